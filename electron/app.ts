@@ -1,0 +1,122 @@
+// The composition root (DESIGN §1): builds every service from a data folder. Electron's main.ts, the
+// browser mode and the CLI all use it, so the three never drift apart.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { StreamEvent } from '../shared/contract.ts';
+import { BridgeFailure, type Handlers } from './bridge/dispatch.ts';
+import { createStreamHub } from './bridge/streams.ts';
+import { type Db, openDatabase } from './db/open.ts';
+import { checkExternalUrl } from './external-url.ts';
+import { fileLog, type Log } from './log.ts';
+import { type ImportJob, startImportJob } from './mail/import-job.ts';
+import { prepareQueries } from './mail/queries.ts';
+import { prepareSearch } from './mail/search.ts';
+import { fileSealer } from './secrets/file-vault.ts';
+import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.ts';
+
+export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+export const demoMailbox = join(projectRoot, 'fixtures', 'demo');
+export const dbFileName = 'skimmer.db';
+export const logFileName = 'skimmer.log';
+
+export type AppOptions = {
+  dataDir: string;
+  mode: 'desktop' | 'browser';
+  sealer?: Sealer;
+  // Opens a URL the user confirmed, in the system browser. Browser mode has none: the page opens it.
+  openExternal?: (url: string) => Promise<void>;
+};
+
+export type App = {
+  dataDir: string;
+  db: Db;
+  vault: KeyVault;
+  log: Log;
+  handlers: Handlers;
+  streams: ReturnType<typeof createStreamHub>;
+  importFiles(paths: readonly string[], onEvent: (e: StreamEvent) => void): ImportJob;
+  close(): Promise<void>;
+};
+
+export function createApp(options: AppOptions): App {
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const dbFile = join(options.dataDir, dbFileName);
+  const db = openDatabase(dbFile);
+  const log = fileLog(join(options.dataDir, logFileName));
+  const vault = createKeyVault(db, options.sealer ?? fileSealer(options.dataDir));
+  const queries = prepareQueries(db);
+  const search = prepareSearch(db);
+  const streams = createStreamHub();
+  const jobs = new Set<ImportJob>();
+  const version = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string })
+    .version;
+
+  function importFiles(paths: readonly string[], onEvent: (e: StreamEvent) => void): ImportJob {
+    log.info('import_started', { sources: paths.length });
+    const job = startImportJob(dbFile, paths, (e) => {
+      if (e.type === 'import_done') {
+        log.info('import_done', {
+          imported: e.summary.imported,
+          duplicates: e.summary.duplicates,
+          failed: e.summary.failed.length,
+          cancelled: e.cancelled,
+        });
+      }
+      onEvent(e);
+    });
+    jobs.add(job);
+    void job.done.then(() => jobs.delete(job));
+    return job;
+  }
+
+  const handlers: Handlers = {
+    'app:info': () => ({
+      version,
+      mode: options.mode,
+      vault: vault.info,
+      messages: queries.messageCount(),
+      demoAvailable: existsSync(demoMailbox),
+    }),
+    'mail:folders': () => queries.folders(),
+    'mail:threads': (r) => queries.threads(r.folderId, r.offset, r.limit),
+    'mail:thread': (r) => {
+      const t = queries.thread(r.threadId);
+      if (!t) throw new BridgeFailure('not_found', 'That conversation is not in the mailbox.');
+      return t;
+    },
+    'mail:search': (r) => search(r.query, r.limit),
+    'mail:import': (r) => {
+      const paths = 'demo' in r ? [demoMailbox] : r.paths;
+      let job: ImportJob | undefined;
+      const streamId = streams.start(() => job?.cancel());
+      // Events are emitted after this call returns its streamId (the worker needs a moment to start).
+      job = importFiles(paths, (e) => streams.emit(streamId, e, e.type !== 'import_progress'));
+      return { streamId };
+    },
+    'mail:markRead': (r) => ({ changed: queries.markRead(r.ids, r.read) }),
+    'run:cancel': (r) => ({ cancelled: streams.cancel(r.streamId) }),
+    'link:open': async (r) => {
+      const checked = checkExternalUrl(r.url);
+      if (!checked.ok) throw new BridgeFailure('invalid_request', checked.reason);
+      if (!options.openExternal) return { opened: false, url: checked.url };
+      await options.openExternal(checked.url);
+      return { opened: true, url: checked.url };
+    },
+  };
+
+  return {
+    dataDir: options.dataDir,
+    db,
+    vault,
+    log,
+    handlers,
+    streams,
+    importFiles,
+    async close() {
+      for (const job of jobs) job.cancel();
+      await Promise.all([...jobs].map((j) => j.done));
+      db.close();
+    },
+  };
+}

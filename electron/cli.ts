@@ -1,0 +1,162 @@
+// The `skimmer` command (DESIGN §13). It uses the same composition root as the desktop app and the
+// browser mode. Errors go to stderr as one sentence with a non-zero exit code; `--json` prints one JSON
+// object per line for scripts and tests.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { channels } from '../shared/contract.ts';
+import { type App, createApp } from './app.ts';
+import { describeIssues, dispatch } from './bridge/dispatch.ts';
+import { serve } from './web/server.ts';
+
+type Out = { out: (line: string) => void; err: (line: string) => void };
+const stdio: Out = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+const usage = `Usage: skimmer [--data DIR] <command> [options]
+
+Commands:
+  import PATH…                 import .eml files, .mbox files and Maildir folders
+  search QUERY [--limit N]     full-text search (FTS syntax: "phrase", AND/OR/NOT, prefix*, from:, subject:)
+  serve [--port N]             run Skimmer in the browser on 127.0.0.1
+
+Options:
+  --data DIR    data folder (or SKIMMER_DATA_DIR; default: ${defaultDataDir()})
+  --json        print one JSON object per line`;
+
+export function defaultDataDir(env = process.env, platform = process.platform, home = homedir()): string {
+  if (env.SKIMMER_DATA_DIR) return env.SKIMMER_DATA_DIR;
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Skimmer');
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Skimmer');
+  return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Skimmer');
+}
+
+class UsageError extends Error {}
+
+export async function main(argv: string[], io: Out = stdio, signal?: AbortSignal): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (e) {
+    io.err(e instanceof Error ? e.message : String(e));
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...args] = positionals;
+  if (values.help || !command) {
+    (command || values.help ? io.out : io.err)(usage);
+    return values.help ? 0 : 2;
+  }
+  const run = commands[command];
+  if (!run) {
+    io.err(`Unknown command "${command}". Run \`skimmer --help\` for the list.`);
+    return 2;
+  }
+  let app: App | undefined;
+  try {
+    app = createApp({ dataDir: values.data ?? defaultDataDir(), mode: 'browser' });
+    return await run(app, args, values, io, signal);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(e.message);
+      return 2;
+    }
+    app?.log.error('cli', e);
+    io.err(`Skimmer could not finish: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  } finally {
+    await app?.close();
+  }
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      data: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      limit: { type: 'string' },
+      port: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+}
+
+type Values = ReturnType<typeof parse>['values'];
+type Command = (app: App, args: string[], values: Values, io: Out, signal?: AbortSignal) => Promise<number>;
+
+const commands: Record<string, Command> = {
+  async import(app, args, values, io, signal) {
+    if (args.length === 0) throw new UsageError('Name at least one file or folder to import.');
+    const request = channels['mail:import'].request.safeParse({ paths: args });
+    if (!request.success) throw new UsageError(describeIssues(request.error.issues));
+    let lastShown = 0;
+    const showProgress = !values.json && process.stderr.isTTY;
+    const result = await new Promise<{ code: number }>((resolve) => {
+      const job = app.importFiles(args, (e) => {
+        if (e.type === 'import_progress' && showProgress && Date.now() - lastShown > 500) {
+          lastShown = Date.now();
+          const eta = e.etaSeconds === null ? '' : `, about ${e.etaSeconds} s left`;
+          process.stderr.write(`\r${e.messages} messages, ${e.perSecond}/s${eta}   `);
+        } else if (e.type === 'import_done') {
+          if (showProgress) process.stderr.write('\n');
+          const s = e.summary;
+          if (values.json) io.out(JSON.stringify(s));
+          else {
+            io.out(`Imported ${s.imported} messages, ${s.duplicates} already there, ${s.failed.length} failed.`);
+            for (const f of s.failed) io.out(`  failed: ${f.source}: ${f.reason}`);
+            if (e.cancelled) io.out('The import was stopped; what was read so far is kept.');
+          }
+          resolve({ code: e.cancelled ? 130 : 0 });
+        } else if (e.type === 'error') {
+          io.err(e.error.message);
+          resolve({ code: 1 });
+        }
+      });
+      signal?.addEventListener('abort', () => job.cancel(), { once: true });
+    });
+    return result.code;
+  },
+
+  async search(app, args, values, io) {
+    const response = await dispatch(
+      app.handlers,
+      'mail:search',
+      { query: args.join(' '), limit: values.limit === undefined ? undefined : Number(values.limit) },
+      true,
+      (_, e) => app.log.error('cli_search', e),
+    );
+    if (!response.ok) {
+      io.err(response.error.message);
+      return response.error.code === 'invalid_request' ? 2 : 1;
+    }
+    const hits = channels['mail:search'].response.parse(response.value);
+    for (const h of hits) {
+      if (values.json) io.out(JSON.stringify(h));
+      else io.out(`${new Date(h.date).toISOString().slice(0, 10)}  ${h.from}  ${h.subject}\n    ${h.snippet}`);
+    }
+    if (!values.json && hits.length === 0) io.out('No messages match.');
+    return 0;
+  },
+
+  async serve(app, _args, values, io, signal) {
+    const port = values.port === undefined ? 0 : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      throw new UsageError('--port must be a number from 0 to 65535.');
+    }
+    const served = await serve(app, { port });
+    if (values.json) io.out(JSON.stringify({ url: served.url, port: served.port }));
+    else io.out(`Skimmer is running at ${served.url}\nOpen that address in your browser; press Ctrl+C to stop.`);
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      signal?.addEventListener('abort', stop, { once: true });
+    });
+    await served.close();
+    return 0;
+  },
+};

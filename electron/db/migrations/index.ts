@@ -1,0 +1,6 @@
+import type { Migration } from '../migrate.ts';
+import { m0001 } from './0001-mail.ts';
+import { m0002 } from './0002-secrets.ts';
+
+// Append-only: a released migration never changes.
+export const migrations: readonly Migration[] = [m0001, m0002];

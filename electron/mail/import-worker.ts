@@ -1,0 +1,30 @@
+// The import's own thread with its own database connection (DESIGN §3): parsing and indexing never
+// run on the main thread. Cancel is a shared flag, read between messages, so it works mid-file.
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../db/open.ts';
+import { runImport } from './import-run.ts';
+
+export type ImportWorkerData = { dbFile: string; paths: string[]; cancelFlag: SharedArrayBuffer };
+export type ImportWorkerMessage =
+  | { type: 'progress'; counters: import('./import-run.ts').ImportCounters }
+  | { type: 'done'; result: Awaited<ReturnType<typeof runImport>> };
+
+const { dbFile, paths, cancelFlag } = workerData as ImportWorkerData;
+const flag = new Int32Array(cancelFlag);
+const progressEveryMs = 200;
+const db = openDatabase(dbFile);
+let last = 0;
+try {
+  const result = await runImport(db, paths, {
+    isCancelled: () => Atomics.load(flag, 0) === 1,
+    onProgress: (counters) => {
+      const t = performance.now();
+      if (t - last < progressEveryMs) return;
+      last = t;
+      parentPort?.postMessage({ type: 'progress', counters } satisfies ImportWorkerMessage);
+    },
+  });
+  parentPort?.postMessage({ type: 'done', result } satisfies ImportWorkerMessage);
+} finally {
+  db.close();
+}

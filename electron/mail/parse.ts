@@ -1,0 +1,150 @@
+// Parse one raw RFC 5322 message once, at import (DESIGN §11). mailparser was chosen over postal-mime
+// after measuring both on the same corpus (bench/parse.ts; figures in the README): it decodes charsets
+// through iconv-lite and was the faster of the two on mail with attachments.
+import { createHash } from 'node:crypto';
+import { convert } from 'html-to-text';
+import { type AddressObject, simpleParser } from 'mailparser';
+import type { Address, Attachment } from '../../shared/contract.ts';
+
+export type ParsedMessage = {
+  messageId: string;
+  inReplyTo: string | null;
+  references: string[];
+  subject: string;
+  from: Address;
+  to: Address[];
+  cc: Address[];
+  date: number;
+  text: string;
+  html: string | null;
+  attachments: Attachment[];
+  contentHash: string;
+  size: number;
+};
+
+// Bounds on what one message may put in the database; the original stays at its source.
+export const maxStoredText = 2 * 1024 * 1024;
+export const maxMessageBytes = 100 * 1024 * 1024;
+const maxIdLength = 998; // RFC 5322 line limit: anything longer is not a real Message-ID
+const maxRefs = 100;
+
+export class ParseError extends Error {}
+
+export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
+  if (raw.length === 0) throw new ParseError('The message is empty.');
+  if (raw.length > maxMessageBytes) throw new ParseError('The message is larger than 100 MB.');
+  if (!looksLikeMessage(raw)) throw new ParseError('The file does not start with mail headers.');
+  const parsed = await simpleParser(raw, {
+    skipImageLinks: true,
+    skipTextLinks: true,
+    skipTextToHtml: true,
+    keepCidLinks: true,
+    // Big HTML parts are still stored; they are just not converted to a text body by mailparser.
+    maxHtmlLengthToParse: maxStoredText,
+  });
+  const html = typeof parsed.html === 'string' ? parsed.html : null;
+  // mailparser converts HTML to text only for some layouts (not an HTML part inside multipart/mixed);
+  // search and snippets need text for every message.
+  const text = parsed.text?.trim() ? parsed.text : html ? htmlText(html) : '';
+  return {
+    messageId: cleanId(parsed.messageId) ?? '',
+    inReplyTo: cleanId(parsed.inReplyTo),
+    references: toList(parsed.references)
+      .map(cleanId)
+      .filter((id): id is string => id !== null)
+      .slice(-maxRefs),
+    subject: clip(oneLine(parsed.subject ?? ''), 1000),
+    from: firstAddress(parsed.from),
+    to: addresses(parsed.to),
+    cc: addresses(parsed.cc),
+    date: headerDate(parsed.headerLines),
+    text: clipText(text),
+    html: html === null ? null : clipText(html),
+    attachments: parsed.attachments.map((a) => ({
+      name: clip(oneLine(a.filename ?? ''), 255),
+      contentType: clip(a.contentType || 'application/octet-stream', 255),
+      size: a.size ?? a.content?.length ?? 0,
+    })),
+    contentHash: createHash('sha256').update(raw).digest('hex'),
+    size: raw.length,
+  };
+}
+
+// A message must open with something header-shaped ("Name: value"); otherwise mailparser happily turns
+// any file (a PDF, a photo) into a message with an empty header block.
+export function looksLikeMessage(raw: Buffer): boolean {
+  const head = raw.subarray(0, 1024).toString('latin1');
+  return /^[\t ]*[!-9;-~]+[\t ]*:/.test(head);
+}
+
+function htmlText(html: string): string {
+  if (html.length > maxStoredText) return '';
+  try {
+    return convert(html, {
+      limits: { maxDepth: 100 },
+      selectors: [
+        { selector: 'img', format: 'skip' },
+        { selector: 'a', options: { ignoreHref: true } },
+      ],
+    });
+  } catch {
+    return '';
+  }
+}
+
+function toList(v: string | string[] | undefined): string[] {
+  if (v === undefined) return [];
+  return Array.isArray(v) ? v : v.split(/\s+/);
+}
+
+function cleanId(id: string | undefined | null): string | null {
+  if (!id) return null;
+  const trimmed = id.trim();
+  if (trimmed.length === 0 || trimmed.length > maxIdLength) return null;
+  return trimmed;
+}
+
+function addresses(field: AddressObject | AddressObject[] | undefined): Address[] {
+  if (!field) return [];
+  const list = Array.isArray(field) ? field : [field];
+  const out: Address[] = [];
+  for (const obj of list) {
+    for (const a of obj.value) {
+      if (a.group) {
+        for (const g of a.group) out.push({ name: oneLine(g.name ?? ''), address: g.address ?? '' });
+      } else {
+        out.push({ name: clip(oneLine(a.name ?? ''), 300), address: clip(a.address ?? '', 300) });
+      }
+      if (out.length >= 500) return out;
+    }
+  }
+  return out;
+}
+
+function firstAddress(field: AddressObject | undefined): Address {
+  return addresses(field)[0] ?? { name: '', address: '' };
+}
+
+// mailparser substitutes the current time for a missing or unreadable Date header, which would show an
+// old message as arriving today; read the header ourselves and use 0 (no date) instead.
+function headerDate(lines: readonly { key: string; line: string }[]): number {
+  const line = lines.find((h) => h.key === 'date')?.line;
+  if (!line) return 0;
+  const t = new Date(line.slice(line.indexOf(':') + 1).trim()).getTime();
+  return Number.isFinite(t) ? t : 0;
+}
+
+function oneLine(s: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  return s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+function clip(s: string, max: number): string {
+  return s.length > max ? s.slice(0, max) : s;
+}
+
+function clipText(s: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL bytes are never text
+  const clean = s.replace(/\u0000/g, '');
+  return clean.length > maxStoredText ? `${clean.slice(0, maxStoredText)}\n[… truncated by Skimmer]` : clean;
+}

@@ -1,0 +1,86 @@
+// Writes to the mail tables (folders, messages, threads via threads.ts, import_failures). Nobody else
+// writes to them. Dedupe is by Message-ID plus content hash: the same file imported twice adds nothing,
+// while two different messages that share a Message-ID (it happens) are both kept.
+import type { Db } from '../db/open.ts';
+import type { ParsedMessage } from './parse.ts';
+import type { FolderRef } from './sources.ts';
+import { prepareThreading } from './threads.ts';
+
+export type StoreResult = 'imported' | 'duplicate';
+
+export function prepareStore(db: Db) {
+  const localAccount = (
+    db.prepare("SELECT id FROM accounts WHERE kind = 'local' ORDER BY id LIMIT 1").get() as { id: number }
+  ).id;
+  const findFolder = db.prepare<[number, string], { id: number }>(
+    'SELECT id FROM folders WHERE account_id = ? AND source = ?',
+  );
+  const addFolder = db.prepare<[number, string, string]>(
+    'INSERT INTO folders (account_id, name, source) VALUES (?, ?, ?)',
+  );
+  const exists = db.prepare<[string, string], { id: number }>(
+    'SELECT id FROM messages WHERE message_id = ? AND content_hash = ?',
+  );
+  const insert = db.prepare(
+    `INSERT INTO messages (folder_id, thread_id, message_id, content_hash, in_reply_to, refs, subject,
+       from_name, from_addr, from_text, to_json, cc_json, to_text, date, body_text, body_html,
+       attachments_json, has_attachments, source, size)
+     VALUES (@folder, @thread, @messageId, @contentHash, @inReplyTo, @refs, @subject, @fromName, @fromAddr,
+       @fromText, @toJson, @ccJson, @toText, @date, @text, @html, @attachments, @hasAttachments, @source, @size)`,
+  );
+  const failure = db.prepare<[string, string, number]>(
+    'INSERT INTO import_failures (source, reason, at) VALUES (?, ?, ?)',
+  );
+  const threading = prepareThreading(db);
+  const folderIds = new Map<string, number>();
+
+  function folderId(ref: FolderRef): number {
+    const cached = folderIds.get(ref.source);
+    if (cached !== undefined) return cached;
+    const id =
+      findFolder.get(localAccount, ref.source)?.id ??
+      Number(addFolder.run(localAccount, ref.name, ref.source).lastInsertRowid);
+    folderIds.set(ref.source, id);
+    return id;
+  }
+
+  function store(folder: FolderRef, source: string, m: ParsedMessage): StoreResult {
+    if (exists.get(m.messageId, m.contentHash)) return 'duplicate';
+    const thread = threading.assign(m);
+    insert.run({
+      folder: folderId(folder),
+      thread,
+      messageId: m.messageId,
+      contentHash: m.contentHash,
+      inReplyTo: m.inReplyTo,
+      refs: JSON.stringify(m.references),
+      subject: m.subject,
+      fromName: m.from.name,
+      fromAddr: m.from.address,
+      fromText: formatAddress(m.from),
+      toJson: JSON.stringify(m.to),
+      ccJson: JSON.stringify(m.cc),
+      toText: [...m.to, ...m.cc].map(formatAddress).join(', '),
+      date: m.date,
+      text: m.text,
+      html: m.html,
+      attachments: JSON.stringify(m.attachments),
+      hasAttachments: m.attachments.length > 0 ? 1 : 0,
+      source,
+      size: m.size,
+    });
+    threading.counted(thread, m.date);
+    return 'imported';
+  }
+
+  function recordFailure(source: string, reason: string, at: number): void {
+    failure.run(source, reason, at);
+  }
+
+  return { store, recordFailure };
+}
+
+export function formatAddress(a: { name: string; address: string }): string {
+  if (!a.name) return a.address;
+  return a.address ? `${a.name} <${a.address}>` : a.name;
+}

@@ -1,0 +1,98 @@
+// Electron entry (thin, DESIGN §1): every decision lives in a pure, tested module; this file only wires
+// them to Electron. Built to dist-electron/ by `npm run build:electron`.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import { channelNames } from '../shared/contract.ts';
+import { type App, createApp } from './app.ts';
+import { contentType, resolveAppPath } from './app-protocol.ts';
+import { dispatch } from './bridge/dispatch.ts';
+import { streamChannel } from './preload-api.ts';
+import { appCsp } from './csp.ts';
+import { checkExternalUrl } from './external-url.ts';
+import { fileSealer } from './secrets/file-vault.ts';
+import { safeStorageSealer } from './secrets/safe-storage.ts';
+import {
+  allowNavigation,
+  allowPermission,
+  allowWebviewAttach,
+  appEntry,
+  appScheme,
+  isAppFrame,
+  windowOpenDecision,
+  windowOptions,
+} from './window-policy.ts';
+import { rendererDir } from './web/server.ts';
+
+// SECURITY: sandbox every renderer, before anything else (checklist item 4).
+app.enableSandbox();
+protocol.registerSchemesAsPrivileged([
+  { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+// SECURITY: every web contents ever created gets the same guards (checklist 11–14).
+app.on('web-contents-created', (_e, contents) => {
+  contents.on('will-navigate', (event, url) => {
+    if (!allowNavigation(url)) event.preventDefault();
+  });
+  contents.on('will-frame-navigate', (event) => {
+    if (event.isMainFrame && !allowNavigation(event.url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => {
+    if (!allowWebviewAttach()) event.preventDefault();
+  });
+  contents.setWindowOpenHandler(windowOpenDecision);
+});
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_wc, permission, callback) => callback(allowPermission(permission)));
+  ses.setPermissionCheckHandler((_wc, permission, origin) => allowPermission(permission, origin));
+
+  protocol.handle(appScheme, async (request) => {
+    const file = resolveAppPath(rendererDir, request.url);
+    if (!file) return new Response('Not found', { status: 404 });
+    try {
+      return new Response(await readFile(file), {
+        headers: { 'content-type': contentType(file), 'content-security-policy': appCsp() },
+      });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+
+  const sealer = (await safeStorageSealer(safeStorage, process.platform)) ?? fileSealer(app.getPath('userData'));
+  const skimmer: App = createApp({
+    dataDir: app.getPath('userData'),
+    mode: 'desktop',
+    sealer,
+    openExternal: async (url) => {
+      // SECURITY: the only call to openExternal in the app, behind the same scheme check as the bridge.
+      const checked = checkExternalUrl(url);
+      if (checked.ok) await shell.openExternal(checked.url);
+    },
+  });
+
+  for (const channel of channelNames) {
+    ipcMain.handle(channel, (event, raw) =>
+      dispatch(skimmer.handlers, channel, raw, isAppFrame(event.senderFrame), (c, e) =>
+        skimmer.log.error(`bridge_${c}`, e),
+      ),
+    );
+  }
+
+  const win = new BrowserWindow(windowOptions(join(import.meta.dirname, 'preload.cjs')));
+  const unlisten = skimmer.streams.listen((m) => {
+    if (!win.isDestroyed()) win.webContents.send(streamChannel, m);
+  });
+  win.once('ready-to-show', () => win.show());
+  win.on('closed', unlisten);
+  await win.loadURL(appEntry);
+
+  app.on('window-all-closed', () => {
+    void skimmer.close().then(() => app.quit());
+  });
+}
+
+void start();

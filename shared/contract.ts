@@ -1,0 +1,202 @@
+// The contract between the renderer and the main process (DESIGN §2). Every channel, its request and
+// response schema, and every stream event live here and nowhere else: the preload exposes exactly these
+// channel names, and the main side parses every request with these schemas before anything else.
+import { z } from 'zod';
+
+// A closed set of error codes (DESIGN §6, plus the bridge's own `forbidden`/`internal`). Callers branch on
+// the code, never on the message, which is always a sentence written by Skimmer.
+export const ErrorCode = z.enum([
+  'invalid_request',
+  'forbidden',
+  'not_found',
+  'cancelled',
+  'busy',
+  'io',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const BridgeError = z.object({ code: ErrorCode, message: z.string().max(500) });
+export type BridgeError = z.infer<typeof BridgeError>;
+
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+export const envelope = <T extends z.ZodType>(value: T) =>
+  z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: BridgeError }),
+  ]);
+
+const Id = z.number().int().positive();
+const EpochMs = z.number().int();
+
+export const Address = z.object({ name: z.string(), address: z.string() });
+export type Address = z.infer<typeof Address>;
+
+export const Folder = z.object({
+  id: Id,
+  name: z.string(),
+  source: z.string(),
+  total: z.number().int().nonnegative(),
+  unread: z.number().int().nonnegative(),
+});
+export type Folder = z.infer<typeof Folder>;
+
+export const ThreadSummary = z.object({
+  id: Id,
+  subject: z.string(),
+  participants: z.array(z.string()),
+  lastDate: EpochMs,
+  count: z.number().int().positive(),
+  unread: z.number().int().nonnegative(),
+  snippet: z.string(),
+  hasAttachments: z.boolean(),
+});
+export type ThreadSummary = z.infer<typeof ThreadSummary>;
+
+export const Attachment = z.object({
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
+export const MessageView = z.object({
+  id: Id,
+  messageId: z.string(),
+  threadId: Id,
+  folderId: Id,
+  subject: z.string(),
+  from: Address,
+  to: z.array(Address),
+  cc: z.array(Address),
+  date: EpochMs,
+  text: z.string(),
+  // The original HTML part, unsanitized: the renderer sanitizes it and shows it only in a sandboxed frame.
+  html: z.string().nullable(),
+  attachments: z.array(Attachment),
+  unread: z.boolean(),
+});
+export type MessageView = z.infer<typeof MessageView>;
+
+export const SearchHit = z.object({
+  id: Id,
+  messageId: z.string(),
+  threadId: Id,
+  subject: z.string(),
+  from: z.string(),
+  date: EpochMs,
+  snippet: z.string(),
+});
+export type SearchHit = z.infer<typeof SearchHit>;
+
+export const ImportSummary = z.object({
+  imported: z.number().int().nonnegative(),
+  duplicates: z.number().int().nonnegative(),
+  failed: z.array(z.object({ source: z.string(), reason: z.string() })),
+});
+export type ImportSummary = z.infer<typeof ImportSummary>;
+
+export const VaultInfo = z.object({
+  backend: z.enum(['safe-storage', 'file']),
+  protection: z.enum(['encrypted', 'not-encrypted', 'file-permissions']),
+  message: z.string(),
+});
+export type VaultInfo = z.infer<typeof VaultInfo>;
+
+const PathArg = z.string().min(1).max(4096);
+
+export const channels = {
+  'app:info': {
+    request: z.object({}).strict(),
+    response: z.object({
+      version: z.string(),
+      mode: z.enum(['desktop', 'browser']),
+      vault: VaultInfo,
+      messages: z.number().int().nonnegative(),
+      demoAvailable: z.boolean(),
+    }),
+  },
+  'mail:folders': {
+    request: z.object({}).strict(),
+    response: z.array(Folder),
+  },
+  'mail:threads': {
+    request: z
+      .object({
+        folderId: Id.nullable().default(null),
+        offset: z.number().int().nonnegative().max(10_000_000).default(0),
+        limit: z.number().int().min(1).max(500).default(100),
+      })
+      .strict(),
+    response: z.object({ total: z.number().int().nonnegative(), threads: z.array(ThreadSummary) }),
+  },
+  'mail:thread': {
+    request: z.object({ threadId: Id }).strict(),
+    response: z.object({ id: Id, subject: z.string(), messages: z.array(MessageView) }),
+  },
+  'mail:search': {
+    request: z
+      .object({
+        query: z.string().trim().min(1).max(500),
+        limit: z.number().int().min(1).max(200).default(50),
+      })
+      .strict(),
+    response: z.array(SearchHit),
+  },
+  'mail:import': {
+    // Paths are the user's own choice of files on this machine; `demo` imports the bundled demo mailbox.
+    request: z.union([
+      z.object({ paths: z.array(PathArg).min(1).max(100) }).strict(),
+      z.object({ demo: z.literal(true) }).strict(),
+    ]),
+    response: z.object({ streamId: z.string() }),
+  },
+  'mail:markRead': {
+    request: z.object({ ids: z.array(Id).min(1).max(1000), read: z.boolean() }).strict(),
+    response: z.object({ changed: z.number().int().nonnegative() }),
+  },
+  'run:cancel': {
+    request: z.object({ streamId: z.string().min(1).max(100) }).strict(),
+    response: z.object({ cancelled: z.boolean() }),
+  },
+  'link:open': {
+    // Called only after the user has seen the real URL in Skimmer's own confirmation.
+    request: z.object({ url: z.string().min(1).max(8192) }).strict(),
+    response: z.object({ opened: z.boolean(), url: z.string() }),
+  },
+} as const;
+
+export type Channel = keyof typeof channels;
+export const channelNames = Object.keys(channels) as Channel[];
+export type Request<C extends Channel> = z.input<(typeof channels)[C]['request']>;
+export type ParsedRequest<C extends Channel> = z.output<(typeof channels)[C]['request']>;
+export type Response<C extends Channel> = z.output<(typeof channels)[C]['response']>;
+
+// Stream events. Each carries the streamId of the call that started it; a stop is `run:cancel`.
+export const ImportProgress = z.object({
+  type: z.literal('import_progress'),
+  messages: z.number().int().nonnegative(),
+  imported: z.number().int().nonnegative(),
+  duplicates: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  bytesDone: z.number().nonnegative(),
+  bytesTotal: z.number().nonnegative(),
+  perSecond: z.number().nonnegative(),
+  etaSeconds: z.number().nonnegative().nullable(),
+});
+export const StreamEvent = z.discriminatedUnion('type', [
+  ImportProgress,
+  z.object({ type: z.literal('import_done'), summary: ImportSummary, cancelled: z.boolean() }),
+  z.object({ type: z.literal('error'), error: BridgeError }),
+]);
+export type StreamEvent = z.infer<typeof StreamEvent>;
+export const StreamMessage = z.object({ streamId: z.string(), event: StreamEvent });
+export type StreamMessage = z.infer<typeof StreamMessage>;
+
+// The surface the renderer sees as `window.skimmer`: one function per channel, plus subscribe.
+export type SkimmerApi = {
+  readonly [C in Channel]: (request: Request<C>) => Promise<Envelope<Response<C>>>;
+} & {
+  readonly subscribe: (streamId: string, onEvent: (event: StreamEvent) => void) => () => void;
+};
