@@ -1,0 +1,61 @@
+import Database from 'better-sqlite3';
+import { describe, expect, test } from 'vitest';
+import { migrate } from './migrate.ts';
+import { migrations } from './migrations/index.ts';
+import { openDatabase } from './open.ts';
+import { join } from 'node:path';
+import { tempDir } from '../../test/support/temp.ts';
+
+const latest = migrations.length;
+
+describe('migrations', () => {
+  test('are numbered 1..n in order', () => {
+    expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, i) => i + 1));
+  });
+
+  test.each(migrations.map((_, i) => i))('migrate from version %i to the latest', (from) => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    expect(migrate(db, from)).toBe(from);
+    expect(migrate(db)).toBe(latest);
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name")
+      .pluck()
+      .all();
+    expect(tables).toEqual(expect.arrayContaining(['accounts', 'folders', 'messages', 'messages_fts', 'threads', 'secrets']));
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+  });
+
+  test('keeps stored mail when a later migration runs', () => {
+    const db = new Database(':memory:');
+    migrate(db, 1);
+    db.exec(`INSERT INTO folders (account_id, name, source) VALUES (1, 'Inbox', '/x');
+      INSERT INTO threads (subject, subject_key, last_date, message_count) VALUES ('Hi', 'hi', 1, 1);
+      INSERT INTO messages (folder_id, thread_id, message_id, content_hash, subject, from_name, from_addr, from_text,
+        to_json, cc_json, to_text, date, body_text, source, size)
+        VALUES (1, 1, '<m@x>', 'h', 'Hi', 'A', 'a@x', 'A <a@x>', '[]', '[]', '', 1, 'kept body', '/x/1', 10);`);
+    migrate(db);
+    expect(db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'kept'").pluck().all()).toEqual([1]);
+  });
+
+  test('refuses a database from a newer Skimmer', () => {
+    const db = new Database(':memory:');
+    db.pragma(`user_version = ${latest + 1}`);
+    expect(() => migrate(db)).toThrow('newer than this Skimmer');
+  });
+
+  test('a failing migration leaves the database at the previous version', () => {
+    const db = new Database(':memory:');
+    migrate(db, 1);
+    db.exec('CREATE TABLE secrets (x INTEGER)'); // makes migration 2 fail
+    expect(() => migrate(db)).toThrow();
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+  });
+
+  test('opens a file database in WAL mode with foreign keys on', () => {
+    const db = openDatabase(join(tempDir(), 'skimmer.db'));
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(latest);
+  });
+});

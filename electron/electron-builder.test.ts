@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { describe, expect, test } from 'vitest';
+import { projectRoot } from './app.ts';
+import { join } from 'node:path';
+
+const config = parse(readFileSync(join(projectRoot, 'electron-builder.yml'), 'utf8'));
+
+describe('electron-builder.yml', () => {
+  test('never rebuilds native modules and keeps them out of the asar archive', () => {
+    expect(config.npmRebuild).toBe(false);
+    expect(config.asarUnpack).toContain('**/*.node');
+  });
+
+  test('turns off every fuse the app does not need (checklist 19)', () => {
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      grantFileProtocolExtraPrivileges: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      enableCookieEncryption: true,
+    });
+  });
+
+  test('builds AppImage and deb, dmg, and nsis', () => {
+    expect(config.linux.target).toEqual(['AppImage', 'deb']);
+    expect(config.mac.target).toEqual(['dmg']);
+    expect(config.win.target).toEqual(['nsis']);
+  });
+});

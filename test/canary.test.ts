@@ -1,0 +1,62 @@
+// DESIGN §4: a key stored in the vault must never appear in the database file (or its WAL), the log,
+// any bridge response or any stream event, in plain text or in the encodings a leak would take.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createApp } from '../electron/app.ts';
+import { dispatch } from '../electron/bridge/dispatch.ts';
+import { channelNames } from '../shared/contract.ts';
+import { eml, tempDir } from './support/temp.ts';
+
+const canary = 'sk-test-canary-9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+const forms = [canary, Buffer.from(canary).toString('base64'), Buffer.from(canary).toString('hex'), canary.slice(8, 40)];
+
+const dataDir = tempDir();
+const app = createApp({ dataDir, mode: 'browser' });
+afterAll(() => app.close());
+
+function assertClean(where: string, text: string) {
+  for (const f of forms) expect(text.includes(f), `${where} contains the canary`).toBe(false);
+}
+
+describe('the canary key', () => {
+  test('appears nowhere outside the vault', async () => {
+    await app.vault.set('service:canary', canary);
+    expect(await app.vault.get('service:canary')).toBe(canary);
+
+    const mail = tempDir();
+    writeFileSync(join(mail, '1.eml'), eml({ id: '<1@x>', subject: 'hello', body: 'searchable words' }));
+    const seen: string[] = [];
+    app.streams.listen((m) => seen.push(JSON.stringify(m)));
+
+    // Every channel, with a good request and a bad one.
+    const requests: Record<string, unknown[]> = {
+      'app:info': [{}, { extra: 1 }],
+      'mail:folders': [{}, null],
+      'mail:threads': [{ folderId: null }, { limit: -1 }],
+      'mail:thread': [{ threadId: 1 }, { threadId: 'x' }],
+      'mail:search': [{ query: 'searchable' }, { query: canary }],
+      'mail:import': [{ paths: [mail] }, { paths: [] }],
+      'mail:markRead': [{ ids: [1], read: true }, { ids: [] }],
+      'run:cancel': [{ streamId: 'nope' }, {}],
+      'link:open': [{ url: 'https://example.com' }, { url: `javascript:${canary}` }],
+    };
+    expect(Object.keys(requests).sort()).toEqual([...channelNames].sort());
+    for (const [channel, list] of Object.entries(requests)) {
+      for (const r of list) {
+        const response = JSON.stringify(await dispatch(app.handlers, channel, r, true));
+        assertClean(`${channel} response`, response);
+      }
+    }
+    await expect.poll(() => seen.some((s) => s.includes('import_done'))).toBe(true);
+    for (const s of seen) assertClean('stream event', s);
+
+    app.db.pragma('wal_checkpoint(PASSIVE)');
+    for (const name of readdirSync(dataDir)) {
+      if (name === 'vault.key') continue;
+      assertClean(name, readFileSync(join(dataDir, name)).toString('latin1'));
+    }
+    expect(readdirSync(dataDir)).toEqual(expect.arrayContaining(['skimmer.db', 'skimmer.log']));
+    expect(readFileSync(join(dataDir, 'skimmer.log'), 'utf8')).toContain('import_done');
+  });
+});

@@ -1,0 +1,71 @@
+// The `skimmer` command, run as a real process the way users run it.
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, test } from 'vitest';
+import { projectRoot } from '../electron/app.ts';
+import { defaultDataDir } from '../electron/cli.ts';
+import { SearchHit } from '../shared/contract.ts';
+import { eml, tempDir } from './support/temp.ts';
+
+const run = promisify(execFile);
+const bin = join(projectRoot, 'bin', 'skimmer.mjs');
+
+async function skimmer(args: string[], env: Record<string, string> = {}) {
+  try {
+    const r = await run(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+const mail = tempDir();
+writeFileSync(join(mail, '1.eml'), eml({ id: '<1@x>', subject: 'Quarterly report', body: 'Numbers attached' }));
+writeFileSync(join(mail, '2.eml'), eml({ id: '<2@x>', subject: 'Re: Quarterly report', inReplyTo: '<1@x>' }));
+writeFileSync(join(mail, '3.eml'), 'not mail');
+
+describe('skimmer CLI', () => {
+  test('import --json prints one summary object and a second import adds nothing', async () => {
+    const data = tempDir();
+    const first = await skimmer(['--data', data, 'import', mail, '--json']);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual({
+      imported: 2,
+      duplicates: 0,
+      failed: [{ source: join(mail, '3.eml'), reason: 'The file does not start with mail headers.' }],
+    });
+    const second = await skimmer(['import', mail, '--json'], { SKIMMER_DATA_DIR: data });
+    expect(JSON.parse(second.stdout)).toMatchObject({ imported: 0, duplicates: 2 });
+
+    const search = await skimmer(['--data', data, 'search', 'quarterly', '--json', '--limit', '5']);
+    expect(search.code).toBe(0);
+    const hits = search.stdout.trim().split('\n').map((l) => SearchHit.parse(JSON.parse(l)));
+    expect(hits).toHaveLength(2);
+    expect(new Set(hits.map((h) => h.threadId)).size).toBe(1);
+    expect(hits.map((h) => h.messageId).sort()).toEqual(['<1@x>', '<2@x>']);
+  });
+
+  test.each([
+    [['frobnicate'], 2, 'Unknown command'],
+    [['import'], 2, 'Name at least one file'],
+    [['search', 'x', '--limit', 'many'], 2, 'limit'],
+    [['serve', '--port', '99999'], 2, '--port'],
+    [['--bogus'], 2, "Unknown option '--bogus'"],
+  ])('skimmer %j exits %i with one clear sentence', async (args, code, text) => {
+    const r = await skimmer(['--data', tempDir(), ...args]);
+    expect(r.code).toBe(code);
+    expect(r.stderr).toContain(text);
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  test('picks the platform data folder unless told otherwise', () => {
+    expect(defaultDataDir({}, 'linux', '/home/u')).toBe('/home/u/.config/Skimmer');
+    expect(defaultDataDir({ XDG_CONFIG_HOME: '/x' }, 'linux', '/home/u')).toBe('/x/Skimmer');
+    expect(defaultDataDir({}, 'darwin', '/Users/u')).toBe('/Users/u/Library/Application Support/Skimmer');
+    expect(defaultDataDir({ APPDATA: 'C:\\AppData' }, 'win32', 'C:\\u')).toContain('Skimmer');
+    expect(defaultDataDir({ SKIMMER_DATA_DIR: '/d' }, 'linux', '/home/u')).toBe('/d');
+  });
+});
