@@ -106,7 +106,9 @@ const commands: Record<string, Command> = {
           const s = e.summary;
           if (values.json) io.out(JSON.stringify(s));
           else {
-            io.out(`Imported ${s.imported} messages, ${s.duplicates} already there, ${s.failed.length} failed.`);
+            io.out(
+              `Imported ${s.imported} messages, ${s.duplicates} already there, ${s.failed.length} failed.`,
+            );
             for (const f of s.failed) io.out(`  failed: ${f.source}: ${f.reason}`);
             if (e.cancelled) io.out('The import was stopped; what was read so far is kept.');
           }
@@ -136,7 +138,8 @@ const commands: Record<string, Command> = {
     const hits = channels['mail:search'].response.parse(response.value);
     for (const h of hits) {
       if (values.json) io.out(JSON.stringify(h));
-      else io.out(`${new Date(h.date).toISOString().slice(0, 10)}  ${h.from}  ${h.subject}\n    ${h.snippet}`);
+      else
+        io.out(`${new Date(h.date).toISOString().slice(0, 10)}  ${h.from}  ${h.subject}\n    ${h.snippet}`);
     }
     if (!values.json && hits.length === 0) io.out('No messages match.');
     return 0;
@@ -149,7 +152,8 @@ const commands: Record<string, Command> = {
     }
     const served = await serve(app, { port });
     if (values.json) io.out(JSON.stringify({ url: served.url, port: served.port }));
-    else io.out(`Skimmer is running at ${served.url}\nOpen that address in your browser; press Ctrl+C to stop.`);
+    else
+      io.out(`Skimmer is running at ${served.url}\nOpen that address in your browser; press Ctrl+C to stop.`);
     await new Promise<void>((resolve) => {
       const stop = () => resolve();
       process.once('SIGINT', stop);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
-import { describe, expect, test } from 'vitest';
-import { projectRoot } from './app.ts';
 import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { projectRoot } from './app.ts';
 
 const config = parse(readFileSync(join(projectRoot, 'electron-builder.yml'), 'utf8'));
 

@@ -2,14 +2,21 @@
 // names), never request bodies or secrets; the canary test checks that no key ever lands here.
 import { appendFileSync } from 'node:fs';
 
-export type Log = { info(event: string, fields?: Record<string, unknown>): void; error(event: string, e: unknown): void };
+export type Log = {
+  info(event: string, fields?: Record<string, unknown>): void;
+  error(event: string, e: unknown): void;
+};
 
 export function fileLog(file: string, now: () => number = Date.now): Log {
   const write = (level: string, event: string, fields: Record<string, unknown>) => {
     try {
-      appendFileSync(file, `${JSON.stringify({ at: new Date(now()).toISOString(), level, event, ...fields })}\n`, {
-        mode: 0o600,
-      });
+      appendFileSync(
+        file,
+        `${JSON.stringify({ at: new Date(now()).toISOString(), level, event, ...fields })}\n`,
+        {
+          mode: 0o600,
+        },
+      );
     } catch {
       // Logging must never take the app down (full disk, read-only folder).
     }

@@ -43,13 +43,19 @@ vi.mock('electron', () => {
       quit: vi.fn(),
     },
     BrowserWindow,
-    ipcMain: { handle: (channel: string, fn: (e: unknown, r: unknown) => Promise<unknown>) => handlers.set(channel, fn) },
+    ipcMain: {
+      handle: (channel: string, fn: (e: unknown, r: unknown) => Promise<unknown>) =>
+        handlers.set(channel, fn),
+    },
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
     safeStorage: {
       isAsyncEncryptionAvailable: async () => true,
       getSelectedStorageBackend: () => 'gnome_libsecret',
       encryptStringAsync: async (s: string) => Buffer.from(s).reverse(),
-      decryptStringAsync: async (b: Buffer) => ({ result: Buffer.from(b).reverse().toString(), shouldReEncrypt: false }),
+      decryptStringAsync: async (b: Buffer) => ({
+        result: Buffer.from(b).reverse().toString(),
+        shouldReEncrypt: false,
+      }),
     },
     session: {
       defaultSession: {
@@ -75,7 +81,7 @@ describe('electron/main.ts', () => {
 
   test('loads the app from app://, never file:// (checklist 1, 18)', () => {
     expect(loaded).toBe('app://skimmer/index.html');
-    expect((windowOptions?.webPreferences as Record<string, unknown>).sandbox).toBe(true);
+    expect(windowOptions?.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true });
   });
 
   test('denies every permission request and check (checklist 5)', () => {
@@ -107,7 +113,10 @@ describe('electron/main.ts', () => {
   test('registers exactly the contract channels, each checking its sender (checklist 17)', async () => {
     expect([...handlers.keys()].sort()).toEqual([...channelNames].sort());
     const handler = handlers.get('app:info');
-    const fromSubframe = await handler?.({ senderFrame: { url: 'app://skimmer/index.html', parent: {} } }, {});
+    const fromSubframe = await handler?.(
+      { senderFrame: { url: 'app://skimmer/index.html', parent: {} } },
+      {},
+    );
     expect(fromSubframe).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     const fromApp = await handler?.({ senderFrame: { url: 'app://skimmer/index.html', parent: null } }, {});
     expect(fromApp).toMatchObject({

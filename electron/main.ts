@@ -7,11 +7,12 @@ import { channelNames } from '../shared/contract.ts';
 import { type App, createApp } from './app.ts';
 import { contentType, resolveAppPath } from './app-protocol.ts';
 import { dispatch } from './bridge/dispatch.ts';
-import { streamChannel } from './preload-api.ts';
 import { appCsp } from './csp.ts';
 import { checkExternalUrl } from './external-url.ts';
+import { streamChannel } from './preload-api.ts';
 import { fileSealer } from './secrets/file-vault.ts';
 import { safeStorageSealer } from './secrets/safe-storage.ts';
+import { rendererDir } from './web/server.ts';
 import {
   allowNavigation,
   allowPermission,
@@ -22,7 +23,6 @@ import {
   windowOpenDecision,
   windowOptions,
 } from './window-policy.ts';
-import { rendererDir } from './web/server.ts';
 
 // SECURITY: sandbox every renderer, before anything else (checklist item 4).
 app.enableSandbox();
@@ -62,7 +62,8 @@ async function start(): Promise<void> {
     }
   });
 
-  const sealer = (await safeStorageSealer(safeStorage, process.platform)) ?? fileSealer(app.getPath('userData'));
+  const sealer =
+    (await safeStorageSealer(safeStorage, process.platform)) ?? fileSealer(app.getPath('userData'));
   const skimmer: App = createApp({
     dataDir: app.getPath('userData'),
     mode: 'desktop',

@@ -20,7 +20,8 @@ function fakeIpc() {
       listeners.get(channel)?.delete(l);
     },
     emit(m: StreamMessage) {
-      for (const l of listeners.get(streamChannel) ?? []) l({ sender: 'IpcRendererEvent', senderFrame: {} }, m);
+      for (const l of listeners.get(streamChannel) ?? [])
+        l({ sender: 'IpcRendererEvent', senderFrame: {} }, m);
     },
   };
 }

@@ -15,13 +15,21 @@ describe('window options (checklist 2, 3, 4, 6, 8, 9, 10, 11)', () => {
   const prefs = secureWebPreferences('/app/preload.cjs');
 
   test('turn Node off everywhere', () => {
-    expect(prefs).toMatchObject({ nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false });
+    expect(prefs).toMatchObject({
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+    });
   });
   test('isolate the context and sandbox the renderer', () => {
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true });
   });
   test('keep web security on and insecure content, experimental and Blink features off', () => {
-    expect(prefs).toMatchObject({ webSecurity: true, allowRunningInsecureContent: false, experimentalFeatures: false });
+    expect(prefs).toMatchObject({
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+    });
     expect(prefs).not.toHaveProperty('enableBlinkFeatures');
   });
   test('disable <webview>', () => {

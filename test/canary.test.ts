@@ -9,7 +9,12 @@ import { channelNames } from '../shared/contract.ts';
 import { eml, tempDir } from './support/temp.ts';
 
 const canary = 'sk-test-canary-9f8e7d6c5b4a39281706f5e4d3c2b1a0';
-const forms = [canary, Buffer.from(canary).toString('base64'), Buffer.from(canary).toString('hex'), canary.slice(8, 40)];
+const forms = [
+  canary,
+  Buffer.from(canary).toString('base64'),
+  Buffer.from(canary).toString('hex'),
+  canary.slice(8, 40),
+];
 
 const dataDir = tempDir();
 const app = createApp({ dataDir, mode: 'browser' });

@@ -23,7 +23,10 @@ async function skimmer(args: string[], env: Record<string, string> = {}) {
 }
 
 const mail = tempDir();
-writeFileSync(join(mail, '1.eml'), eml({ id: '<1@x>', subject: 'Quarterly report', body: 'Numbers attached' }));
+writeFileSync(
+  join(mail, '1.eml'),
+  eml({ id: '<1@x>', subject: 'Quarterly report', body: 'Numbers attached' }),
+);
 writeFileSync(join(mail, '2.eml'), eml({ id: '<2@x>', subject: 'Re: Quarterly report', inReplyTo: '<1@x>' }));
 writeFileSync(join(mail, '3.eml'), 'not mail');
 
@@ -42,7 +45,10 @@ describe('skimmer CLI', () => {
 
     const search = await skimmer(['--data', data, 'search', 'quarterly', '--json', '--limit', '5']);
     expect(search.code).toBe(0);
-    const hits = search.stdout.trim().split('\n').map((l) => SearchHit.parse(JSON.parse(l)));
+    const hits = search.stdout
+      .trim()
+      .split('\n')
+      .map((l) => SearchHit.parse(JSON.parse(l)));
     expect(hits).toHaveLength(2);
     expect(new Set(hits.map((h) => h.threadId)).size).toBe(1);
     expect(hits.map((h) => h.messageId).sort()).toEqual(['<1@x>', '<2@x>']);

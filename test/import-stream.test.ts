@@ -3,8 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { StreamMessage, type StreamEvent } from '../shared/contract.ts';
 import { createApp } from '../electron/app.ts';
+import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
 import { call } from './support/bridge.ts';
 import { eml, tempDir } from './support/temp.ts';
 
@@ -49,7 +49,8 @@ describe('mail:import', () => {
 
   test('stops on run:cancel, keeps what was read and ends with cancelled', async () => {
     const dir = tempDir();
-    for (let i = 0; i < 3000; i++) writeFileSync(join(dir, `${i}.eml`), eml({ id: `<c${i}@x>`, subject: `n${i}` }));
+    for (let i = 0; i < 3000; i++)
+      writeFileSync(join(dir, `${i}.eml`), eml({ id: `<c${i}@x>`, subject: `n${i}` }));
     const { streamId } = await call(app, 'mail:import', { paths: [dir] });
     const events = collect(streamId);
     expect(await call(app, 'run:cancel', { streamId })).toEqual({ cancelled: true });
@@ -65,7 +66,10 @@ describe('mail:import', () => {
     const done = (await collect(streamId)).at(-1);
     expect(done).toMatchObject({
       type: 'import_done',
-      summary: { imported: 0, failed: [{ source: '/nonexistent/skimmer/mail', reason: 'No such file or folder.' }] },
+      summary: {
+        imported: 0,
+        failed: [{ source: '/nonexistent/skimmer/mail', reason: 'No such file or folder.' }],
+      },
     });
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { createApp } from '../electron/app.ts';
-import { isLoopbackHost, serve, type Served } from '../electron/web/server.ts';
+import { isLoopbackHost, type Served, serve } from '../electron/web/server.ts';
 import { channels, envelope } from '../shared/contract.ts';
 import { tempDir } from './support/temp.ts';
 
@@ -32,17 +32,19 @@ afterAll(async () => {
 });
 
 function get(path: string, host = `127.0.0.1:${served.port}`) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: served.port, path, headers: { host } }, (res) => {
-      let body = '';
-      res.on('data', (c) => {
-        body += c;
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: served.port, path, headers: { host } }, (res) => {
+        let body = '';
+        res.on('data', (c) => {
+          body += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 function connect(opts: { token?: string; origin?: string; host?: string }) {
@@ -104,8 +106,14 @@ describe('browser mode server', () => {
   test('answers bridge calls with contract envelopes', async () => {
     const ws = await connect({});
     const info = await callOver(ws, 1, 'app:info', {});
-    expect(envelope(channels['app:info'].response).parse(info)).toMatchObject({ ok: true, value: { mode: 'browser' } });
-    expect(await callOver(ws, 2, 'mail:nope', {})).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(envelope(channels['app:info'].response).parse(info)).toMatchObject({
+      ok: true,
+      value: { mode: 'browser' },
+    });
+    expect(await callOver(ws, 2, 'mail:nope', {})).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
     expect(await callOver(ws, 3, 'mail:search', { query: '' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_request' },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type Handlers, BridgeFailure, dispatch } from './dispatch.ts';
+import { BridgeFailure, dispatch, type Handlers } from './dispatch.ts';
 
 const calls: unknown[] = [];
 const handlers = {
@@ -19,7 +19,10 @@ describe('dispatch', () => {
   test('refuses an untrusted sender before parsing or running anything', async () => {
     calls.length = 0;
     const r = await dispatch(handlers, 'mail:search', { query: 'x' }, false);
-    expect(r).toEqual({ ok: false, error: { code: 'forbidden', message: 'This request did not come from Skimmer.' } });
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: 'This request did not come from Skimmer.' },
+    });
     expect(calls).toEqual([]);
   });
 
@@ -32,7 +35,10 @@ describe('dispatch', () => {
 
   test('parses the request with the channel schema: defaults applied, bad fields named, extra keys refused', async () => {
     calls.length = 0;
-    expect(await dispatch(handlers, 'mail:search', { query: '  hi ' }, true)).toEqual({ ok: true, value: [] });
+    expect(await dispatch(handlers, 'mail:search', { query: '  hi ' }, true)).toEqual({
+      ok: true,
+      value: [],
+    });
     expect(calls).toEqual([{ query: 'hi', limit: 50 }]);
     const bad = await dispatch(handlers, 'mail:search', { query: 'x', limit: 5000 }, true);
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_request' } });

@@ -1,10 +1,10 @@
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
+import { tempDir } from '../../test/support/temp.ts';
 import { migrate } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import { openDatabase } from './open.ts';
-import { join } from 'node:path';
-import { tempDir } from '../../test/support/temp.ts';
 
 const latest = migrations.length;
 
@@ -22,7 +22,9 @@ describe('migrations', () => {
       .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name")
       .pluck()
       .all();
-    expect(tables).toEqual(expect.arrayContaining(['accounts', 'folders', 'messages', 'messages_fts', 'threads', 'secrets']));
+    expect(tables).toEqual(
+      expect.arrayContaining(['accounts', 'folders', 'messages', 'messages_fts', 'threads', 'secrets']),
+    );
     expect(db.pragma('foreign_key_check')).toEqual([]);
   });
 
@@ -35,7 +37,9 @@ describe('migrations', () => {
         to_json, cc_json, to_text, date, body_text, source, size)
         VALUES (1, 1, '<m@x>', 'h', 'Hi', 'A', 'a@x', 'A <a@x>', '[]', '[]', '', 1, 'kept body', '/x/1', 10);`);
     migrate(db);
-    expect(db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'kept'").pluck().all()).toEqual([1]);
+    expect(
+      db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'kept'").pluck().all(),
+    ).toEqual([1]);
   });
 
   test('refuses a database from a newer Skimmer', () => {

@@ -1,5 +1,5 @@
-import type { Db } from './open.ts';
 import { migrations } from './migrations/index.ts';
+import type { Db } from './open.ts';
 
 export type Migration = { readonly version: number; readonly name: string; readonly up: (db: Db) => void };
 

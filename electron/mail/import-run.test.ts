@@ -29,14 +29,19 @@ describe('runImport', () => {
     const { summary, cancelled } = await runImport(d, [dir], noHooks);
     expect(cancelled).toBe(false);
     expect(summary.imported).toBe(2);
-    expect(summary.failed).toEqual([{ source: join(dir, '2.eml'), reason: 'The file does not start with mail headers.' }]);
+    expect(summary.failed).toEqual([
+      { source: join(dir, '2.eml'), reason: 'The file does not start with mail headers.' },
+    ]);
     expect(d.prepare('SELECT source, reason FROM import_failures').all()).toEqual([
       { source: join(dir, '2.eml'), reason: 'The file does not start with mail headers.' },
     ]);
   });
 
   test('re-importing the same files adds nothing', async () => {
-    const dir = mailbox({ '1.eml': eml({ id: '<1@example.com>', subject: 'a' }), '2.eml': eml({ subject: 'no id' }) });
+    const dir = mailbox({
+      '1.eml': eml({ id: '<1@example.com>', subject: 'a' }),
+      '2.eml': eml({ subject: 'no id' }),
+    });
     const d = db();
     await runImport(d, [dir], noHooks);
     const again = await runImport(d, [dir], noHooks);
@@ -94,7 +99,8 @@ describe('runImport', () => {
 
   test('stops when cancelled and keeps what was stored', async () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 500; i++) files[`${String(i).padStart(4, '0')}.eml`] = eml({ id: `<${i}@x>`, subject: `m${i}` });
+    for (let i = 0; i < 500; i++)
+      files[`${String(i).padStart(4, '0')}.eml`] = eml({ id: `<${i}@x>`, subject: `m${i}` });
     const dir = mailbox(files);
     const d = db();
     let seen = 0;

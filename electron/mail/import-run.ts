@@ -4,8 +4,8 @@
 import type { ImportSummary } from '../../shared/contract.ts';
 import type { Db } from '../db/open.ts';
 import { ParseError, parseMessage } from './parse.ts';
-import { prepareStore } from './store.ts';
 import { planImport, type RawMessage, readUnit } from './sources.ts';
+import { prepareStore } from './store.ts';
 
 export type ImportCounters = {
   messages: number;

@@ -22,7 +22,12 @@ describe('parseMessage decodes real charsets', () => {
   test.each(charsets)('decodes a %s body and subject', async (charset, text) => {
     const subject = `=?${charset}?B?${iconv.encode(text, charset).toString('base64')}?=`;
     const raw = message(
-      [...base, `Subject: ${subject}`, `Content-Type: text/plain; charset=${charset}`, 'Content-Transfer-Encoding: 8bit'],
+      [
+        ...base,
+        `Subject: ${subject}`,
+        `Content-Type: text/plain; charset=${charset}`,
+        'Content-Transfer-Encoding: 8bit',
+      ],
       iconv.encode(text, charset),
     );
     const m = await parseMessage(raw);
@@ -93,7 +98,9 @@ describe('parseMessage', () => {
 
   test('rejects input that is not a message with a reason', async () => {
     await expect(parseMessage(Buffer.alloc(0))).rejects.toThrow(ParseError);
-    await expect(parseMessage(Buffer.from('%PDF-1.4\n...'))).rejects.toThrow('does not start with mail headers');
+    await expect(parseMessage(Buffer.from('%PDF-1.4\n...'))).rejects.toThrow(
+      'does not start with mail headers',
+    );
   });
 
   test('strips NUL bytes and caps a huge text body', async () => {

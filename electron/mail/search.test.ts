@@ -11,15 +11,29 @@ let search: ReturnType<typeof prepareSearch>;
 
 beforeAll(async () => {
   const dir = tempDir();
-  writeFileSync(join(dir, '1.eml'), eml({ id: '<1@x>', subject: 'Invoice 1042', body: 'Please pay Herr Müller by Friday.' }));
-  writeFileSync(join(dir, '2.eml'), eml({ id: '<2@x>', subject: 'Lunch', from: 'Carol <carol@example.org>', body: 'Conference lunch at noon' }));
+  writeFileSync(
+    join(dir, '1.eml'),
+    eml({ id: '<1@x>', subject: 'Invoice 1042', body: 'Please pay Herr Müller by Friday.' }),
+  );
+  writeFileSync(
+    join(dir, '2.eml'),
+    eml({
+      id: '<2@x>',
+      subject: 'Lunch',
+      from: 'Carol <carol@example.org>',
+      body: 'Conference lunch at noon',
+    }),
+  );
   writeFileSync(join(dir, '3.eml'), eml({ id: '<3@x>', subject: 'Привет', body: 'Встреча завтра' }));
   db = openDatabase(join(dir, 'skimmer.db'));
   await runImport(db, [dir], { onProgress: () => {}, isCancelled: () => false });
   search = prepareSearch(db);
 });
 
-const subjects = (q: string) => search(q, 50).map((h) => h.subject).sort();
+const subjects = (q: string) =>
+  search(q, 50)
+    .map((h) => h.subject)
+    .sort();
 
 describe('search', () => {
   test.each([
@@ -37,7 +51,11 @@ describe('search', () => {
 
   test('returns thread ids, the sender and a snippet without markup', () => {
     const [hit] = search('friday', 5);
-    expect(hit).toMatchObject({ subject: 'Invoice 1042', from: 'Alice <alice@example.com>', messageId: '<1@x>' });
+    expect(hit).toMatchObject({
+      subject: 'Invoice 1042',
+      from: 'Alice <alice@example.com>',
+      messageId: '<1@x>',
+    });
     expect(hit?.snippet).toContain('Friday');
     expect(hit?.threadId).toBeGreaterThan(0);
   });

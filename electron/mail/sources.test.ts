@@ -27,7 +27,8 @@ async function* chunksOf(text: string, size: number): AsyncGenerator<Buffer> {
 
 async function split(text: string, size: number) {
   const out: { offset: number; text: string }[] = [];
-  for await (const p of splitMbox(chunksOf(text, size))) out.push({ offset: p.offset, text: p.raw.toString() });
+  for await (const p of splitMbox(chunksOf(text, size)))
+    out.push({ offset: p.offset, text: p.raw.toString() });
   return out;
 }
 
@@ -65,7 +66,8 @@ describe('planImport', () => {
     writeFileSync(join(root, 'notes.txt'), 'not mail');
     writeFileSync(join(root, 'archive.mbox'), mbox);
     const md = join(root, 'Mail');
-    for (const d of ['cur', 'new', 'tmp', '.Work/cur', '.Work/new', '.Work/tmp']) mkdirSync(join(md, d), { recursive: true });
+    for (const d of ['cur', 'new', 'tmp', '.Work/cur', '.Work/new', '.Work/tmp'])
+      mkdirSync(join(md, d), { recursive: true });
     writeFileSync(join(md, 'cur', '1:2,S'), eml({ subject: 'seen' }));
     writeFileSync(join(md, 'new', '2'), eml({ subject: 'new' }));
     writeFileSync(join(md, 'tmp', '3'), eml({ subject: 'in delivery, not yet mail' }));

@@ -105,7 +105,8 @@ export async function* splitMbox(chunks: AsyncIterable<Buffer | string>): AsyncG
     buf = buf.length === 0 ? Buffer.from(chunk) : Buffer.concat([buf, Buffer.from(chunk)]);
     if (start < 0) {
       if (buf.length < 5) continue;
-      if (buf.toString('latin1', 0, 5) !== 'From ') throw new Error('This file is not an mbox: it does not start with "From ".');
+      if (buf.toString('latin1', 0, 5) !== 'From ')
+        throw new Error('This file is not an mbox: it does not start with "From ".');
       start = 0;
       scanFrom = 1;
     }
@@ -136,7 +137,8 @@ function nextSeparator(buf: Buffer, from: number): number {
     const nl = buf.indexOf('\nFrom ', i - 1, 'latin1');
     if (nl < 0) return -1;
     const f = nl + 1;
-    if (nl >= 1 && (buf[nl - 1] === 0x0a || (buf[nl - 1] === 0x0d && nl >= 2 && buf[nl - 2] === 0x0a))) return f;
+    if (nl >= 1 && (buf[nl - 1] === 0x0a || (buf[nl - 1] === 0x0d && nl >= 2 && buf[nl - 2] === 0x0a)))
+      return f;
     i = f + 1;
   }
 }

@@ -11,7 +11,10 @@ type SafeStorageApi = Pick<
   'encryptStringAsync' | 'decryptStringAsync' | 'isAsyncEncryptionAvailable' | 'getSelectedStorageBackend'
 >;
 
-export async function safeStorageSealer(safeStorage: SafeStorageApi, platform: string): Promise<Sealer | null> {
+export async function safeStorageSealer(
+  safeStorage: SafeStorageApi,
+  platform: string,
+): Promise<Sealer | null> {
   if (!(await safeStorage.isAsyncEncryptionAvailable())) return null;
   return {
     info: safeStorageInfo(platform === 'linux' ? safeStorage.getSelectedStorageBackend() : 'os'),

@@ -1,4 +1,4 @@
-import { statSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { tempDir } from '../../test/support/temp.ts';
@@ -15,7 +15,9 @@ describe('file vault', () => {
     await vault.set('service:1', 'sk-test-canary-file-vault-0001');
     expect(await vault.get('service:1')).toBe('sk-test-canary-file-vault-0001');
     expect(vault.has('service:1')).toBe(true);
-    const row = db.prepare('SELECT backend, protection, ciphertext FROM secrets').get() as { ciphertext: Buffer };
+    const row = db.prepare('SELECT backend, protection, ciphertext FROM secrets').get() as {
+      ciphertext: Buffer;
+    };
     expect(row).toMatchObject({ backend: 'file', protection: 'file-permissions' });
     expect(row.ciphertext.toString('latin1')).not.toContain('canary');
     vault.remove('service:1');

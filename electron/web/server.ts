@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { WsCall, type WsReply, wsPath } from '../../shared/ws-protocol.ts';
 import { type App, projectRoot } from '../app.ts';
-import { dispatch } from '../bridge/dispatch.ts';
 import { contentType, resolveInside } from '../app-protocol.ts';
+import { dispatch } from '../bridge/dispatch.ts';
 import { appCsp } from '../csp.ts';
 
 export const rendererDir = join(projectRoot, 'dist', 'renderer');
