@@ -7,6 +7,13 @@ import type { ImportWorkerData, ImportWorkerMessage } from './import-worker.ts';
 
 export type ImportJob = { cancel: () => void; done: Promise<void> };
 
+// From source (Node 24 strips the types) the worker is the .ts file; in the Electron build it is the
+// bundled .js beside main.js (vite.electron.config.ts).
+const workerUrl = new URL(
+  import.meta.url.endsWith('.ts') ? './import-worker.ts' : './import-worker.js',
+  import.meta.url,
+);
+
 export function startImportJob(
   dbFile: string,
   paths: readonly string[],
@@ -15,7 +22,7 @@ export function startImportJob(
   const cancelFlag = new SharedArrayBuffer(4);
   const started = performance.now();
   const data: ImportWorkerData = { dbFile, paths: [...paths], cancelFlag };
-  const worker = new Worker(new URL('./import-worker.ts', import.meta.url), { workerData: data });
+  const worker = new Worker(workerUrl, { workerData: data });
   let ended = false;
   const end = (event: StreamEvent) => {
     if (ended) return;

@@ -99,7 +99,7 @@ function toList(v: string | string[] | undefined): string[] {
 
 function cleanId(id: string | undefined | null): string | null {
   if (!id) return null;
-  const trimmed = id.trim();
+  const trimmed = oneLine(id);
   if (trimmed.length === 0 || trimmed.length > maxIdLength) return null;
   return trimmed;
 }
@@ -111,9 +111,9 @@ function addresses(field: AddressObject | AddressObject[] | undefined): Address[
   for (const obj of list) {
     for (const a of obj.value) {
       if (a.group) {
-        for (const g of a.group) out.push({ name: oneLine(g.name ?? ''), address: g.address ?? '' });
+        for (const g of a.group) out.push({ name: oneLine(g.name ?? ''), address: oneLine(g.address ?? '') });
       } else {
-        out.push({ name: clip(oneLine(a.name ?? ''), 300), address: clip(a.address ?? '', 300) });
+        out.push({ name: clip(oneLine(a.name ?? ''), 300), address: clip(oneLine(a.address ?? ''), 300) });
       }
       if (out.length >= 500) return out;
     }

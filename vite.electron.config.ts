@@ -1,0 +1,30 @@
+// Builds the desktop shell for Electron: main process and import worker as ESM, the preload as one
+// CommonJS file (a sandboxed preload cannot load ES modules or other files). Run with
+// `npm run build:electron`; native and Electron modules stay external.
+import { builtinModules } from 'node:module';
+import { defineConfig } from 'vite';
+
+const external = ['electron', 'better-sqlite3', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+export default defineConfig(({ mode }) => {
+  const preload = mode === 'preload';
+  return {
+    build: {
+      outDir: 'dist-electron',
+      emptyOutDir: !preload,
+      ssr: true,
+      target: 'node24',
+      minify: false,
+      rollupOptions: {
+        input: preload
+          ? { preload: 'electron/preload.ts' }
+          : { main: 'electron/main.ts', 'import-worker': 'electron/mail/import-worker.ts' },
+        external: preload ? ['electron'] : external,
+        output: preload
+          ? { format: 'cjs', entryFileNames: '[name].cjs' }
+          : { format: 'es', entryFileNames: '[name].js' },
+      },
+    },
+    ssr: { noExternal: preload ? true : undefined },
+  };
+});
