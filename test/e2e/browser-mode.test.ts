@@ -1,0 +1,145 @@
+// The whole app end to end: the real server (`skimmer serve`'s code) over real loopback sockets, the
+// built renderer in Debian's Chromium. Every request the page makes is recorded; anything that is not
+// our own loopback origin counts as a leak and is aborted before it reaches the network.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp, projectRoot } from '../../electron/app.ts';
+import { type Served, serve } from '../../electron/web/server.ts';
+import { launchChromium } from '../support/browser.ts';
+import { tempDir } from '../support/temp.ts';
+
+const shots = join(projectRoot, 'test-results', 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+const app = createApp({ dataDir: tempDir(), mode: 'browser' });
+let served: Served;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const foreign: string[] = [];
+const dialogs: string[] = [];
+
+beforeAll(async () => {
+  served = await serve(app);
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const own = new URL(served.url).origin;
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(own) || url.startsWith('data:') || url.startsWith('blob:') || url === 'about:srcdoc') {
+      return route.continue();
+    }
+    foreign.push(url);
+    return route.abort();
+  });
+  page = await context.newPage();
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(served.url);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+  await app.close();
+});
+
+async function importPaths(paths: string[]) {
+  await page.getByTestId('import-open').click();
+  await page.getByTestId('import-paths').fill(paths.join('\n'));
+  await page.getByTestId('import-start').click();
+  await expect.poll(() => page.getByTestId('import-summary').isVisible(), { timeout: 30_000 }).toBe(true);
+}
+
+async function openThreadBySearch(query: string) {
+  const search = page.getByTestId('search-input');
+  await search.fill(query);
+  await search.press('Enter');
+  await page.getByTestId('search-hit').first().click();
+  await page.getByTestId('message').first().waitFor();
+}
+
+describe('Skimmer in the browser', () => {
+  test('offers the demo mailbox on first start and imports it with progress', async () => {
+    await page.getByTestId('import-demo').first().click();
+    await page.getByTestId('import-summary').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('import-summary').innerText()).toMatch(/Imported\s+60/i);
+    await page.screenshot({ path: join(shots, 'import-done.png') });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('thread-row').first().waitFor();
+    expect(await page.getByTestId('thread-row').count()).toBeGreaterThan(10);
+  });
+
+  test('searches with FTS syntax and opens the thread', async () => {
+    await openThreadBySearch('subject:skylark');
+    expect(await page.getByTestId('search-hit').count()).toBeGreaterThan(3);
+    expect(await page.getByTestId('message').count()).toBeGreaterThan(3);
+    // Every body is marked as untrusted content.
+    expect(await page.getByTestId('untrusted-body').count()).toBe(await page.getByTestId('message').count());
+    await page.screenshot({ path: join(shots, 'thread.png') });
+  });
+
+  test('keeps remote images blocked until asked, then loads only that message', async () => {
+    await page.keyboard.press('Escape');
+    await openThreadBySearch('tracker OR newsletter OR unsubscribe');
+    const frame = page.getByTestId('mail-frame').first();
+    await frame.waitFor();
+    expect(foreign).toEqual([]);
+    await page.screenshot({ path: join(shots, 'html-blocked.png') });
+    await page.getByTestId('load-images').first().click();
+    await expect.poll(() => foreign.length).toBeGreaterThan(0);
+    expect(foreign.every((u) => /example\.(net|com|org)/.test(u))).toBe(true);
+  });
+
+  test('runs no script and loads nothing from hostile mail', async () => {
+    foreign.length = 0;
+    await importPaths([join(projectRoot, 'fixtures', 'hostile')]);
+    await page.keyboard.press('Escape');
+    const hostile = [
+      'hostile-script-tags',
+      'svg',
+      'css',
+      'form',
+      'base',
+      'refresh',
+      'iframe',
+      'javascript',
+    ];
+    for (const q of hostile) {
+      await page.getByTestId('search-input').fill(q);
+      await page.getByTestId('search-input').press('Enter');
+      const hits = await page.getByTestId('search-hit').count();
+      for (let i = 0; i < Math.min(hits, 3); i++) {
+        await page.getByTestId('search-hit').nth(i).click();
+        await page.getByTestId('message').first().waitFor();
+        await page.waitForTimeout(100);
+      }
+    }
+    await page.screenshot({ path: join(shots, 'hostile.png') });
+    expect(dialogs).toEqual([]);
+    expect(foreign).toEqual([]);
+  });
+
+  test('shows the real URL before a link opens', async () => {
+    await openThreadBySearch('verify password');
+    const frame = page.frameLocator('[data-testid="mail-frame"]').first();
+    await frame.locator('a').first().click();
+    const url = await page.getByTestId('link-confirm-url').innerText();
+    expect(url).toMatch(/^https?:\/\//);
+    await page.screenshot({ path: join(shots, 'link-confirm.png') });
+    await page.keyboard.press('Escape');
+    expect(foreign).toEqual([]);
+  });
+
+  test('switches between light and dark themes', async () => {
+    const before = await page.evaluate(() => document.documentElement.dataset.theme);
+    await page.getByTestId('theme-toggle').click();
+    const after = await page.evaluate(() => document.documentElement.dataset.theme);
+    expect(after).not.toBe(before);
+    await page.screenshot({ path: join(shots, `theme-${after}.png`) });
+  });
+});
