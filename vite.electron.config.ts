@@ -16,9 +16,9 @@ export default defineConfig(({ mode }) => {
       target: 'node24',
       minify: false,
       rollupOptions: {
-        input: preload
+        input: (preload
           ? { preload: 'electron/preload.ts' }
-          : { main: 'electron/main.ts', 'import-worker': 'electron/mail/import-worker.ts' },
+          : { main: 'electron/main.ts', 'import-worker': 'electron/mail/import-worker.ts' }) as Record<string, string>,
         external: preload ? ['electron'] : external,
         output: preload
           ? { format: 'cjs', entryFileNames: '[name].cjs' }

@@ -39,6 +39,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 ensureSystemPackages();
 run('tsc', ['-p', 'tsconfig.node.json']);
 run('tsc', ['-p', 'tsconfig.renderer.json']);
+run('tsc', ['-p', 'tsconfig.e2e.json']);
 run('biome', ['check', '.']);
 run('vite', ['build', '--logLevel', 'warn']);
 run('vitest', ['run']);

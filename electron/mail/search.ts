@@ -9,7 +9,7 @@ const columns = new Set(['subject', 'from', 'to', 'body']);
 export function prepareSearch(db: Db) {
   const query = db.prepare<[string, number], SearchRow>(
     `SELECT m.id, m.message_id, m.thread_id, m.subject, m.from_text, m.date,
-            snippet(messages_fts, -1, '', '', '…', 12) AS snippet
+            snippet(messages_fts, 3, '', '', '…', 12) AS snippet
        FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
       WHERE messages_fts MATCH ? ORDER BY rank LIMIT ?`,
   );

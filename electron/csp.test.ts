@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import { appCsp } from './csp.ts';
+
+// Checklist item 7: a restrictive CSP.
+describe('appCsp', () => {
+  const directives = new Map(
+    appCsp(['ws://127.0.0.1:1234'])
+      .split('; ')
+      .map((d) => {
+        const [name, ...values] = d.split(' ');
+        return [name, values] as const;
+      }),
+  );
+
+  test('runs, styles and connects only to the app itself (plus the bridge socket)', () => {
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('style-src')).toEqual(["'self'"]);
+    expect(directives.get('connect-src')).toEqual(["'self'", 'ws://127.0.0.1:1234']);
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+  });
+
+  test('has no unsafe-inline or unsafe-eval anywhere', () => {
+    expect(appCsp()).not.toMatch(/unsafe-(inline|eval)/);
+  });
+
+  test.each(['object-src', 'base-uri', 'form-action', 'frame-src', 'frame-ancestors', 'worker-src'])(
+    'sets %s to none',
+    (name) => {
+      expect(directives.get(name)).toEqual(["'none'"]);
+    },
+  );
+});

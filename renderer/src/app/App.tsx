@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { FolderPane } from '../folders/FolderPane.tsx';
+import { ImportDialog } from '../import/ImportDialog.tsx';
+import { useShortcuts } from '../keyboard/shortcuts.ts';
+import { LinkConfirm } from '../reader/LinkConfirm.tsx';
+import { ReaderPane } from '../reader/ReaderPane.tsx';
+import { useAppStore } from '../stores/app-store.ts';
+import { useImportStore } from '../stores/import-store.ts';
+import { useMailStore } from '../stores/mail-store.ts';
+import { ThreadPane } from '../threads/ThreadPane.tsx';
+import { EmptyState } from './EmptyState.tsx';
+import { Toasts } from './Toasts.tsx';
+import { TopBar } from './TopBar.tsx';
+
+export function App() {
+  const theme = useAppStore((state) => state.theme);
+  const info = useAppStore((state) => state.info);
+  const importOpen = useImportStore((state) => state.open);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  useEffect(() => {
+    void useAppStore.getState().loadInfo();
+    void useMailStore.getState().start();
+  }, []);
+
+  useShortcuts();
+
+  return (
+    <div className="app">
+      <TopBar />
+      {info?.messages === 0 ? (
+        // While the import dialog is open it holds the import buttons, so they exist only once on the page.
+        <EmptyState showActions={!importOpen} demoAvailable={info.demoAvailable} />
+      ) : (
+        <main className="panes">
+          <FolderPane />
+          <ThreadPane />
+          <ReaderPane />
+        </main>
+      )}
+      <ImportDialog />
+      <LinkConfirm />
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+
+type ModalProps = { label: string; testId: string; onEscape(): void; children: ReactNode };
+
+// A native modal <dialog>: it traps focus and makes the rest of the page inert. Esc goes to `onEscape`;
+// the dialog closes only when its owner stops rendering it.
+export function Modal({ label, testId, onEscape, children }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const leaving = useRef(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    leaving.current = false;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      leaving.current = true;
+      dialog?.close();
+    };
+  }, []);
+
+  // Chromium may close a dialog on a repeated Esc despite preventDefault (close-watcher abuse rules); if the
+  // owner still renders it after handling Esc, it is shown again.
+  const onClose = () => {
+    if (leaving.current) return;
+    onEscape();
+    setTimeout(() => {
+      const dialog = ref.current;
+      if (dialog?.isConnected && !dialog.open) dialog.showModal();
+    });
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-label={label}
+      data-testid={testId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onEscape();
+      }}
+      onClose={onClose}
+    >
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,49 @@
+// Keyboard first (DESIGN §12): j/k move in the list, Enter opens, / searches, Esc clears the search, u toggles
+// read. Dialogs handle their own keys (Esc closes or cancels them), so nothing here runs while one is open.
+import { useEffect } from 'react';
+import { useImportStore } from '../stores/import-store.ts';
+import { useMailStore } from '../stores/mail-store.ts';
+
+// Tag names rather than instanceof: keys also arrive from the mail frame, whose elements belong to another realm.
+const typingTags = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+const activatingTags = new Set(['BUTTON', 'A', 'SUMMARY']);
+
+export function handleShortcut(event: KeyboardEvent): void {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target as HTMLElement | null;
+  if (target && (typingTags.has(target.tagName) || target.isContentEditable)) return;
+  if (useImportStore.getState().open || useMailStore.getState().pendingLink) return;
+  const mail = useMailStore.getState();
+  switch (event.key) {
+    case 'j':
+      mail.moveCursor(1);
+      break;
+    case 'k':
+      mail.moveCursor(-1);
+      break;
+    case 'Enter':
+      if (target && (activatingTags.has(target.tagName) || target.getAttribute('role') === 'link')) return;
+      mail.openAtCursor();
+      break;
+    case '/':
+      mail.focusSearch();
+      break;
+    case 'u':
+      void mail.toggleRead();
+      break;
+    case 'Escape':
+      if (mail.hits === null && mail.query === '') return;
+      mail.clearSearch();
+      break;
+    default:
+      return;
+  }
+  event.preventDefault();
+}
+
+export function useShortcuts(): void {
+  useEffect(() => {
+    document.addEventListener('keydown', handleShortcut);
+    return () => document.removeEventListener('keydown', handleShortcut);
+  }, []);
+}

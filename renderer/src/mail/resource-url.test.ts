@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { classifyResource, cleanUrl, parseSrcset } from './resource-url.ts';
+
+describe('classifyResource', () => {
+  test.each([
+    ['https://evil.example.net/a.png', { kind: 'remote', url: 'https://evil.example.net/a.png' }],
+    ['HTTP://EVIL.EXAMPLE.NET/a.png', { kind: 'remote', url: 'http://evil.example.net/a.png' }],
+    ['//evil.example.net/pixel.gif', { kind: 'remote', url: 'https://evil.example.net/pixel.gif' }],
+    ['  https://evil.example.net:8443/x  ', { kind: 'remote', url: 'https://evil.example.net:8443/x' }],
+    ['ht\ntps://evil.example.net/split', { kind: 'remote', url: 'https://evil.example.net/split' }],
+    ['data:image/png;base64,iVBORw0KGgo=', { kind: 'inline', url: 'data:image/png;base64,iVBORw0KGgo=' }],
+    ['data:image/svg+xml,<svg/>', { kind: 'inline', url: 'data:image/svg+xml,<svg/>' }],
+    ['data:text/html,<script>alert(1)</script>', { kind: 'unusable' }],
+    ['cid:logo@example.com', { kind: 'unusable' }],
+    ['images/logo.png', { kind: 'unusable' }],
+    ['/absolute/path.png', { kind: 'unusable' }],
+    ['javascript:alert(1)', { kind: 'unusable' }],
+    ['file:///etc/passwd', { kind: 'unusable' }],
+    ['https://', { kind: 'unusable' }],
+  ])('judges %j', (raw, verdict) => {
+    expect(classifyResource(raw)).toEqual(verdict);
+  });
+});
+
+test('cleanUrl strips what the URL parser strips and nothing else', () => {
+  expect(cleanUrl('\u0000 jav\tascr\nipt:x \u001f')).toBe('javascript:x');
+  expect(cleanUrl('https://a.example/b c')).toBe('https://a.example/b c');
+});
+
+describe('parseSrcset', () => {
+  test('splits candidates and keeps their descriptors', () => {
+    expect(parseSrcset('a.png 1x, https://x.example/b.png 2x')).toEqual([
+      { url: 'a.png', descriptor: '1x' },
+      { url: 'https://x.example/b.png', descriptor: '2x' },
+    ]);
+  });
+
+  test('keeps the commas inside a data URL', () => {
+    expect(parseSrcset('data:image/png;base64,AAA= 1x,b.png 2x')).toEqual([
+      { url: 'data:image/png;base64,AAA=', descriptor: '1x' },
+      { url: 'b.png', descriptor: '2x' },
+    ]);
+  });
+
+  test('ends a candidate at trailing commas when it has no descriptor', () => {
+    expect(parseSrcset('a.png,, b.png')).toEqual([
+      { url: 'a.png', descriptor: '' },
+      { url: 'b.png', descriptor: '' },
+    ]);
+  });
+});

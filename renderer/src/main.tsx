@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import './styles/theme.css';
+import './styles/layout.css';
+import './styles/threads.css';
+import './styles/reader.css';
+import './styles/dialogs.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html must contain #root.');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import { sanitizeMailHtml } from '../mail/sanitize-html.ts';
+import { useMailStore } from '../stores/mail-store.ts';
+import { MailFrame } from './MailFrame.tsx';
+
+export function HtmlBody({ messageId, html }: { messageId: number; html: string }) {
+  const loadRemote = useMailStore((state) => state.imagesAllowed.has(messageId));
+  const allowImages = useMailStore((state) => state.allowImages);
+  const askToOpenLink = useMailStore((state) => state.askToOpenLink);
+  const mail = useMemo(() => sanitizeMailHtml(html, { loadRemote }), [html, loadRemote]);
+
+  const onLink = (index: number) => {
+    const link = mail.links[index];
+    if (link) askToOpenLink(link.href, link.text);
+  };
+
+  return (
+    <>
+      {!loadRemote && mail.blockedRemote > 0 && (
+        <div className="remote-notice">
+          <span>
+            {mail.blockedRemote} remote {mail.blockedRemote === 1 ? 'image' : 'images'} blocked
+          </span>
+          <span aria-hidden="true">—</span>
+          <button
+            type="button"
+            className="ghost small"
+            data-testid="load-images"
+            onClick={() => allowImages(messageId)}
+          >
+            Load images
+          </button>
+        </div>
+      )}
+      <MailFrame mail={mail} loadRemote={loadRemote} onLink={onLink} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+import type { Address, MessageView } from '../../../shared/contract.ts';
+import { formatFullDate } from '../format/format-time.ts';
+import { displayText } from '../mail/display-text.ts';
+import { useMailStore } from '../stores/mail-store.ts';
+import { AttachmentChips } from './AttachmentChips.tsx';
+import { MessageBody } from './MessageBody.tsx';
+
+function formatAddress(address: Address): string {
+  return displayText(address.name ? `${address.name} <${address.address}>` : address.address);
+}
+
+export function MessageCard({ message }: { message: MessageView }) {
+  const focused = useMailStore((state) => state.focusMessageId === message.id);
+  const card = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (focused) card.current?.scrollIntoView({ block: 'start' });
+  }, [focused]);
+
+  const fromName = displayText(message.from.name);
+  const fromAddress = displayText(message.from.address);
+  return (
+    <section
+      ref={card}
+      className={`message${message.unread ? ' unread' : ''}`}
+      data-testid="message"
+      data-message-id={message.id}
+      aria-label={`Message from ${fromName || fromAddress}`}
+    >
+      <header className="message-header">
+        <div className="message-from">
+          <strong>{fromName || fromAddress}</strong>
+          {fromName && <span className="address"> &lt;{fromAddress}&gt;</span>}
+        </div>
+        <time className="message-date" dateTime={new Date(message.date).toISOString()}>
+          {formatFullDate(message.date)}
+        </time>
+        <dl className="message-fields">
+          <dt>To</dt>
+          <dd>{message.to.map(formatAddress).join(', ') || '—'}</dd>
+          {message.cc.length > 0 && (
+            <>
+              <dt>Cc</dt>
+              <dd>{message.cc.map(formatAddress).join(', ')}</dd>
+            </>
+          )}
+          <dt>Subject</dt>
+          <dd>{displayText(message.subject) || '(no subject)'}</dd>
+        </dl>
+      </header>
+      {message.attachments.length > 0 && <AttachmentChips attachments={message.attachments} />}
+      <MessageBody message={message} />
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react';
+import { displayText } from '../mail/display-text.ts';
+import { useMailStore } from '../stores/mail-store.ts';
+import { MessageCard } from './MessageCard.tsx';
+
+export function ReaderPane() {
+  const thread = useMailStore((state) => state.openThread);
+  const loadingId = useMailStore((state) => state.threadLoadingId);
+  const threadError = useMailStore((state) => state.threadError);
+  const scroller = useRef<HTMLElement>(null);
+  const threadId = thread?.id;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a different thread starts at the top
+  useEffect(() => {
+    scroller.current?.scrollTo({ top: 0 });
+  }, [threadId]);
+
+  return (
+    <section ref={scroller} className="reader-pane" aria-label="Conversation" aria-busy={loadingId !== null}>
+      {threadError && (
+        <p className="reader-error" role="alert">
+          {threadError}
+        </p>
+      )}
+      {thread ? (
+        <article className="thread">
+          <h1 className="thread-subject">{displayText(thread.subject) || '(no subject)'}</h1>
+          {thread.messages.map((message) => (
+            <MessageCard key={message.id} message={message} />
+          ))}
+        </article>
+      ) : (
+        <p className="reader-empty">
+          {loadingId !== null ? 'Loading…' : 'Select a conversation. j/k move, Enter opens, / searches.'}
+        </p>
+      )}
+    </section>
+  );
+}

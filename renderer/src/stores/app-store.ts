@@ -1,0 +1,70 @@
+// App-wide state: what Skimmer reports about itself, the theme, and short messages for the user (toasts).
+import { create } from 'zustand';
+import type { BridgeError, Response } from '../../../shared/contract.ts';
+import { bridge } from '../bridge.ts';
+
+export type AppInfo = Response<'app:info'>;
+export type Theme = 'light' | 'dark';
+export type Toast = { id: number; text: string };
+
+type AppState = {
+  info: AppInfo | null;
+  infoError: string | null;
+  theme: Theme;
+  toasts: Toast[];
+  loadInfo(): Promise<void>;
+  toggleTheme(): void;
+  showError(error: BridgeError | string): void;
+  dismissToast(id: number): void;
+};
+
+const themeKey = 'skimmer.theme';
+const toastMs = 8000;
+const maxToasts = 4;
+let nextToastId = 1;
+
+// The saved choice wins; otherwise the system's preference.
+function initialTheme(): Theme {
+  try {
+    const saved = localStorage.getItem(themeKey);
+    if (saved === 'light' || saved === 'dark') return saved;
+  } catch {
+    // Storage can be unavailable (privacy settings); the system preference still applies.
+  }
+  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+export const useAppStore = create<AppState>()((set, get) => ({
+  info: null,
+  infoError: null,
+  theme: initialTheme(),
+  toasts: [],
+
+  async loadInfo() {
+    const reply = await bridge['app:info']({});
+    if (reply.ok) set({ info: reply.value, infoError: null });
+    else set({ infoError: reply.error.message });
+  },
+
+  toggleTheme() {
+    const theme: Theme = get().theme === 'dark' ? 'light' : 'dark';
+    set({ theme });
+    try {
+      localStorage.setItem(themeKey, theme);
+    } catch {
+      // Not saved; the choice still holds for this session.
+    }
+  },
+
+  showError(error) {
+    const text = typeof error === 'string' ? error : error.message;
+    if (get().toasts.some((toast) => toast.text === text)) return;
+    const id = nextToastId++;
+    set((state) => ({ toasts: [...state.toasts, { id, text }].slice(-maxToasts) }));
+    setTimeout(() => get().dismissToast(id), toastMs);
+  },
+
+  dismissToast(id) {
+    set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));
+  },
+}));

@@ -1,0 +1,299 @@
+// Mail as the user browses it: folders, the thread list (fetched in windows as it scrolls), the open thread,
+// search, which messages may load remote images, and the link waiting for the user's confirmation.
+import { create } from 'zustand';
+import type { BridgeError, Folder, MessageView, Response, SearchHit } from '../../../shared/contract.ts';
+import { bridge, bridgeKind } from '../bridge.ts';
+import { classifyLink, type LinkVerdict } from '../mail/link-policy.ts';
+import { useAppStore } from './app-store.ts';
+import {
+  findThread,
+  type Pages,
+  pageSize,
+  pagesForRange,
+  patchThread,
+  rowAt,
+  withPage,
+} from './thread-pages.ts';
+
+export type OpenThread = Response<'mail:thread'>;
+export type PendingLink = { verdict: LinkVerdict; text: string };
+
+type MailState = {
+  folders: Folder[];
+  folderId: number | null; // null: all mail
+  total: number | null; // null until the first window of the list has arrived
+  pages: Pages;
+  listGeneration: number; // bumped whenever the list is reset; late windows of an older list are dropped
+  listError: string | null;
+  cursor: number;
+  openThread: OpenThread | null;
+  threadLoadingId: number | null;
+  threadError: string | null;
+  focusMessageId: number | null;
+  query: string;
+  hits: SearchHit[] | null; // null: no search; the thread list shows
+  hitCursor: number;
+  searching: boolean;
+  searchError: string | null;
+  searchFocusTick: number;
+  imagesAllowed: ReadonlySet<number>;
+  pendingLink: PendingLink | null;
+
+  start(): Promise<void>;
+  loadFolders(): Promise<void>;
+  selectFolder(folderId: number | null): void;
+  reloadList(): Promise<void>;
+  reloadAfterImport(): Promise<void>;
+  showRange(first: number, last: number): void;
+  moveCursor(delta: number): void;
+  openRow(index: number): void;
+  openHit(index: number): void;
+  openAtCursor(): void;
+  openThreadById(threadId: number, focusMessageId?: number | null): Promise<void>;
+  toggleRead(): Promise<void>;
+  setQuery(query: string): void;
+  runSearch(): Promise<void>;
+  clearSearch(): void;
+  focusSearch(): void;
+  allowImages(messageId: number): void;
+  askToOpenLink(href: string, text: string): void;
+  confirmLink(): Promise<void>;
+  dismissLink(): void;
+};
+
+const searchLimit = 200;
+const markReadLimit = 1000; // the contract's bound on ids per call
+const rangeDelayMs = 40; // lets a fast scroll settle before windows are fetched
+
+const showError = (error: BridgeError) => useAppStore.getState().showError(error);
+
+const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
+
+export const useMailStore = create<MailState>()((set, get) => {
+  // Request bookkeeping that no component renders.
+  const inFlight = new Set<string>();
+  let visible = { first: 0, last: 0 };
+  let rangeTimer: ReturnType<typeof setTimeout> | null = null;
+  let searchSerial = 0;
+
+  async function fetchPage(page: number): Promise<void> {
+    const { listGeneration: generation, folderId } = get();
+    const key = `${generation}:${page}`;
+    if (inFlight.has(key) || get().pages.has(page)) return;
+    inFlight.add(key);
+    const reply = await bridge['mail:threads']({ folderId, offset: page * pageSize, limit: pageSize });
+    inFlight.delete(key);
+    if (get().listGeneration !== generation) return;
+    if (!reply.ok) {
+      set({ listError: reply.error.message });
+      return;
+    }
+    const nearPage = Math.floor(visible.first / pageSize);
+    set((state) => ({
+      total: reply.value.total,
+      pages: withPage(state.pages, page, reply.value.threads, nearPage),
+      listError: null,
+    }));
+  }
+
+  function fetchVisible(): void {
+    rangeTimer = null;
+    const total = get().total ?? 0;
+    if (total === 0) return;
+    const last = Math.min(visible.last, total - 1);
+    for (const page of pagesForRange(visible.first, last)) void fetchPage(page);
+  }
+
+  async function markRead(threadId: number, messages: MessageView[], read: boolean): Promise<void> {
+    const ids = messages.map((message) => message.id).slice(0, markReadLimit);
+    if (ids.length === 0) return;
+    const reply = await bridge['mail:markRead']({ ids, read });
+    if (!reply.ok) return showError(reply.error);
+    const changed = new Set(ids);
+    set((state) => ({
+      pages: patchThread(state.pages, threadId, { unread: read ? 0 : ids.length }),
+      openThread:
+        state.openThread?.id === threadId
+          ? {
+              ...state.openThread,
+              messages: state.openThread.messages.map((message) =>
+                changed.has(message.id) ? { ...message, unread: !read } : message,
+              ),
+            }
+          : state.openThread,
+    }));
+    await get().loadFolders();
+  }
+
+  function selectedThreadId(): number | null {
+    const { hits, hitCursor, pages, cursor } = get();
+    if (hits) return hits[hitCursor]?.threadId ?? null;
+    return rowAt(pages, cursor)?.id ?? null;
+  }
+
+  return {
+    folders: [],
+    folderId: null,
+    total: null,
+    pages: new Map(),
+    listGeneration: 0,
+    listError: null,
+    cursor: 0,
+    openThread: null,
+    threadLoadingId: null,
+    threadError: null,
+    focusMessageId: null,
+    query: '',
+    hits: null,
+    hitCursor: 0,
+    searching: false,
+    searchError: null,
+    searchFocusTick: 0,
+    imagesAllowed: new Set(),
+    pendingLink: null,
+
+    async start() {
+      await Promise.all([get().loadFolders(), get().reloadList()]);
+    },
+
+    async loadFolders() {
+      const reply = await bridge['mail:folders']({});
+      if (reply.ok) set({ folders: reply.value });
+      else showError(reply.error);
+    },
+
+    selectFolder(folderId) {
+      if (get().hits !== null) get().clearSearch();
+      set({ folderId });
+      void get().reloadList();
+    },
+
+    async reloadList() {
+      visible = { first: 0, last: 0 };
+      set((state) => ({
+        listGeneration: state.listGeneration + 1,
+        pages: new Map(),
+        total: null,
+        listError: null,
+        cursor: 0,
+      }));
+      await fetchPage(0);
+    },
+
+    async reloadAfterImport() {
+      await Promise.all([get().loadFolders(), get().reloadList()]);
+    },
+
+    showRange(first, last) {
+      visible = { first, last };
+      if (rangeTimer === null) rangeTimer = setTimeout(fetchVisible, rangeDelayMs);
+    },
+
+    moveCursor(delta) {
+      const { hits, hitCursor, cursor, total } = get();
+      if (hits) {
+        if (hits.length > 0) set({ hitCursor: clamp(hitCursor + delta, 0, hits.length - 1) });
+      } else if (total) {
+        set({ cursor: clamp(cursor + delta, 0, total - 1) });
+      }
+    },
+
+    openRow(index) {
+      set({ cursor: index });
+      const row = rowAt(get().pages, index);
+      if (row) void get().openThreadById(row.id);
+    },
+
+    openHit(index) {
+      const hit = get().hits?.[index];
+      set({ hitCursor: index });
+      if (hit) void get().openThreadById(hit.threadId, hit.id);
+    },
+
+    openAtCursor() {
+      const { hits, hitCursor, cursor } = get();
+      if (hits) get().openHit(hitCursor);
+      else get().openRow(cursor);
+    },
+
+    // Opening a thread marks its messages read, as a mail client does.
+    async openThreadById(threadId, focusMessageId = null) {
+      set({ threadLoadingId: threadId, threadError: null, focusMessageId });
+      const reply = await bridge['mail:thread']({ threadId });
+      if (get().threadLoadingId !== threadId) return; // another thread was opened meanwhile
+      if (!reply.ok) {
+        set({ threadLoadingId: null, threadError: reply.error.message });
+        return;
+      }
+      set({ openThread: reply.value, threadLoadingId: null });
+      const unread = reply.value.messages.filter((message) => message.unread);
+      if (unread.length > 0) await markRead(threadId, unread, true);
+    },
+
+    // `u`: an unread thread becomes read, a read one unread, all its messages at once.
+    async toggleRead() {
+      const threadId = selectedThreadId();
+      if (threadId === null) return;
+      const open = get().openThread;
+      let messages = open?.id === threadId ? open.messages : null;
+      if (!messages) {
+        const reply = await bridge['mail:thread']({ threadId });
+        if (!reply.ok) return showError(reply.error);
+        messages = reply.value.messages;
+      }
+      const row = findThread(get().pages, threadId);
+      const unread = row ? row.unread > 0 : messages.some((message) => message.unread);
+      await markRead(threadId, messages, unread);
+    },
+
+    setQuery(query) {
+      set({ query });
+    },
+
+    async runSearch() {
+      const query = get().query.trim();
+      if (query === '') return get().clearSearch();
+      const serial = ++searchSerial;
+      set({ searching: true, searchError: null });
+      const reply = await bridge['mail:search']({ query, limit: searchLimit });
+      if (serial !== searchSerial) return;
+      if (reply.ok) set({ hits: reply.value, hitCursor: 0, searching: false });
+      else set({ hits: [], searchError: reply.error.message, searching: false });
+    },
+
+    clearSearch() {
+      searchSerial++;
+      set({ query: '', hits: null, hitCursor: 0, searching: false, searchError: null });
+    },
+
+    focusSearch() {
+      set((state) => ({ searchFocusTick: state.searchFocusTick + 1 }));
+    },
+
+    allowImages(messageId) {
+      set((state) => ({ imagesAllowed: new Set(state.imagesAllowed).add(messageId) }));
+    },
+
+    askToOpenLink(href, text) {
+      set({ pendingLink: { verdict: classifyLink(href, text), text } });
+    },
+
+    // Called only from the confirmation, after the user has seen the real URL.
+    async confirmLink() {
+      const link = get().pendingLink;
+      set({ pendingLink: null });
+      if (!link?.verdict.openable) return;
+      const url = link.verdict.url;
+      const reply = await bridge['link:open']({ url });
+      if (!reply.ok) return showError(reply.error);
+      // In browser mode Skimmer has no system browser to hand the link to; the page opens it itself, without
+      // an opener or referrer. The desktop app never gets here: there, opened:false means it refused.
+      const mode = useAppStore.getState().info?.mode ?? bridgeKind;
+      if (!reply.value.opened && mode === 'browser') window.open(url, '_blank', 'noopener,noreferrer');
+    },
+
+    dismissLink() {
+      set({ pendingLink: null });
+    },
+  };
+});

@@ -1,0 +1,56 @@
+import { formatListDate } from '../format/format-time.ts';
+import { displayText } from '../mail/display-text.ts';
+import { useMailStore } from '../stores/mail-store.ts';
+import { rowAt } from '../stores/thread-pages.ts';
+
+export const threadRowHeight = 76;
+
+export function ThreadRow({ index, top }: { index: number; top: number }) {
+  const thread = useMailStore((state) => rowAt(state.pages, index));
+  const selected = useMailStore((state) => state.cursor === index);
+  const open = useMailStore((state) => thread !== undefined && state.openThread?.id === thread.id);
+  const openRow = useMailStore((state) => state.openRow);
+  const position = { transform: `translateY(${top}px)`, height: threadRowHeight };
+
+  if (!thread) {
+    return (
+      <div className="thread-row placeholder" style={position} aria-hidden="true">
+        <div className="skeleton" />
+        <div className="skeleton short" />
+      </div>
+    );
+  }
+
+  const classes = ['thread-row', selected && 'selected', open && 'open', thread.unread > 0 && 'unread'];
+  return (
+    // Keyboard: j/k/Enter act on the list as a whole (keyboard/shortcuts.ts); a click selects and opens.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled for the whole list, not per row
+    <div
+      role="option"
+      aria-selected={selected}
+      tabIndex={-1}
+      className={classes.filter(Boolean).join(' ')}
+      style={position}
+      data-testid="thread-row"
+      data-thread-id={thread.id}
+      onClick={() => openRow(index)}
+    >
+      <div className="row-top">
+        <span className="participants">
+          {displayText(thread.participants.join(', ')) || '(unknown sender)'}
+        </span>
+        {thread.count > 1 && <span className="row-count">{thread.count}</span>}
+        <time>{formatListDate(thread.lastDate)}</time>
+      </div>
+      <div className="row-subject">
+        {thread.hasAttachments && (
+          <span className="row-attachment" title="Has attachments">
+            📎
+          </span>
+        )}
+        {displayText(thread.subject) || '(no subject)'}
+      </div>
+      <div className="row-snippet">{displayText(thread.snippet)}</div>
+    </div>
+  );
+}
