@@ -6,17 +6,21 @@ const snippetChars = 160;
 
 export function prepareQueries(db: Db) {
   const folders = db.prepare(
-    `SELECT f.id, f.name, f.source, count(m.id) AS total, coalesce(sum(m.unread), 0) AS unread
-       FROM folders f LEFT JOIN messages m ON m.folder_id = f.id
-      GROUP BY f.id ORDER BY f.name COLLATE NOCASE`,
+    `SELECT f.id, f.name, f.source,
+        (SELECT count(*) FROM messages WHERE folder_id = f.id) AS total,
+        (SELECT count(*) FROM messages WHERE folder_id = f.id AND unread = 1) AS unread
+       FROM folders f ORDER BY f.name COLLATE NOCASE`,
   );
   const allThreads = db.prepare<[number, number], { id: number }>(
     'SELECT id FROM threads WHERE message_count > 0 ORDER BY last_date DESC, id DESC LIMIT ? OFFSET ?',
   );
   const allCount = db.prepare('SELECT count(*) AS n FROM threads WHERE message_count > 0').pluck();
   const folderThreads = db.prepare<[number, number, number], { id: number }>(
+    // Walks threads newest first (threads_by_date) and keeps those with a message in the folder, so a
+    // page deep in a large folder costs index lookups, not a sort of every thread.
     `SELECT t.id FROM threads t
-      WHERE t.id IN (SELECT DISTINCT thread_id FROM messages WHERE folder_id = ?)
+      WHERE t.message_count > 0
+        AND EXISTS (SELECT 1 FROM messages m WHERE m.folder_id = ? AND m.thread_id = t.id)
       ORDER BY t.last_date DESC, t.id DESC LIMIT ? OFFSET ?`,
   );
   const folderCount = db
