@@ -3,7 +3,7 @@
 // the import goes on; a cancel stops between batches and keeps what was already stored.
 import type { ImportSummary } from '../../shared/contract.ts';
 import type { Db } from '../db/open.ts';
-import { ParseError, parseMessage } from './parse.ts';
+import { type ParsedMessage, ParseError, parseMessage } from './parse.ts';
 import { planImport, type RawMessage, readUnit } from './sources.ts';
 import { prepareStore } from './store.ts';
 
@@ -20,11 +20,15 @@ export type ImportHooks = {
   onProgress: (c: ImportCounters) => void;
   isCancelled: () => boolean;
   now?: () => number;
+  // Defaults to parsing on this thread; the import worker passes its parse pool.
+  parse?: (raw: Buffer) => Promise<ParsedMessage>;
 };
 
 const batchMessages = 200;
 const batchBytes = 16 * 1024 * 1024;
 const maxListedFailures = 1000;
+// Messages being parsed at once; results are still stored in reading order.
+const maxInFlight = 128;
 
 export async function runImport(
   db: Db,
@@ -50,7 +54,8 @@ export async function runImport(
   };
   for (const p of plan.problems) fail(p.source, p.reason);
 
-  type Parsed = { raw: RawMessage; parsed: Awaited<ReturnType<typeof parseMessage>> };
+  type Parsed = { raw: RawMessage; parsed: ParsedMessage };
+  const parse = hooks.parse ?? parseMessage;
   let batch: Parsed[] = [];
   let batchSize = 0;
   const flush = db.transaction((items: Parsed[]) => {
@@ -58,12 +63,28 @@ export async function runImport(
       if (store.store(raw.folder, raw.source, parsed) === 'imported') c.imported++;
       else c.duplicates++;
     }
+    store.indexStored();
   });
   const commit = () => {
     if (batch.length > 0) flush(batch);
     batch = [];
     batchSize = 0;
     hooks.onProgress({ ...c });
+  };
+
+  // Parsing runs ahead (up to maxInFlight messages); storing takes the results in reading order.
+  const inFlight: { raw: RawMessage; result: Promise<ParsedMessage | Error> }[] = [];
+  const storeOldest = async () => {
+    const next = inFlight.shift();
+    if (!next) return;
+    const result = await next.result;
+    if (result instanceof Error) {
+      fail(next.raw.source, reasonOf(result));
+    } else {
+      batch.push({ raw: next.raw, parsed: result });
+      batchSize += next.raw.raw.length;
+    }
+    if (batch.length >= batchMessages || batchSize >= batchBytes) commit();
   };
 
   let cancelled = false;
@@ -76,23 +97,24 @@ export async function runImport(
         }
         c.messages++;
         c.bytesDone += raw.raw.length;
-        try {
-          batch.push({ raw, parsed: await parseMessage(raw.raw) });
-          batchSize += raw.raw.length;
-        } catch (e) {
-          fail(raw.source, reasonOf(e));
-        }
-        if (batch.length >= batchMessages || batchSize >= batchBytes) commit();
+        inFlight.push({ raw, result: parse(raw.raw).catch((e: unknown) => asError(e)) });
+        if (inFlight.length >= maxInFlight) await storeOldest();
       }
     } catch (e) {
       // The unit itself could not be read (unreadable file, not an mbox): the rest of the import goes on.
       fail(unit.path, reasonOf(e));
     }
   }
+  // Messages already read are stored even after a cancel: nothing read is lost.
+  while (inFlight.length > 0) await storeOldest();
   commit();
   if (!cancelled) c.bytesDone = c.bytesTotal;
   hooks.onProgress({ ...c });
   return { summary: { imported: c.imported, duplicates: c.duplicates, failed }, cancelled };
+}
+
+function asError(e: unknown): Error {
+  return e instanceof Error ? e : new Error(String(e));
 }
 
 function reasonOf(e: unknown): string {

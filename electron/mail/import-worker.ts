@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/open.ts';
 import { runImport } from './import-run.ts';
+import { createParsePool } from './parse-pool.ts';
 
 export type ImportWorkerData = { dbFile: string; paths: string[]; cancelFlag: SharedArrayBuffer };
 export type ImportWorkerMessage =
@@ -13,9 +14,11 @@ const { dbFile, paths, cancelFlag } = workerData as ImportWorkerData;
 const flag = new Int32Array(cancelFlag);
 const progressEveryMs = 200;
 const db = openDatabase(dbFile);
+const pool = createParsePool();
 let last = 0;
 try {
   const result = await runImport(db, paths, {
+    parse: pool.parse,
     isCancelled: () => Atomics.load(flag, 0) === 1,
     onProgress: (counters) => {
       const t = performance.now();
@@ -26,5 +29,6 @@ try {
   });
   parentPort?.postMessage({ type: 'done', result } satisfies ImportWorkerMessage);
 } finally {
+  await pool.close();
   db.close();
 }

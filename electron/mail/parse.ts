@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { convert } from 'html-to-text';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { Address, Attachment } from '../../shared/contract.ts';
+import { isAttachmentPart, type Stripped, stripAttachmentBodies } from './strip-attachments.ts';
 
 export type ParsedMessage = {
   messageId: string;
@@ -34,7 +35,9 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
   if (raw.length === 0) throw new ParseError('The message is empty.');
   if (raw.length > maxMessageBytes) throw new ParseError('The message is larger than 100 MB.');
   if (!looksLikeMessage(raw)) throw new ParseError('The file does not start with mail headers.');
-  const parsed = await simpleParser(raw, {
+  // If the splitter cannot read the structure, mailparser gets the original and decides.
+  const stripped: Stripped = await stripAttachmentBodies(raw).catch(() => ({ raw, sizes: [] }));
+  const parsed = await simpleParser(stripped.raw, {
     skipImageLinks: true,
     skipTextLinks: true,
     skipTextToHtml: true,
@@ -60,11 +63,7 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
     date: headerDate(parsed.headerLines),
     text: clipText(text),
     html: html === null ? null : clipText(html),
-    attachments: parsed.attachments.map((a) => ({
-      name: clip(oneLine(a.filename ?? ''), 255),
-      contentType: clip(a.contentType || 'application/octet-stream', 255),
-      size: a.size ?? a.content?.length ?? 0,
-    })),
+    attachments: attachmentList(parsed.attachments, stripped.sizes),
     contentHash: createHash('sha256').update(raw).digest('hex'),
     size: raw.length,
   };
@@ -75,6 +74,23 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
 export function looksLikeMessage(raw: Buffer): boolean {
   const head = raw.subarray(0, 1024).toString('latin1');
   return /^[\t ]*[!-9;-~]+[\t ]*:/.test(head);
+}
+
+// Attachments whose bodies were cut out take their sizes, in order, from the splitter's estimate.
+function attachmentList(
+  list: readonly { filename?: string; contentType: string; contentDisposition?: string; size?: number }[],
+  strippedSizes: readonly number[],
+): Attachment[] {
+  let next = 0;
+  return list.map((a) => {
+    const contentType = a.contentType || 'application/octet-stream';
+    const cut = isAttachmentPart(contentType, a.contentDisposition ?? '') && next < strippedSizes.length;
+    return {
+      name: clip(oneLine(a.filename ?? ''), 255),
+      contentType: clip(contentType, 255),
+      size: cut ? (strippedSizes[next++] ?? 0) : (a.size ?? 0),
+    };
+  });
 }
 
 function htmlText(html: string): string {

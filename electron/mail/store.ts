@@ -1,6 +1,7 @@
 // Writes to the mail tables (folders, messages, threads via threads.ts, import_failures). Nobody else
-// writes to them. Dedupe is by Message-ID plus content hash: the same file imported twice adds nothing,
-// while two different messages that share a Message-ID (it happens) are both kept.
+// writes to them; every batch of writes ends with indexStored() (the search index). Dedupe is by
+// Message-ID plus content hash: the same file imported twice adds nothing, while two different
+// messages that share a Message-ID (it happens) are both kept.
 import type { Db } from '../db/open.ts';
 import type { ParsedMessage } from './parse.ts';
 import type { FolderRef } from './sources.ts';
@@ -28,11 +29,16 @@ export function prepareStore(db: Db) {
      VALUES (@folder, @thread, @messageId, @contentHash, @inReplyTo, @refs, @subject, @fromName, @fromAddr,
        @fromText, @toJson, @ccJson, @toText, @date, @text, @html, @attachments, @hasAttachments, @source, @size)`,
   );
+  const index = db.prepare<[number]>(
+    `INSERT INTO messages_fts (rowid, subject, "from", "to", body)
+       SELECT id, subject, from_text, to_text, body_text FROM messages WHERE id >= ?`,
+  );
   const failure = db.prepare<[string, string, number]>(
     'INSERT INTO import_failures (source, reason, at) VALUES (?, ?, ?)',
   );
   const threading = prepareThreading(db);
   const folderIds = new Map<string, number>();
+  let unindexedFrom: number | null = null;
 
   function folderId(ref: FolderRef): number {
     const cached = folderIds.get(ref.source);
@@ -47,7 +53,7 @@ export function prepareStore(db: Db) {
   function store(folder: FolderRef, source: string, m: ParsedMessage): StoreResult {
     if (exists.get(m.messageId, m.contentHash)) return 'duplicate';
     const thread = threading.assign(m);
-    insert.run({
+    const { lastInsertRowid } = insert.run({
       folder: folderId(folder),
       thread,
       messageId: m.messageId,
@@ -69,15 +75,23 @@ export function prepareStore(db: Db) {
       source,
       size: m.size,
     });
+    unindexedFrom ??= Number(lastInsertRowid);
     threading.counted(thread, m.date);
     return 'imported';
+  }
+
+  // Adds every message stored since the last call to the search index. Call it in the same
+  // transaction as the stores, so the index never misses a committed message.
+  function indexStored(): void {
+    if (unindexedFrom !== null) index.run(unindexedFrom);
+    unindexedFrom = null;
   }
 
   function recordFailure(source: string, reason: string, at: number): void {
     failure.run(source, reason, at);
   }
 
-  return { store, recordFailure };
+  return { store, indexStored, recordFailure };
 }
 
 export function formatAddress(a: { name: string; address: string }): string {

@@ -2,6 +2,7 @@ import type { Migration } from '../migrate.ts';
 import { m0001 } from './0001-mail.ts';
 import { m0002 } from './0002-secrets.ts';
 import { m0003 } from './0003-list-indexes.ts';
+import { m0004 } from './0004-fts-by-batch.ts';
 
 // Append-only: a released migration never changes.
-export const migrations: readonly Migration[] = [m0001, m0002, m0003];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004];
