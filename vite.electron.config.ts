@@ -18,7 +18,11 @@ export default defineConfig(({ mode }) => {
       rollupOptions: {
         input: (preload
           ? { preload: 'electron/preload.ts' }
-          : { main: 'electron/main.ts', 'import-worker': 'electron/mail/import-worker.ts' }) as Record<string, string>,
+          : {
+              main: 'electron/main.ts',
+              'import-worker': 'electron/mail/import-worker.ts',
+              'parse-worker': 'electron/mail/parse-worker.ts',
+            }) as Record<string, string>,
         external: preload ? ['electron'] : external,
         output: preload
           ? { format: 'cjs', entryFileNames: '[name].cjs' }

@@ -17,7 +17,8 @@ function build(args) {
 
 function electronBinary() {
   const pathFile = `${root}node_modules/electron/path.txt`;
-  if (!existsSync(pathFile)) return { reason: 'the Electron binary is not installed (it could not be downloaded)' };
+  if (!existsSync(pathFile))
+    return { reason: 'the Electron binary is not installed (it could not be downloaded)' };
   const binary = `${root}node_modules/electron/dist/${readFileSync(pathFile, 'utf8').trim()}`;
   if (!existsSync(binary)) return { reason: 'the Electron binary is missing' };
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
@@ -34,6 +35,8 @@ if (electron.binary) {
   const r = spawnSync(electron.binary, [root], { stdio: 'inherit' });
   process.exit(r.status ?? 0);
 }
-console.log(`Skimmer cannot open as a desktop app here: ${electron.reason}. Starting the browser mode instead.`);
+console.log(
+  `Skimmer cannot open as a desktop app here: ${electron.reason}. Starting the browser mode instead.`,
+);
 const { main } = await import('../electron/cli.ts');
 process.exitCode = await main(['serve', ...process.argv.slice(2)]);
