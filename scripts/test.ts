@@ -2,13 +2,17 @@
 // fonts for non-Latin mail) is installed when this runs as root with apt; otherwise this names the
 // exact command and fails. Nothing is ever skipped silently.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const systemPackages = [{ check: '/usr/bin/chromium', packages: ['chromium', 'fonts-noto-cjk'] }];
+
+const vitestReport = 'test-results/vitest.json';
+rmSync(vitestReport, { force: true }); // never report an earlier run's totals
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   console.log(`\n> ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (cmd === 'vitest') printTotals();
   if (r.status !== 0) {
     console.error(`\n${cmd} ${args[0] ?? ''} failed (exit ${r.status ?? r.signal}).`);
     process.exit(r.status ?? 1);
@@ -42,4 +46,14 @@ run('tsc', ['-p', 'tsconfig.renderer.json']);
 run('tsc', ['-p', 'tsconfig.e2e.json']);
 run('biome', ['check', '.']);
 run('vite', ['build', '--logLevel', 'warn']);
-run('vitest', ['run']);
+run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+
+// One plain closing line that any CI can read.
+function printTotals(): void {
+  if (!existsSync(vitestReport)) return;
+  const r = JSON.parse(readFileSync(vitestReport, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+  };
+  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+}

@@ -1,5 +1,6 @@
-// Parsing is most of an import's time (bench/README.md: mailparser is about 60 % of a profile), so the
-// import worker spreads it over parse threads while it reads files and writes SQLite itself.
+// Parsing is most of an import's time (bench/README.md), so the import worker spreads it over parse
+// threads while it reads files and writes SQLite itself. A parse thread that dies (out of memory on a
+// hostile message) fails only the messages it held, and is replaced.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type ParsedMessage, ParseError } from './parse.ts';
@@ -17,38 +18,47 @@ export function defaultParseThreads(): number {
   return Math.max(1, Math.min(2, availableParallelism()));
 }
 
+type Waiting = { resolve: (m: ParsedMessage) => void; reject: (e: Error) => void };
+type Slot = { worker: Worker; waiting: Map<number, Waiting> };
+
 export function createParsePool(size = defaultParseThreads()): ParsePool {
-  const workers = Array.from({ length: size }, () => new Worker(workerUrl));
-  const pending = new Map<number, { resolve: (m: ParsedMessage) => void; reject: (e: Error) => void }>();
-  const load = workers.map(() => 0);
+  let closing = false;
   let seq = 0;
-  workers.forEach((w, i) => {
-    w.on('message', (reply: ParseReply) => {
-      load[i] = (load[i] ?? 1) - 1;
-      const p = pending.get(reply.seq);
-      pending.delete(reply.seq);
-      if (!p) return;
-      if (reply.ok) p.resolve(reply.parsed);
-      else p.reject(reply.expected ? new ParseError(reply.reason) : new Error(reply.reason));
+  const slots: Slot[] = [];
+
+  function start(index: number): void {
+    const slot: Slot = { worker: new Worker(workerUrl), waiting: new Map() };
+    slots[index] = slot;
+    slot.worker.on('message', (reply: ParseReply) => {
+      const w = slot.waiting.get(reply.seq);
+      slot.waiting.delete(reply.seq);
+      if (!w) return;
+      if (reply.ok) w.resolve(reply.parsed);
+      else w.reject(reply.expected ? new ParseError(reply.reason) : new Error(reply.reason));
     });
-    w.on('error', (e) => {
-      for (const p of pending.values()) p.reject(e);
-      pending.clear();
+    slot.worker.on('exit', () => {
+      for (const w of slot.waiting.values())
+        w.reject(new ParseError('Parsing this message stopped the parser.'));
+      slot.waiting.clear();
+      if (!closing) start(index);
     });
-  });
+    slot.worker.on('error', () => {}); // followed by 'exit', handled above
+  }
+  for (let i = 0; i < size; i++) start(i);
+
   return {
     parse(raw) {
       // The least busy thread takes the next message.
-      const i = load.indexOf(Math.min(...load));
-      load[i] = (load[i] ?? 0) + 1;
+      const slot = slots.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
       const id = seq++;
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        workers[i]?.postMessage({ seq: id, raw } satisfies ParseRequest);
+        slot.waiting.set(id, { resolve, reject });
+        slot.worker.postMessage({ seq: id, raw } satisfies ParseRequest);
       });
     },
     async close() {
-      await Promise.all(workers.map((w) => w.terminate()));
+      closing = true;
+      await Promise.all(slots.map((s) => s.worker.terminate()));
     },
   };
 }
