@@ -145,6 +145,27 @@ describe('Skimmer in the browser', () => {
     expect(foreign).toEqual([]);
   });
 
+  test('moves with j/k, opens with Enter and searches with /', async () => {
+    await page.locator('[data-testid="folder-all"]').click();
+    await page.locator('body').click({ position: { x: 5, y: 400 } });
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    const selected = page.locator('[data-testid="thread-row"][aria-selected="true"]');
+    await expect.poll(() => selected.count()).toBe(1);
+    const id = await selected.getAttribute('data-thread-id');
+    expect(await page.getByTestId('thread-row').nth(1).getAttribute('data-thread-id')).toBe(id);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.locator('[data-testid="thread-row"].open').getAttribute('data-thread-id'))
+      .toBe(id);
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'search-input',
+    );
+    await page.keyboard.press('Escape');
+  });
+
   test('switches between light and dark themes', async () => {
     const before = await page.evaluate(() => document.documentElement.dataset.theme);
     await page.getByTestId('theme-toggle').click();
