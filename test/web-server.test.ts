@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { createApp } from '../electron/app.ts';
-import { isLoopbackHost, type Served, serve } from '../electron/web/server.ts';
+import { isLoopback } from '../electron/loopback.ts';
+import { type Served, serve } from '../electron/web/server.ts';
 import { channels, envelope } from '../shared/contract.ts';
 import { tempDir } from './support/temp.ts';
 
@@ -144,9 +145,9 @@ describe('browser mode server', () => {
   });
 
   test('serves on loopback only', async () => {
-    expect(isLoopbackHost('0.0.0.0')).toBe(false);
-    expect(isLoopbackHost('192.168.1.2')).toBe(false);
-    expect(isLoopbackHost('127.0.0.1')).toBe(true);
+    expect(isLoopback('0.0.0.0')).toBe(false);
+    expect(isLoopback('192.168.1.2')).toBe(false);
+    expect(isLoopback('127.0.0.1')).toBe(true);
     await expect(serve(app, { root, host: '0.0.0.0' })).rejects.toThrow('loopback');
   });
 });

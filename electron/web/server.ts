@@ -12,6 +12,7 @@ import { type App, projectRoot } from '../app.ts';
 import { contentType, resolveInside } from '../app-protocol.ts';
 import { dispatch } from '../bridge/dispatch.ts';
 import { appCsp } from '../csp.ts';
+import { isLoopback } from '../loopback.ts';
 
 export const rendererDir = join(projectRoot, 'dist', 'renderer');
 const maxMessageBytes = 1024 * 1024;
@@ -28,7 +29,7 @@ export async function serve(
   }
   const host = options.host ?? '127.0.0.1';
   // SECURITY: loopback only. Anything else would put the user's mail on the network.
-  if (!isLoopbackHost(host)) throw new Error('Skimmer serves only on a loopback address.');
+  if (!isLoopback(host)) throw new Error('Skimmer serves only on a loopback address.');
   const token = randomBytes(24).toString('base64url');
   let port = 0;
 
@@ -104,10 +105,6 @@ export async function serve(
 function plain(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
   res.end(text);
-}
-
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 export function hostAllowed(hostHeader: string | undefined, port: number): boolean {

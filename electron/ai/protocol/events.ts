@@ -1,0 +1,45 @@
+// The one provider-neutral stream (DESIGN §6). Every provider mapper turns its wire stream into exactly
+// these events, so two logically identical answers give identical sequences whoever served them:
+// - `message_start` first, once;
+// - text as `text_delta`; a tool call as `tool_call_start`, its argument text as
+//   `tool_call_input_delta`s, then `tool_call_complete` with the parsed input (`{}` when empty);
+// - at most one `usage`, with the totals, right before `message_stop`;
+// - then exactly one of `message_stop`, a terminal `error`, or `aborted`.
+// A non-terminal `error` (code `malformed_stream`) reports one dropped tool call and the stream goes on.
+import { z } from 'zod';
+import { AiErrorCode } from './errors.ts';
+
+export const StopReason = z.enum(['end_turn', 'tool_use', 'max_tokens', 'content_filter', 'refusal']);
+export type StopReason = z.infer<typeof StopReason>;
+
+export const AiEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message_start') }),
+  z.object({ type: z.literal('text_delta'), text: z.string() }),
+  z.object({ type: z.literal('tool_call_start'), callId: z.string(), name: z.string() }),
+  z.object({ type: z.literal('tool_call_input_delta'), callId: z.string(), delta: z.string() }),
+  z.object({
+    type: z.literal('tool_call_complete'),
+    callId: z.string(),
+    name: z.string(),
+    input: z.unknown(),
+  }),
+  z.object({
+    type: z.literal('usage'),
+    inputTokens: z.number().int().nonnegative(),
+    outputTokens: z.number().int().nonnegative(),
+  }),
+  z.object({ type: z.literal('message_stop'), stopReason: StopReason }),
+  z.object({
+    type: z.literal('error'),
+    code: AiErrorCode,
+    message: z.string(),
+    providerDetail: z.string().max(200).optional(),
+    terminal: z.boolean(),
+  }),
+  z.object({ type: z.literal('aborted') }),
+]);
+export type AiEvent = z.infer<typeof AiEvent>;
+
+export function isTerminal(e: AiEvent): boolean {
+  return e.type === 'message_stop' || e.type === 'aborted' || (e.type === 'error' && e.terminal);
+}

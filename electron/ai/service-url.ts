@@ -1,0 +1,71 @@
+// Base URL rules for a model service (DESIGN §5), checked on save with no network. The user may paste
+// an endpoint (`…/v1/chat/completions`): it is trimmed to its base. The settings screen shows
+// `endpointFor(kind, base)`, the exact address a request will hit.
+import { isLoopback } from '../loopback.ts';
+
+export const serviceKinds = ['openai', 'openai-responses', 'anthropic', 'decisions', 'systemone'] as const;
+export type ServiceKind = (typeof serviceKinds)[number];
+
+export type BaseUrlCheck = { ok: true; baseUrl: string } | { ok: false; reason: string };
+
+// Endpoint paths a user may paste; longest first so `/chat/completions` wins over `/completions`.
+const pastedEndpoints = [
+  '/chat/completions',
+  '/completions',
+  '/responses',
+  '/messages',
+  '/decisions',
+  '/systemone',
+  '/models',
+];
+
+export function checkBaseUrl(raw: string): BaseUrlCheck {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { ok: false, reason: 'This is not a web address.' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, reason: 'The address must start with https:// (or http:// on this computer).' };
+  }
+  // SECURITY: a key must never travel in clear text over a network; plain http only to this machine.
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    return {
+      ok: false,
+      reason: 'Plain http:// is allowed only for a server on this computer; use https://.',
+    };
+  }
+  // SECURITY: keys go in headers only; credentials or a query in the URL would end up in logs and errors.
+  if (url.username || url.password)
+    return { ok: false, reason: 'Put the key in the key field, not in the address.' };
+  if (url.search || raw.includes('?')) return { ok: false, reason: 'The address may not have a query (?…).' };
+  if (url.hash || raw.includes('#'))
+    return { ok: false, reason: 'The address may not have a fragment (#…).' };
+  let path = url.pathname.replace(/\/+$/, '');
+  for (const endpoint of pastedEndpoints) {
+    if (path.endsWith(endpoint)) {
+      path = path.slice(0, -endpoint.length).replace(/\/+$/, '');
+      break;
+    }
+  }
+  return { ok: true, baseUrl: `${url.origin}${path}` };
+}
+
+// The Anthropic kind works whether or not the user typed /v1; the OpenAI kinds use the base as given.
+export function endpointFor(
+  kind: ServiceKind,
+  baseUrl: string,
+  what: 'request' | 'models' = 'request',
+): string {
+  const v1 = kind === 'anthropic' && !/\/v1$/.test(baseUrl) ? `${baseUrl}/v1` : baseUrl;
+  if (what === 'models') return `${v1}/models`;
+  const paths: Record<ServiceKind, string> = {
+    openai: '/chat/completions',
+    'openai-responses': '/responses',
+    anthropic: '/messages',
+    decisions: '/decisions',
+    systemone: '/systemone',
+  };
+  return `${v1}${paths[kind]}`;
+}
