@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StreamEvent } from '../shared/contract.ts';
+import { prepareServices } from './ai/services.ts';
 import { BridgeFailure, type Handlers } from './bridge/dispatch.ts';
 import { createStreamHub } from './bridge/streams.ts';
 import { type Db, openDatabase } from './db/open.ts';
@@ -47,6 +48,7 @@ export function createApp(options: AppOptions): App {
   const vault = createKeyVault(db, options.sealer ?? fileSealer(options.dataDir));
   const queries = prepareQueries(db);
   const search = prepareSearch(db);
+  const services = prepareServices(db, vault);
   const streams = createStreamHub();
   const jobs = new Set<ImportJob>();
   const version = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string })
@@ -95,6 +97,10 @@ export function createApp(options: AppOptions): App {
       return { streamId };
     },
     'mail:markRead': (r) => ({ changed: queries.markRead(r.ids, r.read) }),
+    'service:list': () => services.list(),
+    'service:add': (r) => services.add(r),
+    'service:update': (r) => services.update(r),
+    'service:remove': (r) => ({ removed: services.remove(r.id) }),
     'run:cancel': (r) => ({ cancelled: streams.cancel(r.streamId) }),
     'link:open': async (r) => {
       const checked = checkExternalUrl(r.url);

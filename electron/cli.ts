@@ -21,6 +21,10 @@ Commands:
   import PATH…                 import .eml files, .mbox files and Maildir folders
   search QUERY [--limit N]     full-text search (FTS syntax: "phrase", AND/OR/NOT, prefix*, from:, subject:)
   serve [--port N]             run Skimmer in the browser on 127.0.0.1
+  service add NAME --kind KIND --base URL [--key-stdin]
+                               add a model service (KIND: openai, openai-responses, anthropic,
+                               decisions, systemone); the key is read from standard input
+  service list                 list model services (keys are never shown)
 
 Options:
   --data DIR    data folder (or SKIMMER_DATA_DIR; default: ${defaultDataDir()})
@@ -80,6 +84,9 @@ function parse(argv: string[]) {
       json: { type: 'boolean', default: false },
       limit: { type: 'string' },
       port: { type: 'string' },
+      kind: { type: 'string' },
+      base: { type: 'string' },
+      'key-stdin': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -87,6 +94,27 @@ function parse(argv: string[]) {
 
 type Values = ReturnType<typeof parse>['values'];
 type Command = (app: App, args: string[], values: Values, io: Out, signal?: AbortSignal) => Promise<number>;
+
+// Runs one bridge channel for the CLI: the same dispatch (schema first) as the app, errors as sentences.
+async function bridgeCall(
+  app: App,
+  channel: string,
+  request: unknown,
+  io: Out,
+): Promise<{ ok: true; value: unknown } | { ok: false; exitCode: number }> {
+  const response = await dispatch(app.handlers, channel, request, true, (c, e) =>
+    app.log.error(`cli_${c}`, e),
+  );
+  if (response.ok) return { ok: true, value: response.value };
+  io.err(response.error.message);
+  return { ok: false, exitCode: response.error.code === 'invalid_request' ? 2 : 1 };
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8').trim();
+}
 
 const commands: Record<string, Command> = {
   async import(app, args, values, io, signal) {
@@ -124,18 +152,10 @@ const commands: Record<string, Command> = {
   },
 
   async search(app, args, values, io) {
-    const response = await dispatch(
-      app.handlers,
-      'mail:search',
-      { query: args.join(' '), limit: values.limit === undefined ? undefined : Number(values.limit) },
-      true,
-      (_, e) => app.log.error('cli_search', e),
-    );
-    if (!response.ok) {
-      io.err(response.error.message);
-      return response.error.code === 'invalid_request' ? 2 : 1;
-    }
-    const hits = channels['mail:search'].response.parse(response.value);
+    const limit = values.limit === undefined ? undefined : Number(values.limit);
+    const r = await bridgeCall(app, 'mail:search', { query: args.join(' '), limit }, io);
+    if (!r.ok) return r.exitCode;
+    const hits = channels['mail:search'].response.parse(r.value);
     for (const h of hits) {
       if (values.json) io.out(JSON.stringify(h));
       else
@@ -143,6 +163,45 @@ const commands: Record<string, Command> = {
     }
     if (!values.json && hits.length === 0) io.out('No messages match.');
     return 0;
+  },
+
+  async service(app, args, values, io) {
+    const [sub, name, ...rest] = args;
+    if (sub === 'list' && name === undefined) {
+      const r = await bridgeCall(app, 'service:list', {}, io);
+      if (!r.ok) return r.exitCode;
+      const list = channels['service:list'].response.parse(r.value);
+      for (const s of list) {
+        if (values.json) io.out(JSON.stringify(s));
+        else io.out(`${s.name}  ${s.kind}  ${s.endpoint}  ${s.hasKey ? 'key saved' : 'no key'}`);
+      }
+      if (!values.json && list.length === 0)
+        io.out('No model services yet: add one with `skimmer service add`.');
+      return 0;
+    }
+    if (sub === 'add' && name !== undefined && rest.length === 0) {
+      if (!values.kind || !values.base) throw new UsageError('service add needs --kind and --base.');
+      const key = values['key-stdin'] ? await readStdin() : undefined;
+      if (values['key-stdin'] && !key)
+        throw new UsageError('--key-stdin was given but standard input was empty.');
+      const r = await bridgeCall(
+        app,
+        'service:add',
+        { name, kind: values.kind, baseUrl: values.base, key },
+        io,
+      );
+      if (!r.ok) return r.exitCode;
+      const s = channels['service:add'].response.parse(r.value);
+      if (values.json) io.out(JSON.stringify(s));
+      else
+        io.out(
+          `Added ${s.name}: requests go to ${s.endpoint}${s.hasKey ? ' (key saved)' : ''}. ${app.vault.info.message}`,
+        );
+      return 0;
+    }
+    throw new UsageError(
+      'Use `skimmer service add NAME --kind KIND --base URL [--key-stdin]` or `skimmer service list`.',
+    );
   },
 
   async serve(app, _args, values, io, signal) {

@@ -106,6 +106,27 @@ export type VaultInfo = z.infer<typeof VaultInfo>;
 
 const PathArg = z.string().min(1).max(4096);
 
+export const ServiceKind = z.enum(['openai', 'openai-responses', 'anthropic', 'decisions', 'systemone']);
+export type ServiceKind = z.infer<typeof ServiceKind>;
+// A service name is the part before the first "/" in `service/model`.
+export const ServiceName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'use 1–64 letters, digits, dots, dashes or underscores');
+// A key is written once and never returned: views carry `hasKey` only.
+const ApiKey = z.string().trim().min(1).max(4096);
+
+export const ServiceView = z.object({
+  id: Id,
+  name: z.string(),
+  kind: ServiceKind,
+  baseUrl: z.string(),
+  endpoint: z.string(),
+  version: z.number().int().positive(),
+  hasKey: z.boolean(),
+});
+export type ServiceView = z.infer<typeof ServiceView>;
+
 export const channels = {
   'app:info': {
     request: z.object({}).strict(),
@@ -155,6 +176,37 @@ export const channels = {
   'mail:markRead': {
     request: z.object({ ids: z.array(Id).min(1).max(1000), read: z.boolean() }).strict(),
     response: z.object({ changed: z.number().int().nonnegative() }),
+  },
+  'service:list': {
+    request: z.object({}).strict(),
+    response: z.array(ServiceView),
+  },
+  'service:add': {
+    request: z
+      .object({
+        name: ServiceName,
+        kind: ServiceKind,
+        baseUrl: z.string().min(1).max(2048),
+        key: ApiKey.optional(),
+      })
+      .strict(),
+    response: ServiceView,
+  },
+  'service:update': {
+    request: z
+      .object({
+        id: Id,
+        name: ServiceName.optional(),
+        baseUrl: z.string().min(1).max(2048).optional(),
+        key: ApiKey.optional(),
+        removeKey: z.literal(true).optional(),
+      })
+      .strict(),
+    response: ServiceView,
+  },
+  'service:remove': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ removed: z.boolean() }),
   },
   'run:cancel': {
     request: z.object({ streamId: z.string().min(1).max(100) }).strict(),

@@ -26,8 +26,8 @@ function assertClean(where: string, text: string) {
 
 describe('the canary key', () => {
   test('appears nowhere outside the vault', async () => {
-    await app.vault.set('service:canary', canary);
-    expect(await app.vault.get('service:canary')).toBe(canary);
+    await app.vault.set('other:canary', canary);
+    expect(await app.vault.get('other:canary')).toBe(canary);
 
     const mail = tempDir();
     writeFileSync(join(mail, '1.eml'), eml({ id: '<1@x>', subject: 'hello', body: 'searchable words' }));
@@ -43,6 +43,17 @@ describe('the canary key', () => {
       'mail:search': [{ query: 'searchable' }, { query: canary }],
       'mail:import': [{ paths: [mail] }, { paths: [] }],
       'mail:markRead': [{ ids: [1], read: true }, { ids: [] }],
+      'service:add': [
+        { name: 'canary', kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1', key: canary },
+        { name: 'bad name/', kind: 'openai', baseUrl: 'https://x.example', key: canary },
+        { name: 'second', kind: 'openai', baseUrl: `https://x.example/v1?key=${canary}`, key: canary },
+      ],
+      'service:update': [
+        { id: 1, key: canary },
+        { id: 99, key: canary },
+      ],
+      'service:list': [{}],
+      'service:remove': [{ id: 99 }],
       'run:cancel': [{ streamId: 'nope' }, {}],
       'link:open': [{ url: 'https://example.com' }, { url: `javascript:${canary}` }],
     };
@@ -54,6 +65,9 @@ describe('the canary key', () => {
       }
     }
     await expect.poll(() => seen.some((s) => s.includes('import_done'))).toBe(true);
+    // The service added above holds the canary: it is in the vault, and the views say only hasKey.
+    const listed = await dispatch(app.handlers, 'service:list', {}, true);
+    expect(listed).toMatchObject({ ok: true, value: [{ name: 'canary', hasKey: true }] });
     for (const s of seen) assertClean('stream event', s);
 
     app.db.pragma('wal_checkpoint(PASSIVE)');

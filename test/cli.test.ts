@@ -12,9 +12,11 @@ import { eml, tempDir } from './support/temp.ts';
 const run = promisify(execFile);
 const bin = join(projectRoot, 'bin', 'skimmer.mjs');
 
-async function skimmer(args: string[], env: Record<string, string> = {}) {
+async function skimmer(args: string[], env: Record<string, string> = {}, input?: string) {
   try {
-    const r = await run(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
+    const child = run(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
+    if (input !== undefined) child.child.stdin?.end(input);
+    const r = await child;
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -65,6 +67,49 @@ describe('skimmer CLI', () => {
     expect(r.code).toBe(code);
     expect(r.stderr).toContain(text);
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  test('service add reads the key from stdin and service list never shows it', async () => {
+    const data = tempDir();
+    const key = 'sk-test-canary-cli-0123456789abcdef';
+    const add = await skimmer(
+      [
+        '--data',
+        data,
+        'service',
+        'add',
+        'local',
+        '--kind',
+        'openai',
+        '--base',
+        'http://127.0.0.1:11434/v1/chat/completions',
+        '--key-stdin',
+      ],
+      {},
+      `${key}\n`,
+    );
+    expect(add.code).toBe(0);
+    expect(add.stdout).toContain('requests go to http://127.0.0.1:11434/v1/chat/completions');
+    const list = await skimmer(['--data', data, 'service', 'list', '--json']);
+    expect(JSON.parse(list.stdout)).toMatchObject({
+      name: 'local',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      hasKey: true,
+    });
+    expect(add.stdout + add.stderr + list.stdout + list.stderr).not.toContain(key);
+    const bad = await skimmer([
+      '--data',
+      data,
+      'service',
+      'add',
+      'remote',
+      '--kind',
+      'openai',
+      '--base',
+      'http://api.example.com',
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Plain http://');
   });
 
   test('picks the platform data folder unless told otherwise', () => {

@@ -3,6 +3,7 @@ import { m0001 } from './0001-mail.ts';
 import { m0002 } from './0002-secrets.ts';
 import { m0003 } from './0003-list-indexes.ts';
 import { m0004 } from './0004-fts-by-batch.ts';
+import { m0005 } from './0005-services.ts';
 
 // Append-only: a released migration never changes.
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005];

@@ -1,0 +1,86 @@
+// Model services (DESIGN §5): saved after the base URL rules pass, with no network. Editing bumps
+// `version`, so a run that started on the old settings can tell it is stale. The key goes to the vault
+// under `service:<id>`; views only ever say `hasKey`.
+import type { ServiceKind, ServiceView } from '../../shared/contract.ts';
+import { BridgeFailure } from '../bridge/dispatch.ts';
+import type { Db } from '../db/open.ts';
+import type { KeyVault } from '../secrets/key-vault.ts';
+import { checkBaseUrl, endpointFor } from './service-url.ts';
+
+type Row = { id: number; name: string; kind: ServiceKind; base_url: string; version: number };
+
+export const serviceKeyName = (id: number) => `service:${id}`;
+
+export function prepareServices(db: Db, vault: KeyVault, now: () => number = Date.now) {
+  const all = db.prepare<[], Row>('SELECT id, name, kind, base_url, version FROM services ORDER BY name');
+  const byId = db.prepare<[number], Row>(
+    'SELECT id, name, kind, base_url, version FROM services WHERE id = ?',
+  );
+  const byName = db.prepare<[string], Row>(
+    'SELECT id, name, kind, base_url, version FROM services WHERE name = ?',
+  );
+  const insert = db.prepare<[string, string, string, number]>(
+    'INSERT INTO services (name, kind, base_url, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const update = db.prepare<[string, string, number]>(
+    'UPDATE services SET name = ?, base_url = ?, version = version + 1 WHERE id = ?',
+  );
+  const del = db.prepare<[number]>('DELETE FROM services WHERE id = ?');
+
+  const view = (r: Row): ServiceView => ({
+    id: r.id,
+    name: r.name,
+    kind: r.kind,
+    baseUrl: r.base_url,
+    endpoint: endpointFor(r.kind, r.base_url),
+    version: r.version,
+    hasKey: vault.has(serviceKeyName(r.id)),
+  });
+
+  const base = (raw: string): string => {
+    const checked = checkBaseUrl(raw);
+    if (!checked.ok) throw new BridgeFailure('invalid_request', checked.reason);
+    return checked.baseUrl;
+  };
+
+  const unique = (name: string, except?: number) => {
+    const other = byName.get(name);
+    if (other && other.id !== except) {
+      throw new BridgeFailure('invalid_request', `There is already a service named "${name}".`);
+    }
+  };
+
+  const found = (id: number): Row => {
+    const row = byId.get(id);
+    if (!row) throw new BridgeFailure('not_found', 'That service does not exist.');
+    return row;
+  };
+
+  return {
+    list: (): ServiceView[] => all.all().map(view),
+
+    async add(s: { name: string; kind: ServiceKind; baseUrl: string; key?: string }): Promise<ServiceView> {
+      const baseUrl = base(s.baseUrl);
+      unique(s.name);
+      const id = Number(insert.run(s.name, s.kind, baseUrl, now()).lastInsertRowid);
+      if (s.key) await vault.set(serviceKeyName(id), s.key);
+      return view(found(id));
+    },
+
+    async update(u: { id: number; name?: string; baseUrl?: string; key?: string; removeKey?: true }) {
+      const row = found(u.id);
+      const name = u.name ?? row.name;
+      unique(name, row.id);
+      const baseUrl = u.baseUrl === undefined ? row.base_url : base(u.baseUrl);
+      update.run(name, baseUrl, row.id);
+      if (u.key) await vault.set(serviceKeyName(row.id), u.key);
+      else if (u.removeKey) vault.remove(serviceKeyName(row.id));
+      return view(found(row.id));
+    },
+
+    remove(id: number): boolean {
+      vault.remove(serviceKeyName(id));
+      return del.run(id).changes > 0;
+    },
+  };
+}
