@@ -5,6 +5,7 @@ export default defineConfig({
     include: [
       'electron/**/*.test.ts',
       'shared/**/*.test.ts',
+      'fixtures/**/*.test.ts',
       'renderer/**/*.test.ts',
       'test/**/*.test.ts',
       'bench/**/*.test.ts',
