@@ -16,7 +16,7 @@ describe('OpenAI Chat stream mapping', () => {
         const events = replay(f.body, createChatMapper(), size);
         for (const e of events) AiEvent.parse(e);
         expect(events).toHaveLength(f.expected.length);
-        events.forEach((e, i) => expect(e).toMatchObject(f.expected[i] as object));
+        for (const [i, e] of events.entries()) expect(e).toMatchObject(f.expected[i] as object);
         for (const secret of f.mustNotContain) expect(JSON.stringify(events)).not.toContain(secret);
       }
     },
