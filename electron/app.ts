@@ -4,7 +4,9 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StreamEvent } from '../shared/contract.ts';
+import { listModels } from './ai/providers/model-lists.ts';
 import { prepareServices } from './ai/services.ts';
+import { AiFailure } from './ai/transport.ts';
 import { BridgeFailure, type Handlers } from './bridge/dispatch.ts';
 import { createStreamHub } from './bridge/streams.ts';
 import { type Db, openDatabase } from './db/open.ts';
@@ -100,6 +102,11 @@ export function createApp(options: AppOptions): App {
     'service:list': () => services.list(),
     'service:add': (r) => services.add(r),
     'service:update': (r) => services.update(r),
+    'service:models': async (r) => {
+      const c = await services.connection(r.id);
+      const listed = await asBridgeFailure(listModels(c, c.key));
+      return listed.ok ? { listed: true, models: listed.models } : { listed: false, reason: listed.reason };
+    },
     'service:remove': (r) => ({ removed: services.remove(r.id) }),
     'run:cancel': (r) => ({ cancelled: streams.cancel(r.streamId) }),
     'link:open': async (r) => {
@@ -125,4 +132,15 @@ export function createApp(options: AppOptions): App {
       db.close();
     },
   };
+}
+
+// A model service's failure crosses the bridge as its code and Skimmer's sentence; the redacted provider
+// detail stays in main for now (the chat UI's "details" will carry it).
+async function asBridgeFailure<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    if (e instanceof AiFailure) throw new BridgeFailure(e.code, e.message);
+    throw e;
+  }
 }

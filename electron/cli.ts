@@ -25,6 +25,7 @@ Commands:
                                add a model service (KIND: openai, openai-responses, anthropic,
                                decisions, systemone); the key is read from standard input
   service list                 list model services (keys are never shown)
+  service models NAME          ask the service which models it offers
 
 Options:
   --data DIR    data folder (or SKIMMER_DATA_DIR; default: ${defaultDataDir()})
@@ -199,8 +200,25 @@ const commands: Record<string, Command> = {
         );
       return 0;
     }
+    if (sub === 'models' && name !== undefined && rest.length === 0) {
+      const list = await bridgeCall(app, 'service:list', {}, io);
+      if (!list.ok) return list.exitCode;
+      const service = channels['service:list'].response.parse(list.value).find((s) => s.name === name);
+      if (!service)
+        throw new UsageError(`There is no service named "${name}": see \`skimmer service list\`.`);
+      const r = await bridgeCall(app, 'service:models', { id: service.id }, io);
+      if (!r.ok) return r.exitCode;
+      const models = channels['service:models'].response.parse(r.value);
+      if (!models.listed) {
+        io.err(models.reason);
+        return 1;
+      }
+      for (const m of models.models)
+        io.out(values.json ? JSON.stringify({ model: `${name}/${m}` }) : `${name}/${m}`);
+      return 0;
+    }
     throw new UsageError(
-      'Use `skimmer service add NAME --kind KIND --base URL [--key-stdin]` or `skimmer service list`.',
+      'Use `skimmer service add NAME --kind KIND --base URL [--key-stdin]`, `service list` or `service models NAME`.',
     );
   },
 

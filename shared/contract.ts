@@ -2,17 +2,21 @@
 // response schema, and every stream event live here and nowhere else: the preload exposes exactly these
 // channel names, and the main side parses every request with these schemas before anything else.
 import { z } from 'zod';
+import { AiErrorCode } from './ai-errors.ts';
 
-// A closed set of error codes (DESIGN §6, plus the bridge's own `forbidden`/`internal`). Callers branch on
+// A closed set of error codes: the model-service codes (DESIGN §6) plus the bridge's own. Callers branch on
 // the code, never on the message, which is always a sentence written by Skimmer.
 export const ErrorCode = z.enum([
-  'invalid_request',
-  'forbidden',
-  'not_found',
-  'cancelled',
-  'busy',
-  'io',
-  'internal',
+  ...new Set([
+    ...AiErrorCode.options,
+    'invalid_request',
+    'forbidden',
+    'not_found',
+    'cancelled',
+    'busy',
+    'io',
+    'internal',
+  ] as const),
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -203,6 +207,14 @@ export const channels = {
       })
       .strict(),
     response: ServiceView,
+  },
+  'service:models': {
+    // An explicit user action: the only channel here that contacts the service.
+    request: z.object({ id: Id }).strict(),
+    response: z.discriminatedUnion('listed', [
+      z.object({ listed: z.literal(true), models: z.array(z.string()) }),
+      z.object({ listed: z.literal(false), reason: z.string() }),
+    ]),
   },
   'service:remove': {
     request: z.object({ id: Id }).strict(),

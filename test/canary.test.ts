@@ -1,6 +1,8 @@
 // DESIGN §4: a key stored in the vault must never appear in the database file (or its WAL), the log,
 // any bridge response or any stream event, in plain text or in the encodings a leak would take.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
@@ -15,6 +17,19 @@ const forms = [
   Buffer.from(canary).toString('hex'),
   canary.slice(8, 40),
 ];
+
+// A service that echoes whatever credentials it is sent, in an error body, as some servers do.
+const echo = createServer((req, res) => {
+  res.writeHead(401, { 'content-type': 'application/json' });
+  res.end(
+    JSON.stringify({
+      error: { message: `Incorrect API key: ${req.headers.authorization}`, type: 'invalid_request_error' },
+    }),
+  );
+});
+await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+const echoBase = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/v1`;
+afterAll(() => new Promise<void>((r) => echo.close(() => r())));
 
 const dataDir = tempDir();
 const app = createApp({ dataDir, mode: 'browser' });
@@ -44,7 +59,7 @@ describe('the canary key', () => {
       'mail:import': [{ paths: [mail] }, { paths: [] }],
       'mail:markRead': [{ ids: [1], read: true }, { ids: [] }],
       'service:add': [
-        { name: 'canary', kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1', key: canary },
+        { name: 'canary', kind: 'openai', baseUrl: echoBase, key: canary },
         { name: 'bad name/', kind: 'openai', baseUrl: 'https://x.example', key: canary },
         { name: 'second', kind: 'openai', baseUrl: `https://x.example/v1?key=${canary}`, key: canary },
       ],
@@ -53,6 +68,7 @@ describe('the canary key', () => {
         { id: 99, key: canary },
       ],
       'service:list': [{}],
+      'service:models': [{ id: 1 }, { id: 99 }],
       'service:remove': [{ id: 99 }],
       'run:cancel': [{ streamId: 'nope' }, {}],
       'link:open': [{ url: 'https://example.com' }, { url: `javascript:${canary}` }],
@@ -66,6 +82,11 @@ describe('the canary key', () => {
     }
     await expect.poll(() => seen.some((s) => s.includes('import_done'))).toBe(true);
     // The service added above holds the canary: it is in the vault, and the views say only hasKey.
+    // The echoing service saw the key (so the path was really exercised) and the answer did not carry it.
+    expect(await dispatch(app.handlers, 'service:models', { id: 1 }, true)).toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized' },
+    });
     const listed = await dispatch(app.handlers, 'service:list', {}, true);
     expect(listed).toMatchObject({ ok: true, value: [{ name: 'canary', hasKey: true }] });
     for (const s of seen) assertClean('stream event', s);

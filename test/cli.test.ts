@@ -1,6 +1,8 @@
 // The `skimmer` command, run as a real process the way users run it.
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
@@ -110,6 +112,36 @@ describe('skimmer CLI', () => {
     ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Plain http://');
+  });
+
+  test('service models lists what a local server offers, as service/model', async () => {
+    const server = createServer((req, res) => {
+      res.writeHead(
+        req.url === '/v1/models' && req.headers.authorization === 'Bearer local-key-123456' ? 200 : 404,
+        {
+          'content-type': 'application/json',
+        },
+      );
+      res.end(JSON.stringify({ object: 'list', data: [{ id: 'qwen3:8b' }, { id: 'llama3.2' }] }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const data = tempDir();
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      await skimmer(
+        ['--data', data, 'service', 'add', 'ollama', '--kind', 'openai', '--base', base, '--key-stdin'],
+        {},
+        'local-key-123456',
+      );
+      const r = await skimmer(['--data', data, 'service', 'models', 'ollama']);
+      expect(r.code).toBe(0);
+      expect(r.stdout.trim().split('\n')).toEqual(['ollama/llama3.2', 'ollama/qwen3:8b']);
+      const missing = await skimmer(['--data', data, 'service', 'models', 'nope']);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('no service named "nope"');
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 
   test('picks the platform data folder unless told otherwise', () => {

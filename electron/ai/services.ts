@@ -78,6 +78,17 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
       return view(found(row.id));
     },
 
+    // The saved settings and key of one service, for the code that talks to it.
+    async connection(id: number) {
+      const row = found(id);
+      return {
+        kind: row.kind,
+        baseUrl: row.base_url,
+        version: row.version,
+        key: await vault.get(serviceKeyName(id)),
+      };
+    },
+
     remove(id: number): boolean {
       vault.remove(serviceKeyName(id));
       return del.run(id).changes > 0;

@@ -1,29 +1,10 @@
 // The closed set of model-service error codes (DESIGN §6), each with the one sentence Skimmer shows.
 // Provider text never becomes the message: at most it is `providerDetail`, after redaction.
-import { z } from 'zod';
+import type { z } from 'zod';
+import { AiErrorCode as AiErrorCodeSchema } from '../../../shared/ai-errors.ts';
 
-export const AiErrorCode = z.enum([
-  'invalid_request',
-  'unsupported_capability',
-  'no_api_key',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'rate_limited',
-  'quota_exceeded',
-  'unavailable',
-  'http_status',
-  'transport',
-  'timeout',
-  'malformed_stream',
-  'response_too_large',
-  'context_overflow',
-  'incomplete',
-  'stale',
-  'cancelled',
-  'bad_answer',
-]);
-export type AiErrorCode = z.infer<typeof AiErrorCode>;
+export const AiErrorCode = AiErrorCodeSchema;
+export type AiErrorCode = z.infer<typeof AiErrorCodeSchema>;
 
 export const aiErrorMessages: Record<AiErrorCode, string> = {
   invalid_request: 'The request was not sent because it is not valid.',

@@ -1,0 +1,73 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, test } from 'vitest';
+import { AiFailure } from '../transport.ts';
+import { authHeaders, listModels, readModelList } from './model-lists.ts';
+
+const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+let reply: { status: number; body: string } = { status: 200, body: '{}' };
+const server = createServer((req, res) => {
+  seen.push({ url: req.url ?? '', headers: req.headers });
+  res.writeHead(reply.status, { 'content-type': 'application/json' });
+  res.end(reply.body);
+});
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe('model lists', () => {
+  test.each([
+    [
+      'openai',
+      { object: 'list', data: [{ id: 'gpt-b', object: 'model' }, { id: 'gpt-a' }] },
+      ['gpt-b', 'gpt-a'],
+    ],
+    [
+      'anthropic',
+      { data: [{ type: 'model', id: 'claude-x', display_name: 'X' }], has_more: false },
+      ['claude-x'],
+    ],
+    ['systemone', { models: [{ name: 'jev-latest', release_date: '2026-09-15' }] }, ['jev-latest']],
+  ] as const)('reads the %s list shape', (kind, body, models) => {
+    expect(readModelList(kind, body)).toEqual(models);
+  });
+
+  test('says when a service has no usable list', () => {
+    expect(readModelList('openai', { models: [] })).toBeNull();
+  });
+
+  test('asks the models endpoint with the kind’s own auth header', async () => {
+    reply = { status: 200, body: JSON.stringify({ data: [{ id: 'm1' }] }) };
+    expect(await listModels({ kind: 'anthropic', baseUrl: base }, 'key-anthropic-123')).toEqual({
+      ok: true,
+      models: ['m1'],
+    });
+    const last = seen.at(-1);
+    expect(last?.url).toBe('/v1/models');
+    expect(last?.headers['x-api-key']).toBe('key-anthropic-123');
+    expect(last?.headers.authorization).toBeUndefined();
+    await listModels({ kind: 'openai', baseUrl: base }, 'key-openai-123');
+    expect(seen.at(-1)?.headers.authorization).toBe('Bearer key-openai-123');
+  });
+
+  test('a 401 that echoes the key fails as unauthorized without the key', async () => {
+    reply = {
+      status: 401,
+      body: JSON.stringify({
+        error: { message: 'bad key sk-test-canary-00112233445566', type: 'invalid_request_error' },
+      }),
+    };
+    const failure = await listModels(
+      { kind: 'openai', baseUrl: base },
+      'sk-test-canary-00112233445566',
+    ).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(AiFailure);
+    expect((failure as AiFailure).code).toBe('unauthorized');
+    expect(JSON.stringify(failure)).not.toContain('canary');
+  });
+
+  test('without a key no auth header is sent', () => {
+    expect(authHeaders('openai', null)).toEqual({});
+    expect(authHeaders('anthropic', null)).toEqual({ 'anthropic-version': '2023-06-01' });
+  });
+});

@@ -1,0 +1,156 @@
+// OpenAI Responses API (`POST {base}/responses`, wire-formats §2), as OpenAI and the compatible servers
+// that copy it (Perplexity) speak it. The only file that knows this wire shape.
+import type { AiEvent, StopReason } from '../protocol/events.ts';
+import type { SseFrame } from '../transport.ts';
+import {
+  completeCall,
+  finish,
+  httpErrorCode,
+  inStreamErrorCode,
+  type StreamMapper,
+  streamError,
+} from './stream-parts.ts';
+
+type Call = { callId: string; name: string; args: string };
+
+type WireError = { code?: string | null; type?: string; message?: string } | null;
+
+// Lenient reading: every event is one flat object keyed by `type`; unknown types and fields are ignored.
+type Event = {
+  type?: string;
+  output_index?: number;
+  delta?: string;
+  item?: { type?: string; call_id?: string; id?: string; name?: string; arguments?: string };
+  response?: {
+    usage?: { input_tokens?: number; output_tokens?: number } | null;
+    error?: WireError;
+    incomplete_details?: { reason?: string } | null;
+  };
+  // `event: error` is flat (§2.2(d)); Perplexity's `response.failed` puts `error` here too.
+  code?: string | null;
+  message?: string;
+  error?: WireError;
+};
+
+const incompleteReasons: Record<string, StopReason> = {
+  max_output_tokens: 'max_tokens',
+  content_filter: 'content_filter',
+};
+
+export function createResponsesMapper(keys: readonly string[] = []): StreamMapper {
+  let started = false;
+  let done = false;
+  let completedCalls = 0;
+  // Calls by output_index, which every event of an item carries (§2.2(c): never by arrival order).
+  const calls = new Map<number, Call>();
+
+  const end = (events: AiEvent[]): AiEvent[] => {
+    done = true;
+    return events;
+  };
+
+  const fail = (error: WireError | undefined): AiEvent[] =>
+    end([streamError(inStreamErrorCode(error?.code, error?.type), error?.message, keys)]);
+
+  // Usage lives only in the terminal `response` object (§2.4, §7.5).
+  const close = (response: Event['response'], stopReason: StopReason): AiEvent[] => {
+    const u = response?.usage;
+    const usage =
+      u && typeof u.input_tokens === 'number'
+        ? { input: u.input_tokens, output: u.output_tokens ?? 0 }
+        : null;
+    return end(finish(stopReason, usage));
+  };
+
+  return {
+    frame({ event: name, data }: SseFrame): AiEvent[] {
+      if (done) return [];
+      let e: Event;
+      try {
+        e = JSON.parse(data) as Event;
+      } catch {
+        return end([streamError('malformed_stream')]);
+      }
+      if (e === null || typeof e !== 'object') return end([streamError('malformed_stream')]);
+      const type = e.type ?? name;
+
+      // Two in-stream failure shapes (§2.2(d)): a flat `error` event, and `response.failed` with the
+      // error nested in `response` (OpenAI) or at the top of the event (Perplexity). A failure as the
+      // very first event starts no message, as in Chat (fixtures/sse/README.md, `message_start`).
+      if (type === 'error') return fail({ code: e.code, message: e.message });
+      if (type === 'response.failed') return fail(e.response?.error ?? e.error);
+      const out: AiEvent[] = [];
+      if (!started) {
+        started = true;
+        out.push({ type: 'message_start' });
+      }
+
+      const index = e.output_index ?? 0;
+      switch (type) {
+        case 'response.output_text.delta':
+          if (typeof e.delta === 'string' && e.delta !== '') out.push({ type: 'text_delta', text: e.delta });
+          break;
+        case 'response.output_item.added':
+          // The name and the pairing id (`call_id`, not the item's `fc_…` id) come only here (§2.2(b)).
+          if (e.item?.type === 'function_call') {
+            const call = {
+              callId: e.item.call_id ?? e.item.id ?? `call_${index}`,
+              name: e.item.name ?? '',
+              args: '',
+            };
+            calls.set(index, call);
+            out.push({ type: 'tool_call_start', callId: call.callId, name: call.name });
+          }
+          break;
+        case 'response.function_call_arguments.delta': {
+          const call = calls.get(index);
+          if (call && typeof e.delta === 'string' && e.delta !== '') {
+            call.args += e.delta;
+            out.push({ type: 'tool_call_input_delta', callId: call.callId, delta: e.delta });
+          }
+          break;
+        }
+        case 'response.output_item.done': {
+          // A call completes at its item's end; the final item holds the full argument text (§2.2).
+          const call = calls.get(index);
+          if (call && e.item?.type === 'function_call') {
+            calls.delete(index);
+            const completion = completeCall(call.callId, call.name, e.item.arguments ?? call.args);
+            if (completion.type === 'tool_call_complete') completedCalls++;
+            out.push(completion);
+          }
+          break;
+        }
+        case 'response.completed':
+          return [...out, ...close(e.response, completedCalls > 0 ? 'tool_use' : 'end_turn')];
+        case 'response.incomplete': {
+          // §2.2(d) names two reasons; any other is still an answer that was cut short.
+          const reason = e.response?.incomplete_details?.reason ?? '';
+          return [...out, ...close(e.response, incompleteReasons[reason] ?? 'max_tokens')];
+        }
+      }
+      return out;
+    },
+
+    // No `[DONE]` here: only completed / incomplete / failed end a stream; anything else was cut off (§7.6).
+    end(): AiEvent[] {
+      if (done) return [];
+      return end([streamError('malformed_stream')]);
+    },
+  };
+}
+
+// Reads an error body of this API (the same {"error": {"type", "code", "message"}} as Chat, §2.4).
+export function classifyResponsesError(
+  status: number,
+  _headers: Headers,
+  body: string,
+): { code: ReturnType<typeof httpErrorCode>; detail?: string } {
+  let error: WireError | undefined;
+  try {
+    error = (JSON.parse(body) as Event | null)?.error;
+  } catch {
+    error = undefined;
+  }
+  return { code: httpErrorCode(status, [error?.code, error?.type]), detail: error?.message };
+}
