@@ -1,6 +1,8 @@
 // Anthropic Messages API (`POST {base}/v1/messages`, wire-formats §3), as Anthropic and
 // Anthropic-compatible gateways (OpenRouter) speak it. The only file that knows this wire shape.
+
 import type { AiEvent, StopReason } from '../protocol/events.ts';
+import type { ModelRequest } from '../protocol/request.ts';
 import type { SseFrame } from '../transport.ts';
 import {
   completeCall,
@@ -202,5 +204,44 @@ export function classifyAnthropicError(
   return {
     code: httpErrorCode(status, [error?.details?.error_code, payload?.details?.error_code, error?.type]),
     detail: error?.message,
+  };
+}
+
+// Anthropic requires max_tokens; this is the cap when the caller sets none.
+const defaultMaxTokens = 4096;
+
+// The request body (§3.2): `system` at the top level, content as blocks, tool input as an object, tool
+// results first in the next user message with `is_error`.
+export function buildAnthropicBody(req: ModelRequest): Record<string, unknown> {
+  const messages = req.history.map((turn) => ({
+    role: turn.role,
+    content: [...turn.content]
+      .sort((a, b) => Number(b.type === 'tool_result') - Number(a.type === 'tool_result'))
+      .map((b) => {
+        if (b.type === 'text') return { type: 'text', text: b.text };
+        if (b.type === 'tool_call') return { type: 'tool_use', id: b.id, name: b.name, input: b.input ?? {} };
+        return {
+          type: 'tool_result',
+          tool_use_id: b.callId,
+          content: b.output,
+          ...(b.isError ? { is_error: true } : {}),
+        };
+      }),
+  }));
+  return {
+    model: req.model,
+    max_tokens: req.maxOutputTokens ?? defaultMaxTokens,
+    ...(req.system ? { system: req.system } : {}),
+    messages,
+    ...(req.tools?.length
+      ? {
+          tools: req.tools.map((t) => ({
+            name: t.name,
+            description: t.description,
+            input_schema: t.inputSchema,
+          })),
+        }
+      : {}),
+    stream: true,
   };
 }

@@ -2,6 +2,7 @@
 // OpenAI-compatible local servers (Ollama, LM Studio, llama.cpp, vLLM) speak it. The only file that
 // knows this wire shape.
 import type { AiEvent, StopReason } from '../protocol/events.ts';
+import { type ModelRequest, turnText } from '../protocol/request.ts';
 import type { SseFrame } from '../transport.ts';
 import {
   completeCall,
@@ -133,4 +134,57 @@ export function classifyChatError(
     error = undefined;
   }
   return { code: httpErrorCode(status, [error?.code, error?.type]), detail: error?.message };
+}
+
+// The request body (§1.2). Tool results are separate `tool` messages right after the assistant turn that
+// called them; Chat has no error flag, so a failed result says so in its content.
+export function buildChatBody(req: ModelRequest): Record<string, unknown> {
+  const messages: Record<string, unknown>[] = req.system ? [{ role: 'system', content: req.system }] : [];
+  for (const turn of req.history) {
+    const text = turnText(turn);
+    if (turn.role === 'assistant') {
+      const calls = turn.content.flatMap((b) =>
+        b.type === 'tool_call'
+          ? [
+              {
+                id: b.id,
+                type: 'function',
+                function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) },
+              },
+            ]
+          : [],
+      );
+      messages.push({
+        role: 'assistant',
+        content: text || null,
+        ...(calls.length > 0 ? { tool_calls: calls } : {}),
+      });
+      continue;
+    }
+    for (const b of turn.content) {
+      if (b.type === 'tool_result') {
+        messages.push({
+          role: 'tool',
+          tool_call_id: b.callId,
+          content: b.isError ? `Error: ${b.output}` : b.output,
+        });
+      }
+    }
+    if (text) messages.push({ role: 'user', content: text });
+  }
+  return {
+    model: req.model,
+    messages,
+    ...(req.tools?.length
+      ? {
+          tools: req.tools.map((t) => ({
+            type: 'function',
+            function: { name: t.name, description: t.description, parameters: t.inputSchema },
+          })),
+        }
+      : {}),
+    ...(req.maxOutputTokens ? { max_completion_tokens: req.maxOutputTokens } : {}),
+    stream: true,
+    stream_options: { include_usage: true },
+  };
 }

@@ -1,6 +1,8 @@
 // OpenAI Responses API (`POST {base}/responses`, wire-formats §2), as OpenAI and the compatible servers
 // that copy it (Perplexity) speak it. The only file that knows this wire shape.
+
 import type { AiEvent, StopReason } from '../protocol/events.ts';
+import { type ModelRequest, turnText } from '../protocol/request.ts';
 import type { SseFrame } from '../transport.ts';
 import {
   completeCall,
@@ -153,4 +155,51 @@ export function classifyResponsesError(
     error = undefined;
   }
   return { code: httpErrorCode(status, [error?.code, error?.type]), detail: error?.message };
+}
+
+// The request body (§2.1, §2.3): the system prompt as `instructions`, history as input items (a call and
+// its output as `function_call` / `function_call_output` items), flat function tools, nothing stored at
+// the provider.
+export function buildResponsesBody(req: ModelRequest): Record<string, unknown> {
+  const input: Record<string, unknown>[] = [];
+  for (const turn of req.history) {
+    const text = turnText(turn);
+    // An assistant's words come before the calls it made; a user's tool outputs before their new words.
+    if (text && turn.role === 'assistant') input.push({ role: 'assistant', content: text });
+    for (const b of turn.content) {
+      if (b.type === 'tool_call') {
+        input.push({
+          type: 'function_call',
+          call_id: b.id,
+          name: b.name,
+          arguments: JSON.stringify(b.input ?? {}),
+        });
+      } else if (b.type === 'tool_result') {
+        input.push({
+          type: 'function_call_output',
+          call_id: b.callId,
+          output: b.isError ? `Error: ${b.output}` : b.output,
+        });
+      }
+    }
+    if (text && turn.role === 'user') input.push({ role: 'user', content: text });
+  }
+  return {
+    model: req.model,
+    ...(req.system ? { instructions: req.system } : {}),
+    input,
+    ...(req.tools?.length
+      ? {
+          tools: req.tools.map((t) => ({
+            type: 'function',
+            name: t.name,
+            description: t.description,
+            parameters: t.inputSchema,
+          })),
+        }
+      : {}),
+    ...(req.maxOutputTokens ? { max_output_tokens: req.maxOutputTokens } : {}),
+    store: false,
+    stream: true,
+  };
 }
