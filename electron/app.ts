@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StreamEvent } from '../shared/contract.ts';
+import { prepareConversations } from './ai/conversations.ts';
 import { listModels } from './ai/providers/model-lists.ts';
 import { prepareServices } from './ai/services.ts';
 import { AiFailure } from './ai/transport.ts';
@@ -33,6 +34,8 @@ export type AppOptions = {
 
 export type App = {
   dataDir: string;
+  services: ReturnType<typeof prepareServices>;
+  conversations: ReturnType<typeof prepareConversations>;
   db: Db;
   vault: KeyVault;
   log: Log;
@@ -51,6 +54,9 @@ export function createApp(options: AppOptions): App {
   const queries = prepareQueries(db);
   const search = prepareSearch(db);
   const services = prepareServices(db, vault);
+  const conversations = prepareConversations(db);
+  // A run cut off by a restart is closed (DESIGN §3), so every stored conversation stays pairable.
+  conversations.closeInterruptedRuns();
   const streams = createStreamHub();
   const jobs = new Set<ImportJob>();
   const version = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string })
@@ -120,6 +126,8 @@ export function createApp(options: AppOptions): App {
 
   return {
     dataDir: options.dataDir,
+    services,
+    conversations,
     db,
     vault,
     log,

@@ -5,8 +5,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { channels } from '../shared/contract.ts';
+import { ask } from './ai/ask.ts';
 import { type App, createApp } from './app.ts';
-import { describeIssues, dispatch } from './bridge/dispatch.ts';
+import { BridgeFailure, describeIssues, dispatch } from './bridge/dispatch.ts';
 import { serve } from './web/server.ts';
 
 type Out = { out: (line: string) => void; err: (line: string) => void };
@@ -26,6 +27,8 @@ Commands:
                                decisions, systemone); the key is read from standard input
   service list                 list model services (keys are never shown)
   service models NAME          ask the service which models it offers
+  ask SERVICE/MODEL PROMPT [--conversation ID]
+                               ask a model; the answer streams, the turn is stored
 
 Options:
   --data DIR    data folder (or SKIMMER_DATA_DIR; default: ${defaultDataDir()})
@@ -88,6 +91,7 @@ function parse(argv: string[]) {
       kind: { type: 'string' },
       base: { type: 'string' },
       'key-stdin': { type: 'boolean', default: false },
+      conversation: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -220,6 +224,59 @@ const commands: Record<string, Command> = {
     throw new UsageError(
       'Use `skimmer service add NAME --kind KIND --base URL [--key-stdin]`, `service list` or `service models NAME`.',
     );
+  },
+
+  async ask(app, args, values, io, signal) {
+    const [model, ...words] = args;
+    const prompt = words.join(' ').trim();
+    if (!model || !prompt) throw new UsageError('Use `skimmer ask SERVICE/MODEL PROMPT`.');
+    const conversationId = values.conversation === undefined ? undefined : Number(values.conversation);
+    if (conversationId !== undefined && !(Number.isInteger(conversationId) && conversationId > 0)) {
+      throw new UsageError('--conversation takes the number `skimmer ask --json` printed as conversationId.');
+    }
+    const print = (o: object) => io.out(JSON.stringify(o));
+    let failed = false;
+    try {
+      for await (const e of ask(
+        app,
+        { model, prompt, conversationId },
+        {
+          signal,
+          onRetry: ({ waitMs }) =>
+            values.json
+              ? print({ type: 'retrying', seconds: Math.ceil(waitMs / 1000) })
+              : io.err(`The service is busy; retrying in ${Math.ceil(waitMs / 1000)} s.`),
+        },
+      )) {
+        if (e.type === 'start' && values.json) print(e);
+        else if (e.type === 'text_delta')
+          values.json ? print({ type: 'text', text: e.text }) : process.stdout.write(e.text);
+        else if (e.type === 'usage' && values.json) print(e);
+        else if (e.type === 'message_stop')
+          values.json ? print({ type: 'done', stopReason: e.stopReason }) : io.out('');
+        else if (e.type === 'aborted' || (e.type === 'error' && e.terminal)) {
+          failed = true;
+          const error =
+            e.type === 'aborted'
+              ? { code: 'cancelled', message: 'The request was stopped.' }
+              : {
+                  code: e.code,
+                  message: e.message,
+                  ...(e.providerDetail ? { detail: e.providerDetail } : {}),
+                };
+          if (values.json) print({ type: 'error', ...error });
+          else io.err(`\n${error.message}${'detail' in error ? ` (${error.detail})` : ''}`);
+        }
+      }
+    } catch (e) {
+      if (e instanceof BridgeFailure) {
+        if (values.json) print({ type: 'error', code: e.code, message: e.message });
+        else io.err(e.message);
+        return 1;
+      }
+      throw e;
+    }
+    return failed ? 1 : 0;
   },
 
   async serve(app, _args, values, io, signal) {

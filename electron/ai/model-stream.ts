@@ -86,10 +86,7 @@ export async function* streamModel(
   }
 }
 
-function failed(
-  code: AiEvent & { type: 'error' } extends { code: infer C } ? C : never,
-  providerDetail?: string,
-): AiEvent {
+function failed(code: AiErrorCode, providerDetail?: string): AiEvent {
   return {
     type: 'error',
     code,

@@ -89,6 +89,12 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
       };
     },
 
+    idByName(name: string): number {
+      const row = byName.get(name);
+      if (!row) throw new BridgeFailure('not_found', `There is no model service named "${name}".`);
+      return row.id;
+    },
+
     remove(id: number): boolean {
       vault.remove(serviceKeyName(id));
       return del.run(id).changes > 0;

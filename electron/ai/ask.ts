@@ -1,0 +1,71 @@
+// One question to a model in a stored conversation, without tools (the engine adds those): resolve
+// `service/model`, send the stored history plus the new prompt, stream the answer, and commit the turn
+// — what arrived is kept even when the run fails or is stopped.
+import { BridgeFailure } from '../bridge/dispatch.ts';
+import type { prepareConversations, Usage } from './conversations.ts';
+import { streamModel } from './model-stream.ts';
+import type { AiEvent } from './protocol/events.ts';
+import type { Block, Turn } from './protocol/messages.ts';
+import type { prepareServices } from './services.ts';
+import type { TransportOptions } from './transport.ts';
+
+export type AskEvent = { type: 'start'; conversationId: number } | AiEvent;
+
+type Deps = {
+  services: ReturnType<typeof prepareServices>;
+  conversations: ReturnType<typeof prepareConversations>;
+};
+
+// `service/model`: the first "/" ends the service name; model ids may contain more (DESIGN §5).
+export function splitModelRef(ref: string): { service: string; model: string } {
+  const slash = ref.indexOf('/');
+  if (slash <= 0 || slash === ref.length - 1) {
+    throw new BridgeFailure(
+      'invalid_request',
+      'Name the model as service/model, for example local/llama3.2.',
+    );
+  }
+  return { service: ref.slice(0, slash), model: ref.slice(slash + 1) };
+}
+
+export async function* ask(
+  deps: Deps,
+  request: { model: string; prompt: string; conversationId?: number },
+  opts: Pick<TransportOptions, 'onRetry' | 'sleep'> & { signal?: AbortSignal } = {},
+): AsyncGenerator<AskEvent, void, undefined> {
+  const { service, model } = splitModelRef(request.model);
+  const connection = await deps.services.connection(deps.services.idByName(service));
+  if (request.conversationId !== undefined && !deps.conversations.exists(request.conversationId)) {
+    throw new BridgeFailure('not_found', 'That conversation does not exist.');
+  }
+  const conversationId = request.conversationId ?? deps.conversations.create(request.prompt, request.model);
+  yield { type: 'start', conversationId };
+
+  const user: Turn = { role: 'user', content: [{ type: 'text', text: request.prompt }] };
+  const history = [...deps.conversations.history(conversationId), user];
+  const run = deps.conversations.startRun(conversationId);
+  let text = '';
+  let usage: Usage | null = null;
+  let status: 'done' | 'error' | 'aborted' = 'error';
+  let errorCode: string | undefined;
+  try {
+    for await (const event of streamModel(connection, { model, history }, opts)) {
+      if (event.type === 'text_delta') text += event.text;
+      if (event.type === 'usage')
+        usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+      if (event.type === 'message_stop') status = 'done';
+      if (event.type === 'aborted') status = 'aborted';
+      if (event.type === 'error' && event.terminal) errorCode = event.code;
+      yield event;
+    }
+  } finally {
+    // Also when the consumer stops reading: the turn is still stored.
+    const answer: Block[] = text ? [{ type: 'text', text }] : [];
+    deps.conversations.commitTurn(
+      { id: run, conversationId, status, errorCode },
+      user,
+      { role: 'assistant', content: answer },
+      usage,
+    );
+  }
+}

@@ -1,0 +1,73 @@
+// Stored conversations (DESIGN §3): a turn — the user's words and the answer, or what arrived of it —
+// is committed in one transaction, so a crash never leaves half a turn. Owns conversations,
+// conversation_messages and runs.
+import type { Db } from '../db/open.ts';
+import { Turn } from './protocol/messages.ts';
+
+export type Usage = { inputTokens: number; outputTokens: number };
+
+export function prepareConversations(db: Db, now: () => number = Date.now) {
+  const insertConversation = db.prepare<[string, string, number, number]>(
+    'INSERT INTO conversations (title, model, created_at, updated_at) VALUES (?, ?, ?, ?)',
+  );
+  const exists = db.prepare<[number]>('SELECT 1 FROM conversations WHERE id = ?').pluck();
+  const messages = db.prepare<[number], { role: string; content_json: string }>(
+    'SELECT role, content_json FROM conversation_messages WHERE conversation_id = ? ORDER BY seq',
+  );
+  const nextSeq = db
+    .prepare<[number]>(
+      'SELECT coalesce(max(seq), 0) + 1 FROM conversation_messages WHERE conversation_id = ?',
+    )
+    .pluck();
+  const insertMessage = db.prepare<[number, number, string, string, string | null, number]>(
+    `INSERT INTO conversation_messages (conversation_id, seq, role, content_json, usage_json, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const touch = db.prepare<[number, number]>('UPDATE conversations SET updated_at = ? WHERE id = ?');
+  const startRun = db.prepare<[number, number]>(
+    "INSERT INTO runs (conversation_id, status, started_at) VALUES (?, 'running', ?)",
+  );
+  const endRun = db.prepare<[string, string | null, number, number]>(
+    'UPDATE runs SET status = ?, error_code = ?, ended_at = ? WHERE id = ?',
+  );
+  const closeRunning = db.prepare<[number]>(
+    "UPDATE runs SET status = 'interrupted', ended_at = ? WHERE status = 'running'",
+  );
+
+  return {
+    create(firstPrompt: string, model: string): number {
+      const title = firstPrompt.replace(/\s+/g, ' ').trim().slice(0, 80) || 'New conversation';
+      return Number(insertConversation.run(title, model, now(), now()).lastInsertRowid);
+    },
+
+    exists: (id: number): boolean => exists.get(id) !== undefined,
+
+    history(id: number): Turn[] {
+      return messages.all(id).map((m) => Turn.parse({ role: m.role, content: JSON.parse(m.content_json) }));
+    },
+
+    startRun: (conversationId: number): number => Number(startRun.run(conversationId, now()).lastInsertRowid),
+
+    // The user's turn and the answer (if anything arrived) are stored together with the run's outcome.
+    commitTurn: db.transaction(
+      (
+        run: { id: number; conversationId: number; status: 'done' | 'error' | 'aborted'; errorCode?: string },
+        user: Turn,
+        answer: Turn | null,
+        usage: Usage | null,
+      ) => {
+        let seq = nextSeq.get(run.conversationId) as number;
+        insertMessage.run(run.conversationId, seq++, user.role, JSON.stringify(user.content), null, now());
+        if (answer && answer.content.length > 0) {
+          const u = usage ? JSON.stringify(usage) : null;
+          insertMessage.run(run.conversationId, seq, answer.role, JSON.stringify(answer.content), u, now());
+        }
+        touch.run(now(), run.conversationId);
+        endRun.run(run.status, run.errorCode ?? null, now(), run.id);
+      },
+    ),
+
+    // On start: a run left `running` was cut off by a restart; nothing of it was committed.
+    closeInterruptedRuns: (): number => closeRunning.run(now()).changes,
+  };
+}

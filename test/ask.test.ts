@@ -1,0 +1,131 @@
+// `skimmer ask` end to end: a real process, a real local server speaking OpenAI Chat from the
+// hand-written transcripts, and the conversation stored between turns.
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, test } from 'vitest';
+import { projectRoot } from '../electron/app.ts';
+import { openDatabase } from '../electron/db/open.ts';
+import { type CorpusFixture, loadCorpus } from '../fixtures/sse/corpus.ts';
+import { tempDir } from './support/temp.ts';
+
+const run = promisify(execFile);
+const bin = join(projectRoot, 'bin', 'skimmer.mjs');
+const chat = loadCorpus('openai-chat');
+const fixture = (name: string) => chat.find((f) => f.name === name) as CorpusFixture;
+
+let serving = fixture('text');
+const bodies: unknown[] = [];
+const server = createServer(async (req, res) => {
+  let body = '';
+  for await (const c of req) body += c;
+  bodies.push(JSON.parse(body));
+  res.writeHead(serving.status, serving.headers);
+  res.end(serving.body);
+});
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const key = 'sk-test-canary-0123456789abcdef0123456789abcdef';
+const data = tempDir();
+
+async function skimmer(args: string[], input?: string) {
+  const child = run(process.execPath, [bin, '--data', data, ...args]);
+  if (input !== undefined) child.child.stdin?.end(input);
+  try {
+    const r = await child;
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+const lines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('skimmer ask', () => {
+  test('streams one JSON object per event and stores the turn, which the next ask sends back', async () => {
+    await skimmer(['service', 'add', 'local', '--kind', 'openai', '--base', base, '--key-stdin'], key);
+    const first = await skimmer(['ask', 'local/test-model', 'Any invoices?', '--json']);
+    expect(first.code).toBe(0);
+    const out = lines(first.stdout);
+    expect(out[0]).toMatchObject({ type: 'start', conversationId: 1 });
+    const text = out
+      .filter((o) => o.type === 'text')
+      .map((o) => o.text)
+      .join('');
+    const expectedText = (fixture('text').expected as { type: string; text?: string }[])
+      .filter((e) => e.type === 'text_delta')
+      .map((e) => e.text)
+      .join('');
+    expect(text).toBe(expectedText);
+    expect(out.find((o) => o.type === 'usage')).toMatchObject({ inputTokens: 25, outputTokens: 12 });
+    expect(out.at(-1)).toEqual({ type: 'done', stopReason: 'end_turn' });
+
+    const second = await skimmer([
+      'ask',
+      'local/test-model',
+      'And from Bob?',
+      '--conversation',
+      '1',
+      '--json',
+    ]);
+    expect(second.code).toBe(0);
+    expect(bodies.at(-1)).toMatchObject({
+      model: 'test-model',
+      messages: [
+        { role: 'user', content: 'Any invoices?' },
+        { role: 'assistant', content: expectedText },
+        { role: 'user', content: 'And from Bob?' },
+      ],
+    });
+    const db = openDatabase(join(data, 'skimmer.db'));
+    expect(
+      db.prepare('SELECT count(*) FROM conversation_messages WHERE conversation_id = 1').pluck().get(),
+    ).toBe(4);
+    expect(db.prepare("SELECT count(*) FROM runs WHERE status = 'done'").pluck().get()).toBe(2);
+    db.close();
+  });
+
+  test('ends with one error line and a non-zero exit, without the key, when the service refuses', async () => {
+    serving = fixture('http-401');
+    const r = await skimmer(['ask', 'local/test-model', 'hello', '--json']);
+    expect(r.code).toBe(1);
+    expect(lines(r.stdout).at(-1)).toMatchObject({ type: 'error', code: 'unauthorized' });
+    expect(r.stdout + r.stderr).not.toContain(key);
+  });
+
+  test('keeps what arrived when the stream is cut off', async () => {
+    serving = fixture('truncated');
+    const r = await skimmer(['ask', 'local/test-model', 'cut me off', '--json']);
+    expect(r.code).toBe(1);
+    const out = lines(r.stdout);
+    expect(out.some((o) => o.type === 'text')).toBe(true);
+    expect(out.at(-1)).toMatchObject({ type: 'error', code: 'malformed_stream' });
+    const db = openDatabase(join(data, 'skimmer.db'));
+    const last = db
+      .prepare(
+        "SELECT content_json FROM conversation_messages WHERE role = 'assistant' ORDER BY id DESC LIMIT 1",
+      )
+      .pluck()
+      .get() as string;
+    expect(JSON.parse(last)[0].text).toContain('Two invoices');
+    db.close();
+  });
+
+  test.each([
+    [['ask', 'nomodel', 'hi'], 'service/model'],
+    [['ask', 'ghost/m', 'hi'], 'no model service named "ghost"'],
+    [['ask', 'local/m'], 'Use `skimmer ask'],
+  ])('skimmer %j fails with a sentence', async (args, text) => {
+    const r = await skimmer(args);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(text);
+  });
+});
