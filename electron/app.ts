@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StreamEvent } from '../shared/contract.ts';
+import { chatHandlers } from './ai/chat-bridge.ts';
 import { prepareConversations } from './ai/conversations.ts';
 import { listModels } from './ai/providers/model-lists.ts';
 import { prepareServices } from './ai/services.ts';
@@ -114,6 +115,7 @@ export function createApp(options: AppOptions): App {
       return listed.ok ? { listed: true, models: listed.models } : { listed: false, reason: listed.reason };
     },
     'service:remove': (r) => ({ removed: services.remove(r.id) }),
+    ...chatHandlers({ services, conversations, streams, log }),
     'run:cancel': (r) => ({ cancelled: streams.cancel(r.streamId) }),
     'link:open': async (r) => {
       const checked = checkExternalUrl(r.url);

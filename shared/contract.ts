@@ -131,6 +131,21 @@ export const ServiceView = z.object({
 });
 export type ServiceView = z.infer<typeof ServiceView>;
 
+export const ConversationSummary = z.object({
+  id: Id,
+  title: z.string(),
+  model: z.string(),
+  updatedAt: EpochMs,
+});
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+// What the chat pane shows of a stored turn: the text (tool rounds come with the engine).
+export const ChatTurn = z.object({
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int() }).nullable(),
+});
+export type ChatTurn = z.infer<typeof ChatTurn>;
+
 export const channels = {
   'app:info': {
     request: z.object({}).strict(),
@@ -220,6 +235,25 @@ export const channels = {
     request: z.object({ id: Id }).strict(),
     response: z.object({ removed: z.boolean() }),
   },
+  'chat:send': {
+    // `model` is `service/model`; the answer streams as chat_* events on the returned stream.
+    request: z
+      .object({
+        model: z.string().trim().min(3).max(300),
+        prompt: z.string().trim().min(1).max(100_000),
+        conversationId: Id.optional(),
+      })
+      .strict(),
+    response: z.object({ streamId: z.string() }),
+  },
+  'chat:list': {
+    request: z.object({}).strict(),
+    response: z.array(ConversationSummary),
+  },
+  'chat:history': {
+    request: z.object({ conversationId: Id }).strict(),
+    response: z.object({ conversation: ConversationSummary, turns: z.array(ChatTurn) }),
+  },
   'run:cancel': {
     request: z.object({ streamId: z.string().min(1).max(100) }).strict(),
     response: z.object({ cancelled: z.boolean() }),
@@ -251,6 +285,18 @@ export const ImportProgress = z.object({
 });
 export const StreamEvent = z.discriminatedUnion('type', [
   ImportProgress,
+  z.object({ type: z.literal('chat_start'), conversationId: Id }),
+  z.object({ type: z.literal('chat_text'), text: z.string() }),
+  z.object({ type: z.literal('chat_retry'), seconds: z.number().nonnegative() }),
+  z.object({ type: z.literal('chat_usage'), inputTokens: z.number().int(), outputTokens: z.number().int() }),
+  z.object({ type: z.literal('chat_done'), stopReason: z.string() }),
+  // One sentence by Skimmer, and the provider's own words only as a redacted, capped detail.
+  z.object({
+    type: z.literal('chat_error'),
+    code: ErrorCode,
+    message: z.string(),
+    detail: z.string().max(200).optional(),
+  }),
   z.object({ type: z.literal('import_done'), summary: ImportSummary, cancelled: z.boolean() }),
   z.object({ type: z.literal('error'), error: BridgeError }),
 ]);

@@ -70,6 +70,12 @@ describe('the canary key', () => {
       'service:list': [{}],
       'service:models': [{ id: 1 }, { id: 99 }],
       'service:remove': [{ id: 99 }],
+      'chat:send': [
+        { model: 'canary/m', prompt: 'hello' },
+        { model: canary, prompt: '' },
+      ],
+      'chat:list': [{}],
+      'chat:history': [{ conversationId: 1 }, { conversationId: 'x' }],
       'run:cancel': [{ streamId: 'nope' }, {}],
       'link:open': [{ url: 'https://example.com' }, { url: `javascript:${canary}` }],
     };
@@ -81,6 +87,9 @@ describe('the canary key', () => {
       }
     }
     await expect.poll(() => seen.some((s) => s.includes('import_done'))).toBe(true);
+    // The chat with the echoing service failed as unauthorized, on the stream, without the key.
+    await expect.poll(() => seen.some((s) => s.includes('"chat_error"'))).toBe(true);
+    expect(seen.find((s) => s.includes('"chat_error"'))).toContain('unauthorized');
     // The service added above holds the canary: it is in the vault, and the views say only hasKey.
     // The echoing service saw the key (so the path was really exercised) and the answer did not carry it.
     expect(await dispatch(app.handlers, 'service:models', { id: 1 }, true)).toMatchObject({

@@ -1,10 +1,19 @@
 // Stored conversations (DESIGN §3): a turn — the user's words and the answer, or what arrived of it —
 // is committed in one transaction, so a crash never leaves half a turn. Owns conversations,
 // conversation_messages and runs.
+import type { ConversationSummary } from '../../shared/contract.ts';
 import type { Db } from '../db/open.ts';
 import { Turn } from './protocol/messages.ts';
 
 export type Usage = { inputTokens: number; outputTokens: number };
+
+type SummaryRow = { id: number; title: string; model: string; updated_at: number };
+const toSummary = (r: SummaryRow): ConversationSummary => ({
+  id: r.id,
+  title: r.title,
+  model: r.model,
+  updatedAt: r.updated_at,
+});
 
 export function prepareConversations(db: Db, now: () => number = Date.now) {
   const insertConversation = db.prepare<[string, string, number, number]>(
@@ -30,6 +39,15 @@ export function prepareConversations(db: Db, now: () => number = Date.now) {
   const endRun = db.prepare<[string, string | null, number, number]>(
     'UPDATE runs SET status = ?, error_code = ?, ended_at = ? WHERE id = ?',
   );
+  const summaries = db.prepare<[], SummaryRow>(
+    'SELECT id, title, model, updated_at FROM conversations ORDER BY updated_at DESC, id DESC LIMIT 500',
+  );
+  const summary = db.prepare<[number], SummaryRow>(
+    'SELECT id, title, model, updated_at FROM conversations WHERE id = ?',
+  );
+  const usages = db.prepare<[number], { usage_json: string | null }>(
+    'SELECT usage_json FROM conversation_messages WHERE conversation_id = ? ORDER BY seq',
+  );
   const closeRunning = db.prepare<[number]>(
     "UPDATE runs SET status = 'interrupted', ended_at = ? WHERE status = 'running'",
   );
@@ -41,6 +59,17 @@ export function prepareConversations(db: Db, now: () => number = Date.now) {
     },
 
     exists: (id: number): boolean => exists.get(id) !== undefined,
+
+    list: (): ConversationSummary[] => summaries.all().map(toSummary),
+
+    summary(id: number): ConversationSummary | null {
+      const row = summary.get(id);
+      return row ? toSummary(row) : null;
+    },
+
+    // Each stored turn with the usage its answer reported, for the chat pane.
+    usages: (id: number): (Usage | null)[] =>
+      usages.all(id).map((r) => (r.usage_json ? (JSON.parse(r.usage_json) as Usage) : null)),
 
     history(id: number): Turn[] {
       return messages.all(id).map((m) => Turn.parse({ role: m.role, content: JSON.parse(m.content_json) }));

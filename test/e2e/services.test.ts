@@ -161,6 +161,7 @@ describe('Model services settings', () => {
   test('replaces the key without showing either key, and reports the refusal in its own words', async () => {
     await row('ollama').getByTestId('service-edit').click();
     await row('ollama').getByTestId('service-edit-key').fill(wrongKey);
+    await page.screenshot({ path: join(shots, 'services-edit.png') });
     await row('ollama').getByTestId('service-edit-save').click();
     await row('ollama').getByTestId('service-edit-form').waitFor({ state: 'detached' });
     // Models listed with the old key are forgotten once the service changes.
@@ -189,6 +190,7 @@ describe('Model services settings', () => {
   test('removes a service only after confirmation', async () => {
     await row('ollama').getByTestId('service-remove').click();
     expect(await row('ollama').count()).toBe(1);
+    await page.screenshot({ path: join(shots, 'services-remove.png') });
     await row('ollama').getByTestId('service-remove-confirm').click();
     await expect.poll(() => row('ollama').count()).toBe(0);
     await page.getByTestId('services-empty').waitFor();

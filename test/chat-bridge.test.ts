@@ -1,0 +1,98 @@
+// The chat as the page sees it: `chat:send` over the bridge, events on the stream (each parsed with the
+// contract), Stop through `run:cancel`, and what is stored afterwards. A real local server speaks
+// OpenAI Chat from the hand-written transcripts.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createApp } from '../electron/app.ts';
+import { loadCorpus } from '../fixtures/sse/corpus.ts';
+import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
+import { call, callRaw } from './support/bridge.ts';
+import { tempDir } from './support/temp.ts';
+
+const text = loadCorpus('openai-chat').find((f) => f.name === 'text');
+let mode: 'answer' | 'stall' = 'answer';
+const server = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  const body = text?.body.toString() ?? '';
+  if (mode === 'answer') return res.end(body);
+  // Sends the first two events, then goes silent until the client gives up.
+  res.write(body.split('\n\n').slice(0, 2).join('\n\n') + '\n\n');
+});
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+
+const app = createApp({ dataDir: tempDir(), mode: 'browser' });
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+  await app.close();
+});
+await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl: base });
+
+function events(
+  streamId: string,
+  until: (e: StreamEvent) => boolean = (e) => e.type === 'chat_done' || e.type === 'chat_error',
+) {
+  const seen: StreamEvent[] = [];
+  let resolve: (e: StreamEvent[]) => void;
+  const done = new Promise<StreamEvent[]>((r) => {
+    resolve = r;
+  });
+  const off = app.streams.listen((m) => {
+    StreamMessage.parse(m);
+    if (m.streamId !== streamId) return;
+    seen.push(m.event);
+    if (until(m.event)) {
+      off();
+      resolve(seen);
+    }
+  });
+  return { seen, done };
+}
+
+describe('chat over the bridge', () => {
+  test('streams the answer, then lists and replays the stored conversation with usage', async () => {
+    mode = 'answer';
+    const { streamId } = await call(app, 'chat:send', { model: 'local/m', prompt: 'Any invoices?' });
+    const got = await events(streamId).done;
+    expect(got[0]).toMatchObject({ type: 'chat_start' });
+    expect(got.at(-1)).toEqual({ type: 'chat_done', stopReason: 'end_turn' });
+    const answer = got.flatMap((e) => (e.type === 'chat_text' ? [e.text] : [])).join('');
+    expect(answer.length).toBeGreaterThan(10);
+    const [conversation] = await call(app, 'chat:list', {});
+    expect(conversation).toMatchObject({ title: 'Any invoices?', model: 'local/m' });
+    const history = await call(app, 'chat:history', { conversationId: conversation?.id ?? 0 });
+    expect(history.turns).toEqual([
+      { role: 'user', text: 'Any invoices?', usage: null },
+      { role: 'assistant', text: answer, usage: { inputTokens: 25, outputTokens: 12 } },
+    ]);
+  });
+
+  test('Stop ends the turn as cancelled and keeps what arrived', async () => {
+    mode = 'stall';
+    const { streamId } = await call(app, 'chat:send', { model: 'local/m', prompt: 'Slow one' });
+    const stream = events(streamId, (e) => e.type === 'chat_error' || e.type === 'chat_done');
+    await expect.poll(() => stream.seen.some((e) => e.type === 'chat_text')).toBe(true);
+    expect(await call(app, 'run:cancel', { streamId })).toEqual({ cancelled: true });
+    const got = await stream.done;
+    expect(got.at(-1)).toMatchObject({ type: 'chat_error', code: 'cancelled' });
+    const start = got[0] as { conversationId: number };
+    const history = await call(app, 'chat:history', { conversationId: start.conversationId });
+    expect(history.turns.at(-1)).toMatchObject({ role: 'assistant' });
+    expect(history.turns.at(-1)?.text.length).toBeGreaterThan(0);
+  });
+
+  test('an unknown service or a bad model reference ends with a sentence, not an exception', async () => {
+    for (const model of ['ghost/m', 'nomodel']) {
+      const { streamId } = await call(app, 'chat:send', { model, prompt: 'hi' });
+      const got = await events(streamId).done;
+      expect(got.at(-1)).toMatchObject({ type: 'chat_error' });
+      expect((got.at(-1) as { message: string }).message).toMatch(/service|model/);
+    }
+    expect(await callRaw(app, 'chat:history', { conversationId: 999 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+});
