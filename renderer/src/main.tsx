@@ -6,6 +6,7 @@ import './styles/layout.css';
 import './styles/threads.css';
 import './styles/reader.css';
 import './styles/dialogs.css';
+import './styles/services.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root.');

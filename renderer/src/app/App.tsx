@@ -4,6 +4,7 @@ import { ImportDialog } from '../import/ImportDialog.tsx';
 import { useShortcuts } from '../keyboard/shortcuts.ts';
 import { LinkConfirm } from '../reader/LinkConfirm.tsx';
 import { ReaderPane } from '../reader/ReaderPane.tsx';
+import { ServicesDialog } from '../services/ServicesDialog.tsx';
 import { useAppStore } from '../stores/app-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
@@ -42,6 +43,7 @@ export function App() {
         </main>
       )}
       <ImportDialog />
+      <ServicesDialog />
       <LinkConfirm />
       <Toasts />
     </div>

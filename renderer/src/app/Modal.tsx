@@ -1,10 +1,17 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 
-type ModalProps = { label: string; testId: string; onEscape(): void; children: ReactNode };
+type ModalProps = {
+  label: string;
+  testId: string;
+  onEscape(): void;
+  children: ReactNode;
+  // Extra classes, e.g. a wider dialog.
+  className?: string;
+};
 
 // A native modal <dialog>: it traps focus and makes the rest of the page inert. Esc goes to `onEscape`;
 // the dialog closes only when its owner stops rendering it.
-export function Modal({ label, testId, onEscape, children }: ModalProps) {
+export function Modal({ label, testId, onEscape, children, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const leaving = useRef(false);
 
@@ -32,7 +39,7 @@ export function Modal({ label, testId, onEscape, children }: ModalProps) {
   return (
     <dialog
       ref={ref}
-      className="modal"
+      className={className ? `modal ${className}` : 'modal'}
       aria-label={label}
       data-testid={testId}
       onCancel={(event) => {

@@ -1,10 +1,12 @@
 import { useAppStore } from '../stores/app-store.ts';
+import { useServicesStore } from '../stores/services-store.ts';
 
 export function TopBar() {
   const theme = useAppStore((state) => state.theme);
   const info = useAppStore((state) => state.info);
   const infoError = useAppStore((state) => state.infoError);
   const toggleTheme = useAppStore((state) => state.toggleTheme);
+  const openServices = useServicesStore((state) => state.openDialog);
 
   return (
     <header className="top-bar">
@@ -17,6 +19,9 @@ export function TopBar() {
       )}
       <span className="spacer" />
       <span className="key-hint">j/k move · Enter open · / search · u read/unread</span>
+      <button type="button" className="ghost" data-testid="services-open" onClick={openServices}>
+        Services
+      </button>
       <button
         type="button"
         className="ghost"

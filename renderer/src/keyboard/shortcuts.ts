@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { useServicesStore } from '../stores/services-store.ts';
 
 // Tag names rather than instanceof: keys also arrive from the mail frame, whose elements belong to another realm.
 const typingTags = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
@@ -12,7 +13,13 @@ export function handleShortcut(event: KeyboardEvent): void {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target as HTMLElement | null;
   if (target && (typingTags.has(target.tagName) || target.isContentEditable)) return;
-  if (useImportStore.getState().open || useMailStore.getState().pendingLink) return;
+  if (
+    useImportStore.getState().open ||
+    useServicesStore.getState().open ||
+    useMailStore.getState().pendingLink
+  ) {
+    return;
+  }
   const mail = useMailStore.getState();
   switch (event.key) {
     case 'j':
