@@ -17,7 +17,7 @@ const server = createServer((_req, res) => {
   const body = text?.body.toString() ?? '';
   if (mode === 'answer') return res.end(body);
   // Sends the first two events, then goes silent until the client gives up.
-  res.write(body.split('\n\n').slice(0, 2).join('\n\n') + '\n\n');
+  res.write(`${body.split('\n\n').slice(0, 2).join('\n\n')}\n\n`);
 });
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
