@@ -22,7 +22,9 @@ export type TrimOptions = {
   toolTokens?: number;
 };
 
-export type TrimResult = { ok: true; history: Turn[]; dropped: number } | { ok: false; code: 'context_overflow' };
+export type TrimResult =
+  | { ok: true; history: Turn[]; dropped: number }
+  | { ok: false; code: 'context_overflow' };
 
 export function estimateTokens(turn: Turn): number {
   let chars = 0;
@@ -57,22 +59,27 @@ export function trimHistory(history: readonly Turn[], opts: TrimOptions): TrimRe
   if (kept <= budget) return { ok: true, history: [...history], dropped: 0 };
 
   const headEnd = pinnedHeadEnd(history);
-  const tailStart = Math.max(headEnd, pinnedTailStart(history));
+  const tailStart = Math.max(headEnd, history.length - 2);
   // Try each way of dropping turns headEnd…cut-1, fewest first. The gap starts right after a user turn
-  // (the first user message, or the note turn below), so the first turn kept after it must be an
-  // assistant turn: then roles still alternate wherever they did before (Anthropic requires alternation
-  // and a user turn first), and the gap is whole groups, since a group only ever starts at an assistant
-  // turn or a plain user turn and never has an assistant turn as its second member. A history with no
-  // assistant turn to resume at overflows rather than being joined user-to-user.
+  // (the first user message, or the note turn below), and the first turn kept after it must be an
+  // assistant turn. That one rule does two jobs. Roles still alternate wherever they did before
+  // (Anthropic requires alternation and a user turn first). And the gap is whole groups: a group is an
+  // assistant turn with calls plus the user turn answering them, so an assistant turn is never the
+  // second half of one, and a kept user turn with results always keeps its call (the newest group
+  // included, when its results are the second-to-last turn). A history with no assistant turn to resume
+  // at overflows rather than being joined user-to-user.
   for (let cut = headEnd + 1; cut <= tailStart; cut++) {
     kept -= sizes[cut - 1] ?? 0;
     if (history[cut]?.role !== 'assistant') continue;
-    const trimmed = withGap(history, headEnd, cut);
-    const noteCost =
-      headEnd === 0
-        ? estimateTokens(trimmed[0] as Turn)
-        : estimateTokens(trimmed[headEnd - 1] as Turn) - (sizes[headEnd - 1] ?? 0);
-    if (kept + noteCost <= budget) return { ok: true, history: trimmed, dropped: cut - headEnd };
+    const dropped = cut - headEnd;
+    const carrier = noteCarrier(history, headEnd, dropped);
+    const noteCost = estimateTokens(carrier) - (headEnd === 0 ? 0 : (sizes[headEnd - 1] ?? 0));
+    if (kept + noteCost > budget) continue;
+    return {
+      ok: true,
+      history: [...history.slice(0, Math.max(0, headEnd - 1)), carrier, ...history.slice(cut)],
+      dropped,
+    };
   }
   return { ok: false, code: 'context_overflow' };
 }
@@ -84,31 +91,14 @@ function pinnedHeadEnd(history: readonly Turn[]): number {
   return history.findIndex((t) => t.role === 'user') + 1;
 }
 
-// Turns from this index on stay: the last two, plus the assistant turn whose calls the first of them
-// answers, so the newest group is never split.
-function pinnedTailStart(history: readonly Turn[]): number {
-  const start = Math.max(0, history.length - 2);
-  const first = history[start];
-  const before = history[start - 1];
-  if (first?.role === 'user' && before !== undefined && opensCalls(before)) return start - 1;
-  return start;
-}
-
-function opensCalls(turn: Turn): boolean {
-  return turn.role === 'assistant' && turn.content.some((b) => b.type === 'tool_call');
-}
-
-// The history without turns headEnd…cut-1, with the note where they were. The note is appended as a text
-// block to the end of the first user message, which is the turn right before the gap: inserting a
-// separate user turn there would put two user turns side by side. Only when there is no user message to
-// carry it does the note become a turn of its own, first, where a user turn is what providers expect.
-// New arrays and objects throughout: the stored turns are shared, never changed.
-function withGap(history: readonly Turn[], headEnd: number, cut: number): Turn[] {
-  const note: Block = { type: 'text', text: omissionNote(cut - headEnd) };
-  const rest = history.slice(cut);
-  if (headEnd === 0) return [{ role: 'user', content: [note] }, ...rest];
-  const head = history.slice(0, headEnd);
-  const first = head[headEnd - 1] as Turn;
-  head[headEnd - 1] = { ...first, content: [...first.content, note] };
-  return [...head, ...rest];
+// The turn that carries the note marking the gap. The note is appended as a text block to the end of the
+// first user message, which is the turn right before the gap: a separate user turn there would put two
+// user turns side by side. Only when there is no user message to carry it does the note become a turn of
+// its own, first, where a user turn is what providers expect. A new object: stored turns are shared,
+// never changed.
+function noteCarrier(history: readonly Turn[], headEnd: number, dropped: number): Turn {
+  const note: Block = { type: 'text', text: omissionNote(dropped) };
+  const first = history[headEnd - 1];
+  if (first === undefined) return { role: 'user', content: [note] };
+  return { ...first, content: [...first.content, note] };
 }
