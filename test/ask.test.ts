@@ -119,6 +119,15 @@ describe('skimmer ask', () => {
     db.close();
   });
 
+  test('a prompt too long for the model window fails before anything is sent', async () => {
+    serving = fixture('text');
+    const before = bodies.length;
+    const r = await skimmer(['ask', 'local/unknown-model', 'x'.repeat(140_000), '--json']);
+    expect(lines(r.stdout).at(-1)).toMatchObject({ type: 'error', code: 'context_overflow' });
+    expect(r.code).toBe(1);
+    expect(bodies.length).toBe(before);
+  });
+
   test.each([
     [['ask', 'nomodel', 'hi'], 'service/model'],
     [['ask', 'ghost/m', 'hi'], 'no model service named "ghost"'],

@@ -4,12 +4,20 @@
 import { BridgeFailure } from '../bridge/dispatch.ts';
 import type { prepareConversations, Usage } from './conversations.ts';
 import { streamModel } from './model-stream.ts';
+import { trimHistory } from './protocol/budget.ts';
+import { capabilitiesFor } from './protocol/capabilities.ts';
+import { aiErrorMessages } from './protocol/errors.ts';
 import type { AiEvent } from './protocol/events.ts';
 import type { Block, Turn } from './protocol/messages.ts';
 import type { prepareServices } from './services.ts';
 import type { TransportOptions } from './transport.ts';
 
 export type AskEvent = { type: 'start'; conversationId: number } | AiEvent;
+
+// An unknown model's window is assumed small: trimming too much loses old context, trimming too little
+// fails the request. Output room kept free in the window.
+const unknownWindowTokens = 32_768;
+const reserveOutputTokens = 4_096;
 
 type Deps = {
   services: ReturnType<typeof prepareServices>;
@@ -42,14 +50,21 @@ export async function* ask(
   yield { type: 'start', conversationId };
 
   const user: Turn = { role: 'user', content: [{ type: 'text', text: request.prompt }] };
-  const history = [...deps.conversations.history(conversationId), user];
+  // Only what is sent is trimmed; the stored conversation keeps every turn (DESIGN §6 "Budget").
+  const trimmed = trimHistory([...deps.conversations.history(conversationId), user], {
+    maxInputTokens: capabilitiesFor(model).maxInputTokens ?? unknownWindowTokens,
+    reserveOutputTokens,
+  });
   const run = deps.conversations.startRun(conversationId);
   let text = '';
   let usage: Usage | null = null;
   let status: 'done' | 'error' | 'aborted' = 'error';
   let errorCode: string | undefined;
   try {
-    for await (const event of streamModel(connection, { model, history }, opts)) {
+    const events: AsyncIterable<AiEvent> = trimmed.ok
+      ? streamModel(connection, { model, history: trimmed.history }, opts)
+      : overflow();
+    for await (const event of events) {
       if (event.type === 'text_delta') text += event.text;
       if (event.type === 'usage')
         usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
@@ -68,4 +83,13 @@ export async function* ask(
       usage,
     );
   }
+}
+
+async function* overflow(): AsyncGenerator<AiEvent> {
+  yield {
+    type: 'error',
+    code: 'context_overflow',
+    message: aiErrorMessages.context_overflow,
+    terminal: true,
+  };
 }
