@@ -122,7 +122,8 @@ describe('skimmer ask', () => {
   test('a prompt too long for the model window fails before anything is sent', async () => {
     serving = fixture('text');
     const before = bodies.length;
-    const r = await skimmer(['ask', 'local/unknown-model', 'x'.repeat(140_000), '--json']);
+    // llama3's window is 8,192 tokens (capabilities.ts); 40,000 characters is about 10,000.
+    const r = await skimmer(['ask', 'local/llama3', 'x'.repeat(40_000), '--json']);
     expect(lines(r.stdout).at(-1)).toMatchObject({ type: 'error', code: 'context_overflow' });
     expect(r.code).toBe(1);
     expect(bodies.length).toBe(before);
