@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { StreamEvent } from '../shared/contract.ts';
 import { chatHandlers } from './ai/chat-bridge.ts';
 import { prepareConversations } from './ai/conversations.ts';
-import { listModels } from './ai/providers/model-lists.ts';
+import { listModels, testConnection } from './ai/providers/model-lists.ts';
 import { prepareServices } from './ai/services.ts';
 import { AiFailure } from './ai/transport.ts';
 import { BridgeFailure, type Handlers } from './bridge/dispatch.ts';
@@ -113,6 +113,10 @@ export function createApp(options: AppOptions): App {
       const c = await services.connection(r.id);
       const listed = await asBridgeFailure(listModels(c, c.key));
       return listed.ok ? { listed: true, models: listed.models } : { listed: false, reason: listed.reason };
+    },
+    'service:test': async (r) => {
+      const c = await services.connection(r.id);
+      return testConnection(c, c.key);
     },
     'service:remove': (r) => ({ removed: services.remove(r.id) }),
     ...chatHandlers({ services, conversations, streams, log }),

@@ -27,6 +27,7 @@ Commands:
                                decisions, systemone); the key is read from standard input
   service list                 list model services (keys are never shown)
   service models NAME          ask the service which models it offers
+  service test NAME            check that the service answers and accepts the key
   ask SERVICE/MODEL PROMPT [--conversation ID]
                                ask a model; the answer streams, the turn is stored
 
@@ -113,6 +114,12 @@ async function bridgeCall(
   if (response.ok) return { ok: true, value: response.value };
   io.err(response.error.message);
   return { ok: false, exitCode: response.error.code === 'invalid_request' ? 2 : 1 };
+}
+
+function serviceId(app: App, name: string): number {
+  const service = app.services.list().find((s) => s.name === name);
+  if (!service) throw new UsageError(`There is no service named "${name}": see \`skimmer service list\`.`);
+  return service.id;
 }
 
 async function readStdin(): Promise<string> {
@@ -204,13 +211,16 @@ const commands: Record<string, Command> = {
         );
       return 0;
     }
+    if (sub === 'test' && name !== undefined && rest.length === 0) {
+      const r = await bridgeCall(app, 'service:test', { id: serviceId(app, name) }, io);
+      if (!r.ok) return r.exitCode;
+      const t = channels['service:test'].response.parse(r.value);
+      if (values.json) io.out(JSON.stringify(t));
+      else (t.ok ? io.out : io.err)(t.message);
+      return t.ok ? 0 : 1;
+    }
     if (sub === 'models' && name !== undefined && rest.length === 0) {
-      const list = await bridgeCall(app, 'service:list', {}, io);
-      if (!list.ok) return list.exitCode;
-      const service = channels['service:list'].response.parse(list.value).find((s) => s.name === name);
-      if (!service)
-        throw new UsageError(`There is no service named "${name}": see \`skimmer service list\`.`);
-      const r = await bridgeCall(app, 'service:models', { id: service.id }, io);
+      const r = await bridgeCall(app, 'service:models', { id: serviceId(app, name) }, io);
       if (!r.ok) return r.exitCode;
       const models = channels['service:models'].response.parse(r.value);
       if (!models.listed) {
@@ -222,7 +232,7 @@ const commands: Record<string, Command> = {
       return 0;
     }
     throw new UsageError(
-      'Use `skimmer service add NAME --kind KIND --base URL [--key-stdin]`, `service list` or `service models NAME`.',
+      'Use `skimmer service add NAME --kind KIND --base URL [--key-stdin]`, `service list`, `service models NAME` or `service test NAME`.',
     );
   },
 

@@ -231,6 +231,11 @@ export const channels = {
       z.object({ listed: z.literal(false), reason: z.string() }),
     ]),
   },
+  'service:test': {
+    // "Test connection": an explicit user action; reaches the service's model list with the saved key.
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ ok: z.boolean(), message: z.string() }),
+  },
   'service:remove': {
     request: z.object({ id: Id }).strict(),
     response: z.object({ removed: z.boolean() }),

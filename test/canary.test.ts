@@ -69,6 +69,7 @@ describe('the canary key', () => {
       ],
       'service:list': [{}],
       'service:models': [{ id: 1 }, { id: 99 }],
+      'service:test': [{ id: 1 }, { id: 'x' }],
       'service:remove': [{ id: 99 }],
       'chat:send': [
         { model: 'canary/m', prompt: 'hello' },

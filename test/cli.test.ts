@@ -136,6 +136,9 @@ describe('skimmer CLI', () => {
       const r = await skimmer(['--data', data, 'service', 'models', 'ollama']);
       expect(r.code).toBe(0);
       expect(r.stdout.trim().split('\n')).toEqual(['ollama/llama3.2', 'ollama/qwen3:8b']);
+      const tested = await skimmer(['--data', data, 'service', 'test', 'ollama']);
+      expect(tested.code).toBe(0);
+      expect(tested.stdout).toContain('Connected: the service offers 2 models.');
       const missing = await skimmer(['--data', data, 'service', 'models', 'nope']);
       expect(missing.code).toBe(2);
       expect(missing.stderr).toContain('no service named "nope"');

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { AiFailure } from '../transport.ts';
-import { authHeaders, listModels, readModelList } from './model-lists.ts';
+import { authHeaders, listModels, readModelList, testConnection } from './model-lists.ts';
 
 const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
 let reply: { status: number; body: string } = { status: 200, body: '{}' };
@@ -69,5 +69,34 @@ describe('model lists', () => {
   test('without a key no auth header is sent', () => {
     expect(authHeaders('openai', null)).toEqual({});
     expect(authHeaders('anthropic', null)).toEqual({ 'anthropic-version': '2023-06-01' });
+  });
+
+  test.each([
+    [200, JSON.stringify({ data: [{ id: 'a' }, { id: 'b' }] }), true, 'offers 2 models'],
+    [200, JSON.stringify({ nothing: true }), true, 'does not list its models'],
+    [404, '{}', true, 'no model list here'],
+    [
+      401,
+      JSON.stringify({ error: { message: 'bad key', type: 'invalid_request_error' } }),
+      false,
+      'did not accept the API key',
+    ],
+    [500, '{}', false, 'overloaded or down'],
+  ])('Test connection reads status %i as ok=%s', async (status, body, ok, message) => {
+    reply = { status, body };
+    const before = seen.length;
+    const result = await testConnection({ kind: 'openai', baseUrl: base }, 'key-test-123456');
+    expect(result.ok).toBe(ok);
+    expect(result.message).toContain(message);
+    expect(seen.length - before).toBe(1); // an explicit check is never retried
+  });
+
+  test('Test connection to a port nobody listens on says it could not reach the service', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const result = await testConnection({ kind: 'openai', baseUrl: `http://127.0.0.1:${port}/v1` }, null);
+    expect(result).toEqual({ ok: false, message: 'Skimmer could not reach the service.' });
   });
 });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { ServiceKind } from '../../../shared/contract.ts';
 import { endpointFor } from '../service-url.ts';
-import { requestJson, type TransportOptions } from '../transport.ts';
+import { AiFailure, requestJson, type TransportOptions } from '../transport.ts';
 import { httpErrorCode } from './stream-parts.ts';
 
 // SECURITY: the key travels only in these headers, only to the service's own origin (the transport
@@ -51,6 +51,29 @@ export async function listModels(
     return { ok: false, reason: 'This service does not list its models; type the model id instead.' };
   }
   return { ok: true, models: [...new Set(models)].sort() };
+}
+
+// "Test connection": asks for the model list, the one request every kind answers without spending
+// tokens. Reaching the service counts even when it keeps no list (404 with a key accepted elsewhere is
+// still an answer); a refused key, a wrong address or no answer does not.
+export async function testConnection(
+  service: { kind: ServiceKind; baseUrl: string },
+  key: string | null,
+  opts: TransportOptions = {},
+): Promise<{ ok: boolean; message: string }> {
+  try {
+    const listed = await listModels(service, key, { ...opts, maxAttempts: 1 });
+    return listed.ok
+      ? { ok: true, message: `Connected: the service offers ${listed.models.length} models.` }
+      : { ok: true, message: 'Connected, but the service does not list its models.' };
+  } catch (e) {
+    if (e instanceof AiFailure) {
+      if (e.code === 'not_found')
+        return { ok: true, message: 'Connected, but the service has no model list here.' };
+      return { ok: false, message: e.message };
+    }
+    throw e;
+  }
 }
 
 function errorName(text: string): string | undefined {
