@@ -83,6 +83,17 @@ describe('chat over the bridge', () => {
     expect(history.turns.at(-1)?.text.length).toBeGreaterThan(0);
   });
 
+  test('editing the service mid-answer ends the turn as stale, keeping what arrived', async () => {
+    mode = 'stall';
+    const { streamId } = await call(app, 'chat:send', { model: 'local/m', prompt: 'Edited under me' });
+    const stream = events(streamId);
+    await expect.poll(() => stream.seen.some((e) => e.type === 'chat_text')).toBe(true);
+    const [service] = await call(app, 'service:list', {});
+    await call(app, 'service:update', { id: service?.id ?? 0, baseUrl: base.replace('/v1', '/v2') });
+    expect((await stream.done).at(-1)).toMatchObject({ type: 'chat_error', code: 'stale' });
+    await call(app, 'service:update', { id: service?.id ?? 0, baseUrl: base });
+  });
+
   test('an unknown service or a bad model reference ends with a sentence, not an exception', async () => {
     for (const model of ['ghost/m', 'nomodel']) {
       const { streamId } = await call(app, 'chat:send', { model, prompt: 'hi' });

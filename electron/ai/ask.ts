@@ -42,7 +42,8 @@ export async function* ask(
   opts: Pick<TransportOptions, 'onRetry' | 'sleep'> & { signal?: AbortSignal } = {},
 ): AsyncGenerator<AskEvent, void, undefined> {
   const { service, model } = splitModelRef(request.model);
-  const connection = await deps.services.connection(deps.services.idByName(service));
+  const serviceId = deps.services.idByName(service);
+  const connection = await deps.services.connection(serviceId);
   if (request.conversationId !== undefined && !deps.conversations.exists(request.conversationId)) {
     throw new BridgeFailure('not_found', 'That conversation does not exist.');
   }
@@ -56,15 +57,26 @@ export async function* ask(
     reserveOutputTokens,
   });
   const run = deps.conversations.startRun(conversationId);
+  // Stop from the user, or the service edited or removed mid-flight (then the run is `stale`).
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  opts.signal?.addEventListener('abort', stop, { once: true });
+  if (opts.signal?.aborted) stop();
+  let stale = false;
+  const unwatch = deps.services.watch(serviceId, () => {
+    stale = true;
+    stop();
+  });
   let text = '';
   let usage: Usage | null = null;
   let status: 'done' | 'error' | 'aborted' = 'error';
   let errorCode: string | undefined;
   try {
     const events: AsyncIterable<AiEvent> = trimmed.ok
-      ? streamModel(connection, { model, history: trimmed.history }, opts)
+      ? streamModel(connection, { model, history: trimmed.history }, { ...opts, signal: controller.signal })
       : overflow();
-    for await (const event of events) {
+    for await (const raw of events) {
+      const event: AiEvent = raw.type === 'aborted' && stale ? failure('stale') : raw;
       if (event.type === 'text_delta') text += event.text;
       if (event.type === 'usage')
         usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
@@ -74,6 +86,8 @@ export async function* ask(
       yield event;
     }
   } finally {
+    unwatch();
+    opts.signal?.removeEventListener('abort', stop);
     // Also when the consumer stops reading: the turn is still stored.
     const answer: Block[] = text ? [{ type: 'text', text }] : [];
     deps.conversations.commitTurn(
@@ -86,10 +100,9 @@ export async function* ask(
 }
 
 async function* overflow(): AsyncGenerator<AiEvent> {
-  yield {
-    type: 'error',
-    code: 'context_overflow',
-    message: aiErrorMessages.context_overflow,
-    terminal: true,
-  };
+  yield failure('context_overflow');
+}
+
+function failure(code: 'context_overflow' | 'stale'): AiEvent {
+  return { type: 'error', code, message: aiErrorMessages[code], terminal: true };
 }

@@ -56,8 +56,21 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
     return row;
   };
 
+  // Runs in flight watch their service: any edit or removal makes them stale (DESIGN §5).
+  const watchers = new Map<number, Set<() => void>>();
+  const changed = (id: number) => {
+    for (const w of watchers.get(id) ?? []) w();
+  };
+
   return {
     list: (): ServiceView[] => all.all().map(view),
+
+    watch(id: number, onChange: () => void): () => void {
+      const set = watchers.get(id) ?? new Set();
+      set.add(onChange);
+      watchers.set(id, set);
+      return () => set.delete(onChange);
+    },
 
     async add(s: { name: string; kind: ServiceKind; baseUrl: string; key?: string }): Promise<ServiceView> {
       const baseUrl = base(s.baseUrl);
@@ -75,6 +88,7 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
       update.run(name, baseUrl, row.id);
       if (u.key) await vault.set(serviceKeyName(row.id), u.key);
       else if (u.removeKey) vault.remove(serviceKeyName(row.id));
+      changed(row.id);
       return view(found(row.id));
     },
 
@@ -97,6 +111,7 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
 
     remove(id: number): boolean {
       vault.remove(serviceKeyName(id));
+      changed(id);
       return del.run(id).changes > 0;
     },
   };
