@@ -8,7 +8,7 @@ import { trimHistory } from './protocol/budget.ts';
 import { capabilitiesFor } from './protocol/capabilities.ts';
 import { aiErrorMessages } from './protocol/errors.ts';
 import type { AiEvent } from './protocol/events.ts';
-import type { Block, Turn } from './protocol/messages.ts';
+import { type Block, mergeAdjacentTurns, type Turn } from './protocol/messages.ts';
 import type { prepareServices } from './services.ts';
 import type { TransportOptions } from './transport.ts';
 
@@ -52,7 +52,7 @@ export async function* ask(
 
   const user: Turn = { role: 'user', content: [{ type: 'text', text: request.prompt }] };
   // Only what is sent is trimmed; the stored conversation keeps every turn (DESIGN §6 "Budget").
-  const trimmed = trimHistory([...deps.conversations.history(conversationId), user], {
+  const trimmed = trimHistory(mergeAdjacentTurns([...deps.conversations.history(conversationId), user]), {
     maxInputTokens: capabilitiesFor(model).maxInputTokens ?? unknownWindowTokens,
     reserveOutputTokens,
   });

@@ -7,6 +7,7 @@ import './styles/threads.css';
 import './styles/reader.css';
 import './styles/dialogs.css';
 import './styles/services.css';
+import './styles/chat.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root.');

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { assertToolPairing, type Turn } from './messages.ts';
+import { assertToolPairing, mergeAdjacentTurns, type Turn } from './messages.ts';
 
 const call = (id: string) => ({ type: 'tool_call' as const, id, name: 'search_mail', input: {} });
 const result = (callId: string) => ({
@@ -55,5 +55,25 @@ describe('assertToolPairing', () => {
     expect(kinds).toContain('misplaced_block');
     expect(kinds).toContain('duplicate_call');
     expect(kinds.filter((k) => k === 'orphan_result')).toHaveLength(1);
+  });
+});
+
+describe('mergeAdjacentTurns', () => {
+  test('joins two user turns in a row, results first, and leaves alternating turns alone', () => {
+    const history: Turn[] = [
+      { role: 'user', content: [text('first try')] },
+      { role: 'user', content: [text('second try')] },
+      { role: 'assistant', content: [call('a')] },
+      { role: 'user', content: [result('a')] },
+      { role: 'user', content: [text('and then?')] },
+    ];
+    expect(mergeAdjacentTurns(history)).toEqual([
+      { role: 'user', content: [text('first try'), text('second try')] },
+      { role: 'assistant', content: [call('a')] },
+      { role: 'user', content: [result('a'), text('and then?')] },
+    ]);
+    expect(assertToolPairing(mergeAdjacentTurns(history))).toEqual([]);
+    const alternating = history.slice(1, 4);
+    expect(mergeAdjacentTurns(alternating)).toEqual(alternating);
   });
 });

@@ -72,3 +72,26 @@ export function assertToolPairing(history: readonly Turn[]): PairingProblem[] {
   });
   return problems;
 }
+
+// A stored conversation can hold two user turns in a row (an answer that failed before any text is not
+// stored); providers such as Anthropic require alternating roles, so adjacent turns of one role are sent
+// as one. Tool results stay first in a user turn, as the providers want them.
+export function mergeAdjacentTurns(history: readonly Turn[]): Turn[] {
+  const out: Turn[] = [];
+  for (const turn of history) {
+    const prev = out.at(-1);
+    if (prev && prev.role === turn.role) {
+      const content = [...prev.content, ...turn.content];
+      out[out.length - 1] = {
+        role: turn.role,
+        content: [
+          ...content.filter((b) => b.type === 'tool_result'),
+          ...content.filter((b) => b.type !== 'tool_result'),
+        ],
+      };
+    } else {
+      out.push(turn);
+    }
+  }
+  return out;
+}

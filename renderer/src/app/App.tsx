@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ChatView } from '../chat/ChatView.tsx';
 import { FolderPane } from '../folders/FolderPane.tsx';
 import { ImportDialog } from '../import/ImportDialog.tsx';
 import { useShortcuts } from '../keyboard/shortcuts.ts';
@@ -16,6 +17,7 @@ import { TopBar } from './TopBar.tsx';
 export function App() {
   const theme = useAppStore((state) => state.theme);
   const info = useAppStore((state) => state.info);
+  const view = useAppStore((state) => state.view);
   const importOpen = useImportStore((state) => state.open);
 
   useEffect(() => {
@@ -32,7 +34,9 @@ export function App() {
   return (
     <div className="app">
       <TopBar />
-      {info?.messages === 0 ? (
+      {view === 'chat' ? (
+        <ChatView />
+      ) : info?.messages === 0 ? (
         // While the import dialog is open it holds the import buttons, so they exist only once on the page.
         <EmptyState showActions={!importOpen} demoAvailable={info.demoAvailable} />
       ) : (

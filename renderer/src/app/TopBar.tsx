@@ -1,16 +1,44 @@
 import { useAppStore } from '../stores/app-store.ts';
+import { useChatStore } from '../stores/chat-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
+
+const keyHints = {
+  mail: 'j/k move · Enter open · / search · u read/unread',
+  chat: 'Enter send · Shift+Enter new line · Esc stop',
+} as const;
 
 export function TopBar() {
   const theme = useAppStore((state) => state.theme);
   const info = useAppStore((state) => state.info);
   const infoError = useAppStore((state) => state.infoError);
   const toggleTheme = useAppStore((state) => state.toggleTheme);
+  const view = useAppStore((state) => state.view);
+  const showView = useAppStore((state) => state.showView);
+  const answering = useChatStore((state) => state.live !== null);
   const openServices = useServicesStore((state) => state.openDialog);
 
   return (
     <header className="top-bar">
       <span className="app-name">Skimmer</span>
+      <fieldset className="view-switch" aria-label="View">
+        <button
+          type="button"
+          data-testid="mail-open"
+          aria-pressed={view === 'mail'}
+          onClick={() => showView('mail')}
+        >
+          Mail
+        </button>
+        <button
+          type="button"
+          data-testid="chat-open"
+          aria-pressed={view === 'chat'}
+          onClick={() => showView('chat')}
+        >
+          {/* An answer goes on streaming while the mail shows; the switch says so. */}
+          {answering && view !== 'chat' ? 'Chat · answering…' : 'Chat'}
+        </button>
+      </fieldset>
       {info && <span className="mode-badge">{info.mode === 'browser' ? 'Browser mode' : 'Desktop'}</span>}
       {infoError && (
         <span className="top-error" role="alert">
@@ -18,7 +46,7 @@ export function TopBar() {
         </span>
       )}
       <span className="spacer" />
-      <span className="key-hint">j/k move · Enter open · / search · u read/unread</span>
+      <span className="key-hint">{keyHints[view]}</span>
       <button type="button" className="ghost" data-testid="services-open" onClick={openServices}>
         Services
       </button>

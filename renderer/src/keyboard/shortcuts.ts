@@ -1,6 +1,9 @@
 // Keyboard first (DESIGN §12): j/k move in the list, Enter opens, / searches, Esc clears the search, u toggles
-// read. Dialogs handle their own keys (Esc closes or cancels them), so nothing here runs while one is open.
+// read; in the chat view, Esc stops a running answer. Dialogs handle their own keys (Esc closes or cancels
+// them), so nothing here runs while one is open.
 import { useEffect } from 'react';
+import { useAppStore } from '../stores/app-store.ts';
+import { useChatStore } from '../stores/chat-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
@@ -11,8 +14,6 @@ const activatingTags = new Set(['BUTTON', 'A', 'SUMMARY']);
 
 export function handleShortcut(event: KeyboardEvent): void {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-  const target = event.target as HTMLElement | null;
-  if (target && (typingTags.has(target.tagName) || target.isContentEditable)) return;
   if (
     useImportStore.getState().open ||
     useServicesStore.getState().open ||
@@ -20,6 +21,12 @@ export function handleShortcut(event: KeyboardEvent): void {
   ) {
     return;
   }
+  const target = event.target as HTMLElement | null;
+  if (useAppStore.getState().view === 'chat') {
+    handleChatKey(event);
+    return;
+  }
+  if (target && (typingTags.has(target.tagName) || target.isContentEditable)) return;
   const mail = useMailStore.getState();
   switch (event.key) {
     case 'j':
@@ -46,6 +53,15 @@ export function handleShortcut(event: KeyboardEvent): void {
       return;
   }
   event.preventDefault();
+}
+
+// The chat view: Esc stops a running answer (DESIGN §12) wherever the focus is, the message box included, so
+// Stop is one key away while typing. The mail keys do nothing here: the mail list is not on screen.
+function handleChatKey(event: KeyboardEvent): void {
+  const chat = useChatStore.getState();
+  if (event.key !== 'Escape' || chat.live === null) return;
+  event.preventDefault();
+  void chat.stop();
 }
 
 export function useShortcuts(): void {

@@ -1,18 +1,22 @@
-// App-wide state: what Skimmer reports about itself, the theme, and short messages for the user (toasts).
+// App-wide state: what Skimmer reports about itself, which view shows (mail or chat), the theme, and short
+// messages for the user (toasts).
 import { create } from 'zustand';
 import type { BridgeError, Response } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
 
 export type AppInfo = Response<'app:info'>;
 export type Theme = 'light' | 'dark';
+export type View = 'mail' | 'chat';
 export type Toast = { id: number; text: string };
 
 type AppState = {
   info: AppInfo | null;
   infoError: string | null;
+  view: View;
   theme: Theme;
   toasts: Toast[];
   loadInfo(): Promise<void>;
+  showView(view: View): void;
   toggleTheme(): void;
   showError(error: BridgeError | string): void;
   dismissToast(id: number): void;
@@ -37,6 +41,7 @@ function initialTheme(): Theme {
 export const useAppStore = create<AppState>()((set, get) => ({
   info: null,
   infoError: null,
+  view: 'mail',
   theme: initialTheme(),
   toasts: [],
 
@@ -44,6 +49,10 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const reply = await bridge['app:info']({});
     if (reply.ok) set({ info: reply.value, infoError: null });
     else set({ infoError: reply.error.message });
+  },
+
+  showView(view) {
+    set({ view });
   },
 
   toggleTheme() {

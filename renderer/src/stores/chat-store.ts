@@ -1,0 +1,326 @@
+// The chat pane (DESIGN §6, §12): the stored conversations, the open one's turns, the model field, and at most
+// one answer streaming at a time, with a Stop that always ends the wait (DESIGN §2: a stop is `run:cancel`, not
+// a closed socket). Only sending reaches a model service; "List models" goes through the services store, and
+// only when the user presses it. Opening the pane asks Skimmer alone.
+import { create } from 'zustand';
+import type { ChatTurn, ConversationSummary, Request, StreamEvent } from '../../../shared/contract.ts';
+import { bridge } from '../bridge.ts';
+import { canChat, isModelRef, modelRefHint, serviceOf } from '../chat/model-ref.ts';
+import { useServicesStore } from './services-store.ts';
+
+export type Usage = NonNullable<ChatTurn['usage']>;
+export type ChatFailure = { message: string; detail?: string };
+// How a turn shown in this session ended. Turns read back with `chat:history` have no outcome: the contract's
+// ChatTurn carries only role, text and usage.
+export type TurnOutcome = 'done' | 'stopped' | 'failed';
+export type ShownTurn = ChatTurn & { outcome?: TurnOutcome; note?: string; error?: ChatFailure };
+
+// starting: `chat:send` has not answered yet; streaming: events arrive; stopping: Stop was pressed.
+export type LiveStatus = 'starting' | 'streaming' | 'stopping';
+export type LiveTurn = {
+  id: number;
+  conversationId: number | null; // null until `chat_start` names the conversation
+  prompt: string;
+  status: LiveStatus;
+  streamId: string | null;
+  text: string;
+  usage: Usage | null;
+  retry: { seconds: number; until: number } | null; // `until` in epoch ms, for the countdown
+};
+
+type ChatState = {
+  conversations: ConversationSummary[];
+  listLoaded: boolean;
+  listError: string | null;
+  servicesChecked: boolean;
+  openId: number | null; // null: a new conversation
+  turns: ShownTurn[];
+  historyLoading: boolean;
+  historyError: string | null;
+  model: string;
+  modelNote: string | null;
+  listingFor: number | null; // the service whose models the user last asked for
+  draft: string;
+  composerError: string | null;
+  live: LiveTurn | null;
+  focusTick: number;
+
+  start(): Promise<void>;
+  refreshList(): Promise<void>;
+  openConversation(id: number): Promise<void>;
+  newConversation(): void;
+  setModel(model: string): void;
+  listModels(): Promise<void>;
+  setDraft(draft: string): void;
+  send(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const maxPrompt = 100_000; // the contract's bound
+// If Skimmer does not confirm a stop in this time, the pane stops waiting for it.
+const stopGraceMs = 5_000;
+const unconfirmedStop =
+  'Skimmer did not confirm the stop. What arrived is shown here, but it may not be saved.';
+
+export const useChatStore = create<ChatState>()((set, get) => {
+  // Bookkeeping that no component renders.
+  let listSerial = 0;
+  let historySerial = 0;
+  let nextRun = 1;
+  let unsubscribe: (() => void) | null = null;
+  let stopTimer: ReturnType<typeof setTimeout> | null = null;
+  let cancelWanted = false;
+  // Once the user has typed in the model field, a refreshed list never overwrites it.
+  let modelTouched = false;
+
+  function stopListening(): void {
+    unsubscribe?.();
+    unsubscribe = null;
+    if (stopTimer) clearTimeout(stopTimer);
+    stopTimer = null;
+  }
+
+  function patchLive(id: number, patch: Partial<LiveTurn>): void {
+    const live = get().live;
+    if (live?.id === id) set({ live: { ...live, ...patch } });
+  }
+
+  // Every way a turn ends: it joins the shown turns (if its conversation is open) with what arrived of it.
+  function finish(id: number, outcome: TurnOutcome, extra: Pick<ShownTurn, 'note' | 'error'> = {}): void {
+    const live = get().live;
+    if (live?.id !== id) return;
+    stopListening();
+    const ended: ShownTurn[] = [
+      { role: 'user', text: live.prompt, usage: null },
+      { role: 'assistant', text: live.text, usage: live.usage, outcome, ...extra },
+    ];
+    set((state) => ({
+      live: null,
+      turns: state.openId === live.conversationId ? [...state.turns, ...ended] : state.turns,
+    }));
+    void get().refreshList();
+  }
+
+  function onEvent(id: number, event: StreamEvent): void {
+    const live = get().live;
+    if (live?.id !== id) return;
+    switch (event.type) {
+      case 'chat_start':
+        // Still on the new conversation it started from: that conversation is now this one.
+        set((state) => ({
+          live: { ...live, conversationId: event.conversationId },
+          openId: state.openId === null && live.conversationId === null ? event.conversationId : state.openId,
+        }));
+        void get().refreshList();
+        break;
+      case 'chat_text':
+        patchLive(id, { text: live.text + event.text, retry: null });
+        break;
+      case 'chat_retry':
+        patchLive(id, { retry: { seconds: event.seconds, until: Date.now() + event.seconds * 1000 } });
+        break;
+      case 'chat_usage':
+        patchLive(id, { usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens } });
+        break;
+      case 'chat_done':
+        finish(id, 'done');
+        break;
+      case 'chat_error':
+        // After Stop the server says `cancelled` once the partial answer is stored.
+        if (event.code === 'cancelled') finish(id, 'stopped', { note: event.message });
+        else {
+          finish(id, 'failed', {
+            error: { message: event.message, ...(event.detail ? { detail: event.detail } : {}) },
+          });
+        }
+        break;
+      case 'error':
+        // The bridge itself (a dropped connection): the turn's fate is unknown to this page.
+        finish(id, 'failed', { error: { message: event.error.message } });
+        break;
+      default:
+        break;
+    }
+  }
+
+  // Stop always ends the wait: if Skimmer does not confirm it in time, the pane stops waiting.
+  function armStopTimeout(id: number): void {
+    stopTimer ??= setTimeout(() => {
+      stopTimer = null;
+      finish(id, 'stopped', { note: unconfirmedStop });
+    }, stopGraceMs);
+  }
+
+  async function sendCancel(id: number, streamId: string): Promise<void> {
+    const reply = await bridge['run:cancel']({ streamId });
+    if (!reply.ok) finish(id, 'failed', { error: { message: reply.error.message } });
+  }
+
+  return {
+    conversations: [],
+    listLoaded: false,
+    listError: null,
+    servicesChecked: false,
+    openId: null,
+    turns: [],
+    historyLoading: false,
+    historyError: null,
+    model: '',
+    modelNote: null,
+    listingFor: null,
+    draft: '',
+    composerError: null,
+    live: null,
+    focusTick: 0,
+
+    async start() {
+      // The saved services only (no request to any of them): is there anything to chat with?
+      const services = useServicesStore
+        .getState()
+        .load()
+        .then(() => set({ servicesChecked: true }));
+      await Promise.all([get().refreshList(), services]);
+    },
+
+    async refreshList() {
+      const serial = ++listSerial;
+      const reply = await bridge['chat:list']({});
+      if (serial !== listSerial) return;
+      if (!reply.ok) {
+        set({ listLoaded: true, listError: reply.error.message });
+        return;
+      }
+      const conversations = reply.value;
+      set((state) => ({
+        conversations,
+        listLoaded: true,
+        listError: null,
+        // A model already used is the only preset: there is no default model (DESIGN §5).
+        model: state.model === '' && !modelTouched ? (conversations[0]?.model ?? '') : state.model,
+      }));
+    },
+
+    async openConversation(id) {
+      const summary = get().conversations.find((c) => c.id === id);
+      const serial = ++historySerial;
+      set({
+        openId: id,
+        turns: [],
+        historyLoading: true,
+        historyError: null,
+        modelNote: null,
+        ...(summary ? { model: summary.model } : {}),
+      });
+      const reply = await bridge['chat:history']({ conversationId: id });
+      if (serial !== historySerial) return;
+      if (!reply.ok) set({ historyLoading: false, historyError: reply.error.message });
+      else set({ historyLoading: false, turns: reply.value.turns });
+    },
+
+    newConversation() {
+      historySerial++;
+      set((state) => ({
+        openId: null,
+        turns: [],
+        historyLoading: false,
+        historyError: null,
+        composerError: null,
+        focusTick: state.focusTick + 1,
+      }));
+    },
+
+    setModel(model) {
+      modelTouched = true;
+      set({ model, modelNote: null });
+    },
+
+    async listModels() {
+      const services = useServicesStore.getState().services.filter((s) => canChat(s.kind));
+      const names = services.map((s) => `${s.name}/…`).join(', ');
+      const name = serviceOf(get().model.trim());
+      const service =
+        name !== null
+          ? services.find((s) => s.name === name)
+          : services.length === 1
+            ? services[0]
+            : undefined;
+      if (!service) {
+        set({
+          modelNote:
+            services.length === 0
+              ? 'Add a chat service first: Services, in the top bar.'
+              : name !== null
+                ? `No chat service is named “${name}”. Start the field with one of: ${names}`
+                : `Start the field with a service name to list its models: ${names}`,
+        });
+        return;
+      }
+      set({ modelNote: null, listingFor: service.id });
+      await useServicesStore.getState().listModels(service.id);
+    },
+
+    setDraft(draft) {
+      set({ draft, composerError: null });
+    },
+
+    async send() {
+      const { draft, model, live, openId } = get();
+      const prompt = draft.trim();
+      if (live || prompt === '') return;
+      const ref = model.trim();
+      if (!isModelRef(ref)) {
+        set({ modelNote: modelRefHint });
+        return;
+      }
+      if (prompt.length > maxPrompt) {
+        set({ composerError: `A message can be at most ${maxPrompt.toLocaleString()} characters.` });
+        return;
+      }
+      const id = nextRun++;
+      cancelWanted = false;
+      set({
+        draft: '',
+        modelNote: null,
+        composerError: null,
+        live: {
+          id,
+          conversationId: openId,
+          prompt,
+          status: 'starting',
+          streamId: null,
+          text: '',
+          usage: null,
+          retry: null,
+        },
+      });
+      const request: Request<'chat:send'> = { model: ref, prompt };
+      if (openId !== null) request.conversationId = openId;
+      const reply = await bridge['chat:send'](request);
+      if (get().live?.id !== id) {
+        // The pane already stopped waiting (an unconfirmed Stop): the answer is no longer wanted.
+        if (reply.ok) void bridge['run:cancel']({ streamId: reply.value.streamId });
+        return;
+      }
+      if (!reply.ok) {
+        finish(id, 'failed', { error: { message: reply.error.message } });
+        return;
+      }
+      const { streamId } = reply.value;
+      patchLive(id, { streamId, status: cancelWanted ? 'stopping' : 'streaming' });
+      // Subscribing right after the reply, in the same task, is early enough: the turn starts on Skimmer's next
+      // tick, and its events arrive as separate socket/IPC messages after this reply.
+      unsubscribe = bridge.subscribe(streamId, (event) => onEvent(id, event));
+      if (cancelWanted) await sendCancel(id, streamId);
+    },
+
+    async stop() {
+      const live = get().live;
+      if (!live || live.status === 'stopping') return;
+      patchLive(live.id, { status: 'stopping', retry: null });
+      armStopTimeout(live.id);
+      // Before `chat:send` has answered there is no stream to cancel yet; `send` cancels it on arrival.
+      if (live.streamId === null) cancelWanted = true;
+      else await sendCancel(live.id, live.streamId);
+    },
+  };
+});
