@@ -151,6 +151,16 @@ describe('Model services settings', () => {
     await page.screenshot({ path: join(shots, 'services.png') });
   });
 
+  test('Test connection is an explicit action that reaches the service once', async () => {
+    const before = modelRequests.length;
+    await row('ollama').getByTestId('service-test').click();
+    await expect
+      .poll(() => row('ollama').getByTestId('service-test-result').textContent())
+      .toBe('Connected: the service offers 2 models.');
+    expect(modelRequests.length - before).toBe(1);
+    expect(await pageShows(key)).toBe(false);
+  });
+
   test('refuses plain http to another computer with the sentence from Skimmer', async () => {
     await addService('remote', 'http://api.example.com/v1');
     await expect.poll(() => page.getByTestId('service-form-error').textContent()).toBe(plainHttpSentence);

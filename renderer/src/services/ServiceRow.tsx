@@ -5,7 +5,7 @@ import { ServiceEditForm } from './ServiceEditForm.tsx';
 import { kindText } from './service-kinds.ts';
 
 // One saved service: what it is, the exact endpoint Skimmer computed for it, whether a key is saved (never
-// the key), and its actions. "List models" is the only one that contacts the service.
+// the key), and its actions. "Test connection" and "List models" are the only ones that contact the service.
 export function ServiceRow({ service }: { service: ServiceView }) {
   const editing = useServicesStore((state) => state.edit?.id === service.id);
   const confirming = useServicesStore((state) => state.confirmRemove === service.id);
@@ -13,6 +13,8 @@ export function ServiceRow({ service }: { service: ServiceView }) {
   const listing = useServicesStore((state) => state.models[service.id]?.status === 'loading');
   const error = useServicesStore((state) => state.rowErrors[service.id]);
   const listModels = useServicesStore((state) => state.listModels);
+  const test = useServicesStore((state) => state.tests[service.id]);
+  const testConnection = useServicesStore((state) => state.testConnection);
   const startEdit = useServicesStore((state) => state.startEdit);
   const askRemove = useServicesStore((state) => state.askRemove);
   const cancelRemove = useServicesStore((state) => state.cancelRemove);
@@ -55,6 +57,15 @@ export function ServiceRow({ service }: { service: ServiceView }) {
         <div className="service-actions">
           <button
             type="button"
+            data-testid="service-test"
+            disabled={test?.status === 'testing'}
+            aria-busy={test?.status === 'testing'}
+            onClick={() => void testConnection(service.id)}
+          >
+            {test?.status === 'testing' ? 'Testing…' : 'Test connection'}
+          </button>
+          <button
+            type="button"
             data-testid="service-models"
             disabled={listing}
             aria-busy={listing}
@@ -69,6 +80,11 @@ export function ServiceRow({ service }: { service: ServiceView }) {
             Remove
           </button>
         </div>
+      )}
+      {test?.status === 'done' && (
+        <p className={test.ok ? 'muted' : 'warning'} role="status" data-testid="service-test-result">
+          {test.message}
+        </p>
       )}
       {error && (
         <p className="warning" role="alert" data-testid="service-row-error">

@@ -1,6 +1,6 @@
 // Model services settings (DESIGN §5): the saved services, the "Add service" draft, one inline edit, a remove
-// that waits for confirmation, and each service's "List models" result. Only `listModels` reaches a service,
-// and only when the user presses its button; opening the screen or saving asks Skimmer alone.
+// that waits for confirmation, and each service's "List models" and "Test connection" results. Only those two
+// reach a service, and only when the user presses their buttons; opening the screen or saving asks Skimmer alone.
 // SECURITY: a typed key lives here only until it is sent; the bridge never returns one (views say `hasKey`).
 import { create } from 'zustand';
 import type { Request, Response, ServiceKind, ServiceView } from '../../../shared/contract.ts';
@@ -37,6 +37,7 @@ type ServicesState = {
   removing: boolean;
   rowErrors: Record<number, string>;
   models: Record<number, ModelsResult>;
+  tests: Record<number, TestResult>;
 
   openDialog(): void;
   closeDialog(): void;
@@ -53,7 +54,10 @@ type ServicesState = {
   cancelRemove(): void;
   remove(): Promise<void>;
   listModels(id: number): Promise<void>;
+  testConnection(id: number): Promise<void>;
 };
+
+export type TestResult = { status: 'testing' } | { status: 'done'; ok: boolean; message: string };
 
 const emptyDraft = (kind: ServiceKind = 'openai'): ServiceDraft => ({ name: '', kind, baseUrl: '', key: '' });
 
@@ -78,7 +82,7 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
 
   function forgetModels(id: number): void {
     modelTickets.delete(id);
-    set((state) => ({ models: without(state.models, id) }));
+    set((state) => ({ models: without(state.models, id), tests: without(state.tests, id) }));
   }
 
   function replaceService(view: ServiceView): void {
@@ -99,6 +103,7 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
     removing: false,
     rowErrors: {},
     models: {},
+    tests: {},
 
     openDialog() {
       if (get().open) return;
@@ -241,6 +246,16 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
         added: state.added?.id === id ? null : state.added,
         rowErrors: without(state.rowErrors, id),
       }));
+    },
+
+    async testConnection(id) {
+      if (get().tests[id]?.status === 'testing') return;
+      set((state) => ({ tests: { ...state.tests, [id]: { status: 'testing' } } }));
+      const reply = await bridge['service:test']({ id });
+      const result: TestResult = reply.ok
+        ? { status: 'done', ok: reply.value.ok, message: reply.value.message }
+        : { status: 'done', ok: false, message: reply.error.message };
+      set((state) => ({ tests: { ...state.tests, [id]: result } }));
     },
 
     async listModels(id) {
