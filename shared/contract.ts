@@ -292,7 +292,8 @@ export const StreamEvent = z.discriminatedUnion('type', [
   ImportProgress,
   z.object({ type: z.literal('chat_start'), conversationId: Id }),
   z.object({ type: z.literal('chat_text'), text: z.string() }),
-  z.object({ type: z.literal('chat_retry'), seconds: z.number().nonnegative() }),
+  // Why the request is being retried (rate_limited, unavailable, transport, timeout) and when.
+  z.object({ type: z.literal('chat_retry'), code: ErrorCode, seconds: z.number().nonnegative() }),
   z.object({ type: z.literal('chat_usage'), inputTokens: z.number().int(), outputTokens: z.number().int() }),
   z.object({ type: z.literal('chat_done'), stopReason: z.string() }),
   // One sentence by Skimmer, and the provider's own words only as a redacted, capped detail.

@@ -6,6 +6,7 @@ import type { StreamHub } from '../bridge/streams.ts';
 import type { Log } from '../log.ts';
 import { type AskEvent, ask } from './ask.ts';
 import type { prepareConversations } from './conversations.ts';
+import type { AiErrorCode } from './protocol/errors.ts';
 import { turnText } from './protocol/request.ts';
 import type { prepareServices } from './services.ts';
 
@@ -49,8 +50,8 @@ async function relay(
   // that hears "done" and reloads the conversation finds it.
   let final: StreamEvent | null = null;
   try {
-    const onRetry = ({ waitMs }: { waitMs: number }) =>
-      emit({ type: 'chat_retry', seconds: Math.ceil(waitMs / 1000) });
+    const onRetry = ({ waitMs, code }: { waitMs: number; code: AiErrorCode }) =>
+      emit({ type: 'chat_retry', code, seconds: Math.ceil(waitMs / 1000) });
     for await (const e of ask(deps, request, { signal, onRetry })) {
       const event = toStreamEvent(e);
       if (!event) continue;

@@ -56,7 +56,7 @@ export function LiveAnswer({ live }: { live: LiveTurn }) {
     >
       <div className="turn-who">Model</div>
       {live.text !== '' && <TurnBody text={live.text} />}
-      {live.retry && <RetryNotice key={live.retry.until} until={live.retry.until} />}
+      {live.retry && <RetryNotice key={live.retry.until} until={live.retry.until} code={live.retry.code} />}
       {live.text === '' && !live.retry && (
         <p className="muted turn-note" data-testid="chat-waiting">
           {live.status === 'stopping' ? 'Stopping…' : 'Waiting for the model…'}

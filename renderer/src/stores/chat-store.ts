@@ -25,7 +25,7 @@ export type LiveTurn = {
   streamId: string | null;
   text: string;
   usage: Usage | null;
-  retry: { seconds: number; until: number } | null; // `until` in epoch ms, for the countdown
+  retry: { code: string; seconds: number; until: number } | null; // `until` in epoch ms, for the countdown
 };
 
 type ChatState = {
@@ -117,7 +117,9 @@ export const useChatStore = create<ChatState>()((set, get) => {
         patchLive(id, { text: live.text + event.text, retry: null });
         break;
       case 'chat_retry':
-        patchLive(id, { retry: { seconds: event.seconds, until: Date.now() + event.seconds * 1000 } });
+        patchLive(id, {
+          retry: { code: event.code, seconds: event.seconds, until: Date.now() + event.seconds * 1000 },
+        });
         break;
       case 'chat_usage':
         patchLive(id, { usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens } });
