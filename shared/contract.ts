@@ -143,6 +143,10 @@ export const ChatTurn = z.object({
   role: z.enum(['user', 'assistant']),
   text: z.string(),
   usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int() }).nullable(),
+  // Set when the turn was stopped or failed: Skimmer's sentence for how it ended.
+  ended: z
+    .object({ outcome: z.enum(['stopped', 'failed']), code: ErrorCode, message: z.string() })
+    .nullable(),
 });
 export type ChatTurn = z.infer<typeof ChatTurn>;
 

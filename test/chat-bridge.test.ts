@@ -64,8 +64,8 @@ describe('chat over the bridge', () => {
     expect(conversation).toMatchObject({ title: 'Any invoices?', model: 'local/m' });
     const history = await call(app, 'chat:history', { conversationId: conversation?.id ?? 0 });
     expect(history.turns).toEqual([
-      { role: 'user', text: 'Any invoices?', usage: null },
-      { role: 'assistant', text: answer, usage: { inputTokens: 25, outputTokens: 12 } },
+      { role: 'user', text: 'Any invoices?', usage: null, ended: null },
+      { role: 'assistant', text: answer, usage: { inputTokens: 25, outputTokens: 12 }, ended: null },
     ]);
   });
 
@@ -79,7 +79,11 @@ describe('chat over the bridge', () => {
     expect(got.at(-1)).toMatchObject({ type: 'chat_error', code: 'cancelled' });
     const start = got[0] as { conversationId: number };
     const history = await call(app, 'chat:history', { conversationId: start.conversationId });
-    expect(history.turns.at(-1)).toMatchObject({ role: 'assistant' });
+    // Read back later, the partial answer is there and says it was stopped.
+    expect(history.turns.at(-1)).toMatchObject({
+      role: 'assistant',
+      ended: { outcome: 'stopped', code: 'cancelled', message: 'The request was stopped.' },
+    });
     expect(history.turns.at(-1)?.text.length).toBeGreaterThan(0);
   });
 

@@ -6,7 +6,7 @@ import type { StreamHub } from '../bridge/streams.ts';
 import type { Log } from '../log.ts';
 import { type AskEvent, ask } from './ask.ts';
 import type { prepareConversations } from './conversations.ts';
-import type { AiErrorCode } from './protocol/errors.ts';
+import { AiErrorCode, aiErrorMessages } from './protocol/errors.ts';
 import { turnText } from './protocol/request.ts';
 import type { prepareServices } from './services.ts';
 
@@ -31,10 +31,23 @@ export function chatHandlers(deps: Deps): Pick<Handlers, 'chat:send' | 'chat:lis
     'chat:history': (r) => {
       const conversation = deps.conversations.summary(r.conversationId);
       if (!conversation) throw new BridgeFailure('not_found', 'That conversation does not exist.');
-      const usages = deps.conversations.usages(r.conversationId);
-      const turns: ChatTurn[] = deps.conversations
-        .history(r.conversationId)
-        .map((t, i) => ({ role: t.role, text: turnText(t), usage: usages[i] ?? null }));
+      const notes = deps.conversations.notes(r.conversationId);
+      const turns: ChatTurn[] = deps.conversations.history(r.conversationId).map((t, i) => {
+        const note = notes[i];
+        const code = AiErrorCode.safeParse(note?.ended?.code);
+        return {
+          role: t.role,
+          text: turnText(t),
+          usage: note?.usage ?? null,
+          ended: note?.ended
+            ? {
+                outcome: note.ended.outcome,
+                code: code.success ? code.data : 'internal',
+                message: code.success ? aiErrorMessages[code.data] : 'The answer failed.',
+              }
+            : null,
+        };
+      });
       return { conversation, turns };
     },
   };

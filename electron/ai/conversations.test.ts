@@ -33,6 +33,8 @@ describe('conversations', () => {
       null,
     );
     expect(c.history(id)).toHaveLength(1);
+    // With no answer stored, the user's turn says how it ended.
+    expect(c.notes(id)).toEqual([{ usage: null, ended: { outcome: 'failed', code: 'unauthorized' } }]);
   });
 
   test('a run left running by a crash is closed as interrupted on the next start', () => {

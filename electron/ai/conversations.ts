@@ -6,6 +6,7 @@ import type { Db } from '../db/open.ts';
 import { Turn } from './protocol/messages.ts';
 
 export type Usage = { inputTokens: number; outputTokens: number };
+export type TurnNote = { usage: Usage | null; ended: { outcome: 'stopped' | 'failed'; code: string } | null };
 
 type SummaryRow = { id: number; title: string; model: string; updated_at: number };
 const toSummary = (r: SummaryRow): ConversationSummary => ({
@@ -45,8 +46,14 @@ export function prepareConversations(db: Db, now: () => number = Date.now) {
   const summary = db.prepare<[number], SummaryRow>(
     'SELECT id, title, model, updated_at FROM conversations WHERE id = ?',
   );
-  const usages = db.prepare<[number], { usage_json: string | null }>(
-    'SELECT usage_json FROM conversation_messages WHERE conversation_id = ? ORDER BY seq',
+  const notes = db.prepare<
+    [number],
+    { usage_json: string | null; outcome: 'stopped' | 'failed' | null; error_code: string | null }
+  >(
+    'SELECT usage_json, outcome, error_code FROM conversation_messages WHERE conversation_id = ? ORDER BY seq',
+  );
+  const markOutcome = db.prepare<[string, string | null, number, number]>(
+    'UPDATE conversation_messages SET outcome = ?, error_code = ? WHERE conversation_id = ? AND seq = ?',
   );
   const closeRunning = db.prepare<[number]>(
     "UPDATE runs SET status = 'interrupted', ended_at = ? WHERE status = 'running'",
@@ -68,8 +75,12 @@ export function prepareConversations(db: Db, now: () => number = Date.now) {
     },
 
     // Each stored turn with the usage its answer reported, for the chat pane.
-    usages: (id: number): (Usage | null)[] =>
-      usages.all(id).map((r) => (r.usage_json ? (JSON.parse(r.usage_json) as Usage) : null)),
+    // Per stored message: the usage its answer reported, and how its turn ended if not normally.
+    notes: (id: number): TurnNote[] =>
+      notes.all(id).map((r) => ({
+        usage: r.usage_json ? (JSON.parse(r.usage_json) as Usage) : null,
+        ended: r.outcome ? { outcome: r.outcome, code: r.error_code ?? 'internal' } : null,
+      })),
 
     history(id: number): Turn[] {
       return messages.all(id).map((m) => Turn.parse({ role: m.role, content: JSON.parse(m.content_json) }));
@@ -86,10 +97,20 @@ export function prepareConversations(db: Db, now: () => number = Date.now) {
         usage: Usage | null,
       ) => {
         let seq = nextSeq.get(run.conversationId) as number;
-        insertMessage.run(run.conversationId, seq++, user.role, JSON.stringify(user.content), null, now());
+        insertMessage.run(run.conversationId, seq, user.role, JSON.stringify(user.content), null, now());
         if (answer && answer.content.length > 0) {
           const u = usage ? JSON.stringify(usage) : null;
-          insertMessage.run(run.conversationId, seq, answer.role, JSON.stringify(answer.content), u, now());
+          insertMessage.run(run.conversationId, ++seq, answer.role, JSON.stringify(answer.content), u, now());
+        }
+        // The last message of the turn says how it ended, when it did not end normally.
+        if (run.status !== 'done') {
+          const outcome = run.status === 'aborted' ? 'stopped' : 'failed';
+          markOutcome.run(
+            outcome,
+            run.status === 'aborted' ? 'cancelled' : (run.errorCode ?? 'internal'),
+            run.conversationId,
+            seq,
+          );
         }
         touch.run(now(), run.conversationId);
         endRun.run(run.status, run.errorCode ?? null, now(), run.id);

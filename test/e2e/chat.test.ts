@@ -242,6 +242,8 @@ describe('Chat pane', () => {
 
     await reloadAndOpen('Slow answer, stopped by the button');
     expect(await lastAnswer().getByTestId('chat-turn-text').textContent()).toBe(partial);
+    // After the reload it still says it was stopped (chat:history carries how each turn ended).
+    expect(await lastAnswer().getByTestId('chat-stopped').textContent()).toContain('Stopped');
   });
 
   test('Esc stops a running answer too', async () => {

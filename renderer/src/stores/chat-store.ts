@@ -10,10 +10,21 @@ import { useServicesStore } from './services-store.ts';
 
 export type Usage = NonNullable<ChatTurn['usage']>;
 export type ChatFailure = { message: string; detail?: string };
-// How a turn shown in this session ended. Turns read back with `chat:history` have no outcome: the contract's
-// ChatTurn carries only role, text and usage.
+// How a turn ended: from its live events in this session, or from `ended` when read back with `chat:history`
+// (a stored turn without `ended` finished normally).
 export type TurnOutcome = 'done' | 'stopped' | 'failed';
-export type ShownTurn = ChatTurn & { outcome?: TurnOutcome; note?: string; error?: ChatFailure };
+export type ShownTurn = Omit<ChatTurn, 'ended'> & {
+  outcome?: TurnOutcome;
+  note?: string;
+  error?: ChatFailure;
+};
+
+function shownTurn({ ended, ...turn }: ChatTurn): ShownTurn {
+  if (!ended) return turn;
+  return ended.outcome === 'stopped'
+    ? { ...turn, outcome: 'stopped' }
+    : { ...turn, outcome: 'failed', error: { message: ended.message } };
+}
 
 // starting: `chat:send` has not answered yet; streaming: events arrive; stopping: Stop was pressed.
 export type LiveStatus = 'starting' | 'streaming' | 'stopping';
@@ -216,7 +227,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
       const reply = await bridge['chat:history']({ conversationId: id });
       if (serial !== historySerial) return;
       if (!reply.ok) set({ historyLoading: false, historyError: reply.error.message });
-      else set({ historyLoading: false, turns: reply.value.turns });
+      else set({ historyLoading: false, turns: reply.value.turns.map(shownTurn) });
     },
 
     newConversation() {
