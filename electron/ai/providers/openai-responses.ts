@@ -4,14 +4,7 @@
 import type { AiEvent, StopReason } from '../protocol/events.ts';
 import { type ModelRequest, turnText } from '../protocol/request.ts';
 import type { SseFrame } from '../transport.ts';
-import {
-  completeCall,
-  finish,
-  httpErrorCode,
-  inStreamErrorCode,
-  type StreamMapper,
-  streamError,
-} from './stream-parts.ts';
+import { completeCall, finish, inStreamErrorCode, type StreamMapper, streamError } from './stream-parts.ts';
 
 type Call = { callId: string; name: string; args: string };
 
@@ -142,20 +135,8 @@ export function createResponsesMapper(keys: readonly string[] = []): StreamMappe
   };
 }
 
-// Reads an error body of this API (the same {"error": {"type", "code", "message"}} as Chat, §2.4).
-export function classifyResponsesError(
-  status: number,
-  _headers: Headers,
-  body: string,
-): { code: ReturnType<typeof httpErrorCode>; detail?: string } {
-  let error: WireError | undefined;
-  try {
-    error = (JSON.parse(body) as Event | null)?.error;
-  } catch {
-    error = undefined;
-  }
-  return { code: httpErrorCode(status, [error?.code, error?.type]), detail: error?.message };
-}
+// Error bodies are the same `{"error": {"type", "code", "message"}}` as Chat (§2.4).
+export { classifyChatError as classifyResponsesError } from './openai-chat.ts';
 
 // The request body (§2.1, §2.3): the system prompt as `instructions`, history as input items (a call and
 // its output as `function_call` / `function_call_output` items), flat function tools, nothing stored at
