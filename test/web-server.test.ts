@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { createApp } from '../electron/app.ts';
-import { isLoopback } from '../electron/loopback.ts';
 import { type Served, serve } from '../electron/web/server.ts';
 import { channels, envelope } from '../shared/contract.ts';
+import { isLoopback } from '../shared/loopback.ts';
 import { tempDir } from './support/temp.ts';
 
 const root = tempDir();

@@ -2,6 +2,7 @@
 // body, sends it through the transport and maps the frames. Every way a turn can end becomes exactly
 // one terminal event: `message_stop`, a terminal `error`, or `aborted` when the user pressed Stop.
 import type { ServiceKind } from '../../shared/contract.ts';
+import { endpointFor } from '../../shared/service-url.ts';
 import { type AiErrorCode, aiErrorMessages } from './protocol/errors.ts';
 import { type AiEvent, isTerminal } from './protocol/events.ts';
 import type { ModelRequest } from './protocol/request.ts';
@@ -14,7 +15,6 @@ import {
   createResponsesMapper,
 } from './providers/openai-responses.ts';
 import type { StreamMapper } from './providers/stream-parts.ts';
-import { endpointFor } from './service-url.ts';
 import { AiFailure, streamSse, type TransportOptions } from './transport.ts';
 
 export type Connection = { kind: ServiceKind; baseUrl: string; key: string | null };

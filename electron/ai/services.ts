@@ -2,10 +2,10 @@
 // `version`, so a run that started on the old settings can tell it is stale. The key goes to the vault
 // under `service:<id>`; views only ever say `hasKey`.
 import type { ServiceKind, ServiceView } from '../../shared/contract.ts';
+import { checkBaseUrl, endpointFor } from '../../shared/service-url.ts';
 import { BridgeFailure } from '../bridge/dispatch.ts';
 import type { Db } from '../db/open.ts';
 import type { KeyVault } from '../secrets/key-vault.ts';
-import { checkBaseUrl, endpointFor } from './service-url.ts';
 
 type Row = { id: number; name: string; kind: ServiceKind; base_url: string; version: number };
 

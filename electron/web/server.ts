@@ -7,12 +7,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
+import { isLoopback } from '../../shared/loopback.ts';
 import { WsCall, type WsReply, wsPath } from '../../shared/ws-protocol.ts';
 import { type App, projectRoot } from '../app.ts';
 import { contentType, resolveInside } from '../app-protocol.ts';
 import { dispatch } from '../bridge/dispatch.ts';
 import { appCsp } from '../csp.ts';
-import { isLoopback } from '../loopback.ts';
 
 export const rendererDir = join(projectRoot, 'dist', 'renderer');
 const maxMessageBytes = 1024 * 1024;

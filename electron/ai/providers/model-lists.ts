@@ -3,7 +3,7 @@
 // ones tolerated. Also the one place that says how each kind sends its key.
 import { z } from 'zod';
 import type { ServiceKind } from '../../../shared/contract.ts';
-import { endpointFor } from '../service-url.ts';
+import { endpointFor } from '../../../shared/service-url.ts';
 import { AiFailure, requestJson, type TransportOptions } from '../transport.ts';
 import { httpErrorCode } from './stream-parts.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isLoopback } from '../loopback.ts';
+import { isLoopback } from './loopback.ts';
 import { checkBaseUrl, endpointFor } from './service-url.ts';
 
 describe('checkBaseUrl', () => {

@@ -1,10 +1,9 @@
-// Base URL rules for a model service (DESIGN §5), checked on save with no network. The user may paste
+// Base URL rules for a model service (DESIGN §5), checked on save with no network, and shown live as a
+// hint in the settings screen (pure: shared by the main process and the renderer). The user may paste
 // an endpoint (`…/v1/chat/completions`): it is trimmed to its base. The settings screen shows
 // `endpointFor(kind, base)`, the exact address a request will hit.
-import { isLoopback } from '../loopback.ts';
-
-export const serviceKinds = ['openai', 'openai-responses', 'anthropic', 'decisions', 'systemone'] as const;
-export type ServiceKind = (typeof serviceKinds)[number];
+import type { ServiceKind } from './contract.ts';
+import { isLoopback } from './loopback.ts';
 
 export type BaseUrlCheck = { ok: true; baseUrl: string } | { ok: false; reason: string };
 
