@@ -3,11 +3,11 @@
 // our own loopback origin counts as a leak and is aborted before it reaches the network.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp, projectRoot } from '../../electron/app.ts';
-import { type Served, serve } from '../../electron/web/server.ts';
-import { launchChromium } from '../support/browser.ts';
+import type { Served } from '../../electron/web/server.ts';
+import { openApp } from '../support/browser.ts';
 import { tempDir } from '../support/temp.ts';
 
 const shots = join(projectRoot, 'test-results', 'screenshots');
@@ -16,30 +16,19 @@ mkdirSync(shots, { recursive: true });
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 let served: Served;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const foreign: string[] = [];
 const dialogs: string[] = [];
 
 beforeAll(async () => {
-  served = await serve(app);
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const own = new URL(served.url).origin;
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(own) || url.startsWith('data:') || url.startsWith('blob:') || url === 'about:srcdoc') {
-      return route.continue();
-    }
-    foreign.push(url);
-    return route.abort();
-  });
-  page = await context.newPage();
+  ({ served, browser, page } = await openApp(app, {
+    foreign,
+    viewport: { width: 1280, height: 800 },
+  }));
   page.on('dialog', (d) => {
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await page.goto(served.url);
 }, 60_000);
 
 afterAll(async () => {

@@ -7,13 +7,13 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp, projectRoot } from '../../electron/app.ts';
-import { type Served, serve } from '../../electron/web/server.ts';
+import type { Served } from '../../electron/web/server.ts';
 import { type CorpusFixture, loadCorpus } from '../../fixtures/sse/corpus.ts';
 import { call } from '../support/bridge.ts';
-import { launchChromium } from '../support/browser.ts';
+import { openApp } from '../support/browser.ts';
 import { tempDir } from '../support/temp.ts';
 
 const shots = join(projectRoot, 'test-results', 'screenshots');
@@ -46,7 +46,6 @@ const [fixtureKey = ''] = unauthorized.mustNotContain;
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 let served: Served;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let modelServer: Server;
 let base = '';
@@ -96,20 +95,11 @@ beforeAll(async () => {
   modelServer = createServer(answerChat);
   await new Promise<void>((resolve) => modelServer.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(modelServer.address() as AddressInfo).port}`;
-  served = await serve(app);
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
-  const own = new URL(served.url).origin;
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(own) || url.startsWith('data:') || url.startsWith('blob:') || url === 'about:srcdoc') {
-      return route.continue();
-    }
-    foreign.push(url);
-    return route.abort();
-  });
-  page = await context.newPage();
-  await page.goto(served.url);
+  ({ served, browser, page } = await openApp(app, {
+    foreign,
+    viewport: { width: 1280, height: 860 },
+    colorScheme: 'light',
+  }));
 }, 60_000);
 
 afterAll(async () => {

@@ -1,6 +1,8 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser), with the flags that keep
 // it from talking to the network on its own (feasibility.md §D).
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { App } from '../../electron/app.ts';
+import { type Served, serve } from '../../electron/web/server.ts';
 
 export const chromiumPath = '/usr/bin/chromium';
 
@@ -19,4 +21,34 @@ export function launchChromium(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+// Opens the real app (browser mode) in Chromium. Every request that is not the app's own origin is
+// recorded in `foreign` and aborted, so a leak fails the test and never reaches the network.
+export async function openApp(
+  app: App,
+  options: {
+    foreign: string[];
+    viewport?: { width: number; height: number };
+    colorScheme?: 'light' | 'dark';
+  },
+): Promise<{ served: Served; browser: Browser; context: BrowserContext; page: Page }> {
+  const served = await serve(app);
+  const browser = await launchChromium();
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+  });
+  const own = new URL(served.url).origin;
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(own) || url.startsWith('data:') || url.startsWith('blob:') || url === 'about:srcdoc') {
+      return route.continue();
+    }
+    options.foreign.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  await page.goto(served.url);
+  return { served, browser, context, page };
 }
