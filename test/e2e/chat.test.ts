@@ -13,7 +13,7 @@ import { createApp, projectRoot } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { type CorpusFixture, loadCorpus } from '../../fixtures/sse/corpus.ts';
 import { call } from '../support/bridge.ts';
-import { openApp } from '../support/browser.ts';
+import { openApp, pageShows } from '../support/browser.ts';
 import { tempDir } from '../support/temp.ts';
 
 const shots = join(projectRoot, 'test-results', 'screenshots');
@@ -116,21 +116,6 @@ const row = (title: string): Locator =>
   page
     .getByTestId('conversation-row')
     .filter({ has: page.locator('.conversation-title', { hasText: title }) });
-
-// Every place a secret could surface in the page: its visible text, its markup and every field's value.
-async function pageShows(secret: string): Promise<boolean> {
-  return page.evaluate((s) => {
-    const values = [...document.querySelectorAll('input, textarea, select')].map(
-      (el) => (el as HTMLInputElement).value,
-    );
-    return (
-      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person would see.
-      document.body.innerText.includes(s) ||
-      document.documentElement.outerHTML.includes(s) ||
-      values.some((v) => v.includes(s))
-    );
-  }, secret);
-}
 
 async function openChat(): Promise<void> {
   await page.getByTestId('chat-open').click();
@@ -274,7 +259,7 @@ describe('Chat pane', () => {
     expect(shown).toContain('Incorrect API key provided: [redacted]');
     expect(shown).not.toContain(chatKey);
     expect(shown).not.toContain(fixtureKey);
-    expect(await pageShows(chatKey)).toBe(false);
+    expect(await pageShows(page, chatKey)).toBe(false);
     // Model and provider text is text: nothing in the chat links out or loads anything.
     expect(await page.locator('.chat-main a, .chat-main img').count()).toBe(0);
 

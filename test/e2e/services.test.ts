@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp, projectRoot } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
-import { openApp } from '../support/browser.ts';
+import { openApp, pageShows } from '../support/browser.ts';
 import { tempDir } from '../support/temp.ts';
 
 const shots = join(projectRoot, 'test-results', 'screenshots');
@@ -72,21 +72,6 @@ afterAll(async () => {
 const row = (name: string): Locator =>
   page.locator(`[data-testid="service-row"][data-service-name="${name}"]`);
 
-// Every place a key could surface in the page: its visible text, its markup and every field's value.
-async function pageShows(secret: string): Promise<boolean> {
-  return page.evaluate((s) => {
-    const values = [...document.querySelectorAll('input, textarea, select')].map(
-      (el) => (el as HTMLInputElement).value,
-    );
-    return (
-      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person would see.
-      document.body.innerText.includes(s) ||
-      document.documentElement.outerHTML.includes(s) ||
-      values.some((v) => v.includes(s))
-    );
-  }, secret);
-}
-
 async function addService(name: string, baseUrl: string, serviceKey?: string): Promise<void> {
   const form = page.getByTestId('service-form');
   await form.getByTestId('service-name-input').fill(name);
@@ -127,7 +112,7 @@ describe('Model services settings', () => {
       `http://127.0.0.1:${port}/v1/chat/completions`,
     );
     expect(await form.getByTestId('service-key-input').inputValue()).toBe('');
-    expect(await pageShows(key)).toBe(false);
+    expect(await pageShows(page, key)).toBe(false);
     expect(modelRequests).toEqual([]);
   });
 
@@ -137,7 +122,7 @@ describe('Model services settings', () => {
       .poll(() => row('ollama').getByTestId('service-model').allTextContents())
       .toEqual(['llama3.2', 'qwen3:8b']);
     expect(modelRequests).toEqual([{ method: 'GET', url: '/v1/models', authorized: true }]);
-    expect(await pageShows(key)).toBe(false);
+    expect(await pageShows(page, key)).toBe(false);
     await page.screenshot({ path: join(shots, 'services.png') });
   });
 
@@ -148,14 +133,14 @@ describe('Model services settings', () => {
       .poll(() => row('ollama').getByTestId('service-test-result').textContent())
       .toBe('Connected: the service offers 2 models.');
     expect(modelRequests.length - before).toBe(1);
-    expect(await pageShows(key)).toBe(false);
+    expect(await pageShows(page, key)).toBe(false);
   });
 
   test('refuses plain http to another computer with the sentence from Skimmer', async () => {
     await addService('remote', 'http://api.example.com/v1');
     await expect.poll(() => page.getByTestId('service-form-error').textContent()).toBe(plainHttpSentence);
     expect(await row('remote').count()).toBe(0);
-    expect(await pageShows(key)).toBe(false);
+    expect(await pageShows(page, key)).toBe(false);
   });
 
   test('replaces the key without showing either key, and reports the refusal in its own words', async () => {
@@ -171,8 +156,8 @@ describe('Model services settings', () => {
       .poll(() => row('ollama').getByTestId('service-models-error').textContent())
       .toBe('The service did not accept the API key.');
     expect(modelRequests.at(-1)).toEqual({ method: 'GET', url: '/v1/models', authorized: false });
-    expect(await pageShows(wrongKey)).toBe(false);
-    expect(await pageShows(key)).toBe(false);
+    expect(await pageShows(page, wrongKey)).toBe(false);
+    expect(await pageShows(page, key)).toBe(false);
   });
 
   test('looks right in the dark theme and closes with Esc', async () => {

@@ -52,3 +52,18 @@ export async function openApp(
   await page.goto(served.url);
   return { served, browser, context, page };
 }
+
+// Every place a secret could surface in the page: its visible text, its markup and every field's value.
+export function pageShows(page: Page, secret: string): Promise<boolean> {
+  return page.evaluate((s) => {
+    const values = [...document.querySelectorAll('input, textarea, select')].map(
+      (el) => (el as HTMLInputElement).value,
+    );
+    return (
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person would see.
+      document.body.innerText.includes(s) ||
+      document.documentElement.outerHTML.includes(s) ||
+      values.some((v) => v.includes(s))
+    );
+  }, secret);
+}
