@@ -93,6 +93,8 @@ const VOID = new Set([
   'track',
   'wbr',
 ]);
+// Sticky: matches only at lastIndex, so each tag costs its own length, not the rest of the document.
+const tagPattern = /<(\/?)([a-zA-Z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/y;
 const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea', 'noscript', 'template']);
 
 type Rgb = readonly [number, number, number];
@@ -223,6 +225,7 @@ export function hiddenHtmlText(html: string): string[] {
   let collecting: string[] | null = null;
   let collectingDepth = -1;
   let at = 0;
+  const lower = html.toLowerCase();
 
   const finish = () => {
     const text = (collecting ?? []).join('').replace(/\s+/g, ' ').trim();
@@ -246,7 +249,8 @@ export function hiddenHtmlText(html: string): string[] {
       at = end < 0 ? html.length : end + 3;
       continue;
     }
-    const tag = /^<(\/?)([a-zA-Z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/.exec(html.slice(lt, lt + 20_000));
+    tagPattern.lastIndex = lt;
+    const tag = tagPattern.exec(html);
     if (!tag) {
       if (html[lt + 1] === '!' || html[lt + 1] === '?') {
         const end = html.indexOf('>', lt);
@@ -273,8 +277,9 @@ export function hiddenHtmlText(html: string): string[] {
     const frame = frameFor(name, parseAttributes(attributeSource), parent);
     if (RAW_TEXT.has(name)) {
       // Script and style bodies are not text anyone reads; skip to the matching close tag.
-      const end = html.toLowerCase().indexOf(`</${name}`, at);
-      at = end < 0 ? html.length : end;
+      const end = lower.indexOf(`</${name}`, at);
+      const close = end < 0 ? -1 : html.indexOf('>', end);
+      at = close < 0 ? html.length : close + 1;
       continue;
     }
     if (VOID.has(name) || attributeSource.trimEnd().endsWith('/')) {
