@@ -10,7 +10,7 @@ import { dispatch } from '../electron/bridge/dispatch.ts';
 import { channelNames } from '../shared/contract.ts';
 import { eml, tempDir } from './support/temp.ts';
 
-const canary = 'sk-test-canary-9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+const canary = 'sk-test-canary-9f8e7d6c';
 const forms = [
   canary,
   Buffer.from(canary).toString('base64'),

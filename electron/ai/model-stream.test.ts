@@ -26,7 +26,7 @@ await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const key = 'sk-test-canary-0123456789abcdef0123456789abcdef';
+const key = 'sk-test-canary-0123abcd';
 const kinds = {
   'openai-chat': 'openai',
   'openai-responses': 'openai-responses',

@@ -17,7 +17,7 @@ import {
   type TransportOptions,
 } from './transport.ts';
 
-const canary = 'sk-test-canary-7f3a9c2e5d1b';
+const canary = 'sk-test-canary-7f3a9c2e';
 const MiB = 1024 * 1024;
 
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };

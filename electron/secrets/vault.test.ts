@@ -12,8 +12,8 @@ describe('file vault', () => {
     const dir = tempDir();
     const db = openDatabase(join(dir, 'skimmer.db'));
     const vault = createKeyVault(db, fileSealer(dir));
-    await vault.set('service:1', 'sk-test-canary-file-vault-0001');
-    expect(await vault.get('service:1')).toBe('sk-test-canary-file-vault-0001');
+    await vault.set('service:1', 'sk-test-canary-vault-01');
+    expect(await vault.get('service:1')).toBe('sk-test-canary-vault-01');
     expect(vault.has('service:1')).toBe(true);
     const row = db.prepare('SELECT backend, protection, ciphertext FROM secrets').get() as {
       ciphertext: Buffer;

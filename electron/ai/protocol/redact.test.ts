@@ -11,8 +11,8 @@ describe('redact', () => {
   });
 
   test.each([
-    ['sk-test-canary-0123456789abcdef', '[redacted]'],
-    ['sk-ant-api03-abcdefghijklmnop', '[redacted]'],
+    ['sk-test-canary-01234567', '[redacted]'],
+    ['sk-ant-api03-abcdefgh', '[redacted]'],
     ['Authorization: Bearer abc.def.ghi-123456', 'Authorization: [redacted]'],
     ['sk-proj-ABCDEFGH12345678 rejected', '[redacted] rejected'],
   ])('masks key-shaped text %s', (input, expected) => {

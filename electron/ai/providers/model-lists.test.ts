@@ -54,12 +54,12 @@ describe('model lists', () => {
     reply = {
       status: 401,
       body: JSON.stringify({
-        error: { message: 'bad key sk-test-canary-00112233445566', type: 'invalid_request_error' },
+        error: { message: 'bad key sk-test-canary-0011223344', type: 'invalid_request_error' },
       }),
     };
     const failure = await listModels(
       { kind: 'openai', baseUrl: base },
-      'sk-test-canary-00112233445566',
+      'sk-test-canary-0011223344',
     ).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(AiFailure);
     expect((failure as AiFailure).code).toBe('unauthorized');

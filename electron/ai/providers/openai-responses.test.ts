@@ -12,7 +12,7 @@ describe('OpenAI Responses edge cases', () => {
     );
 
   test('a failure as the very first event starts no message, and its detail is redacted', () => {
-    const key = 'sk-test-canary-0123456789abcdef0123456789abcdef';
+    const key = 'sk-test-canary-0123abcd';
     const body = frames({
       type: 'error',
       code: 'rate_limit_exceeded',
