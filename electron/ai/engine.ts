@@ -1,0 +1,419 @@
+// The tool-using engine (DESIGN §7): asks the model, settles the tool calls it makes, and asks again until
+// the model answers without calls, a call needs the user's approval, or the run fails or is stopped.
+//
+// Decisions taken here (and tested in engine.test.ts):
+// - A round with any call that needs approval holds ALL its calls: nothing of that round runs until the
+//   user answers, so the user approves a round before any of it takes effect, and storage stays
+//   append-only (the results of a round always go in one user turn, the one the next run writes).
+//   Calls that were allowed, denied or invalid are settled again when the run resumes.
+// - Stop ends the run with `error` {code: 'cancelled'}: the contract keeps three terminal events
+//   (`interrupted`, `done`, `error`), and `cancelled` is already the model services' code for Stop.
+//   Text that arrived is kept; every open call is answered "cancelled" so the turns stay pairable.
+// - Every terminal event carries the new turns to store and the run's status, so a caller commits them
+//   in one transaction when it sees the terminal event and stores nothing before.
+// - `maxTurns` counts model requests. Calls of the last allowed request are still settled (pairing), then
+//   the run ends with `error` {code: 'max_turns'}.
+import { type AiErrorCode, aiErrorMessages } from './protocol/errors.ts';
+import type { AiEvent } from './protocol/events.ts';
+import type { Block, Turn } from './protocol/messages.ts';
+import type { ModelRequest, ToolSpec } from './protocol/request.ts';
+import type { AnyTool, GateDecision, Provenance } from './tools/tool.ts';
+import { toolSpec } from './tools/tool.ts';
+import { suspectInjection, untrustedNote, wrapUntrusted } from './untrusted.ts';
+
+export type Answer = { id: string; decision: 'approve' | 'deny'; reason?: string };
+
+export type EngineRequest = {
+  model: string;
+  /** One model turn as neutral events; `streamModel` bound to a connection in the app, a script in tests. */
+  stream: (request: ModelRequest, signal: AbortSignal) => AsyncIterable<AiEvent>;
+  system?: string;
+  /** The stored conversation. When it ends with open calls, this run settles them first. */
+  history: readonly Turn[];
+  /** The user's new words; absent when the run only answers the calls that interrupted the last one. */
+  prompt?: string;
+  tools: readonly AnyTool[];
+  answers?: readonly Answer[];
+  maxTurns?: number;
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+};
+
+export type PendingCall = { id: string; name: string; args: unknown; provenance: Provenance };
+export type EngineErrorCode = AiErrorCode | 'max_turns';
+export type EngineStatus = 'done' | 'interrupted' | 'error';
+/** What a caller stores, in one transaction: the turns to append to the conversation. */
+export type EngineResult = { status: EngineStatus; turns: Turn[] };
+
+export type EngineEvent =
+  | { type: 'text'; text: string }
+  | { type: 'tool_call'; id: string; name: string; args: unknown }
+  | { type: 'tool_result'; id: string; name: string; output: string; isError: boolean }
+  | ({ type: 'interrupted'; calls: PendingCall[] } & EngineResult)
+  | ({ type: 'done' } & EngineResult)
+  | ({ type: 'error'; code: EngineErrorCode; message: string } & EngineResult);
+
+export const DEFAULT_MAX_TURNS = 8;
+export const DECLINED = 'The user declined this action.';
+export const CANCELLED = 'Cancelled: the user stopped the run before this call finished.';
+const MOVED_ON = 'The user did not approve this action and sent a new message instead.';
+
+type Call = { id: string; name: string; input: unknown };
+type Result = { callId: string; name: string; output: string; isError: boolean };
+
+export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineEvent, EngineResult> {
+  const signal = request.signal ?? new AbortController().signal;
+  const maxTurns = request.maxTurns ?? DEFAULT_MAX_TURNS;
+  const tools = new Map(request.tools.map((t) => [t.name, t]));
+  const turns: Turn[] = [];
+  const provenance = new ProvenanceTracker(request.history, request.prompt);
+
+  const end = (event: EngineEvent & EngineResult): EngineEvent & EngineResult => event;
+  const fail = (code: EngineErrorCode, message: string) =>
+    end({ type: 'error', code, message, status: 'error', turns });
+
+  let specs: ToolSpec[];
+  try {
+    specs = request.tools.map(toolSpec);
+  } catch (e) {
+    const event = fail('invalid_request', e instanceof Error ? e.message : String(e));
+    yield event;
+    return event;
+  }
+
+  // Resuming: the last stored turn holds the calls that interrupted the previous run.
+  const last = request.history.at(-1);
+  const open: Call[] =
+    last?.role === 'assistant'
+      ? last.content.flatMap((b) =>
+          b.type === 'tool_call' ? [{ id: b.id, name: b.name, input: b.input }] : [],
+        )
+      : [];
+  const promptBlocks: Block[] = request.prompt === undefined ? [] : [{ type: 'text', text: request.prompt }];
+  let userBlocks: Block[] = promptBlocks;
+
+  if (open.length > 0) {
+    const answers = new Map((request.answers ?? []).map((a) => [a.id, a]));
+    const settled = settleRound(open, tools, provenance, answers, request.prompt !== undefined);
+    if (settled.pending.length > 0) {
+      // Unanswered calls that still need approval, and no new words: ask again; nothing is stored.
+      const event = end({ type: 'interrupted', calls: settled.pending, status: 'interrupted', turns });
+      yield event;
+      return event;
+    }
+    const results: Result[] = [];
+    for (const step of settled.steps) {
+      const result =
+        step.kind === 'result'
+          ? step.result
+          : await runCall(step.tool, step.call, step.args, signal, provenance);
+      results.push(result);
+      yield {
+        type: 'tool_result',
+        id: result.callId,
+        name: result.name,
+        output: result.output,
+        isError: result.isError,
+      };
+    }
+    userBlocks = [...results.map(resultBlock), ...promptBlocks];
+    if (signal.aborted) {
+      turns.push({ role: 'user', content: userBlocks });
+      const event = fail('cancelled', aiErrorMessages.cancelled);
+      yield event;
+      return event;
+    }
+  }
+  if (userBlocks.length > 0) turns.push({ role: 'user', content: userBlocks });
+
+  const system = systemPrompt(request);
+  for (let round = 0; ; round += 1) {
+    if (round >= maxTurns) {
+      const event = fail(
+        'max_turns',
+        `The model was still calling tools after ${maxTurns} turns, so Skimmer stopped it.`,
+      );
+      yield event;
+      return event;
+    }
+    if (signal.aborted) {
+      const event = fail('cancelled', aiErrorMessages.cancelled);
+      yield event;
+      return event;
+    }
+
+    // One model turn.
+    let text = '';
+    const calls: Call[] = [];
+    let ending: { code: EngineErrorCode; message: string } | null = null;
+    let stopped = false;
+    try {
+      const events = request.stream(
+        {
+          model: request.model,
+          ...(system ? { system } : {}),
+          history: [...request.history, ...turns],
+          tools: specs,
+          ...(request.maxOutputTokens ? { maxOutputTokens: request.maxOutputTokens } : {}),
+        },
+        signal,
+      );
+      for await (const event of events) {
+        if (signal.aborted) break;
+        if (event.type === 'text_delta') {
+          text += event.text;
+          yield { type: 'text', text: event.text };
+        } else if (event.type === 'tool_call_complete') {
+          calls.push({ id: event.callId, name: event.name, input: event.input });
+        } else if (event.type === 'message_stop') {
+          stopped = true;
+          break;
+        } else if (event.type === 'aborted') {
+          break;
+        } else if (event.type === 'error' && event.terminal) {
+          ending = { code: event.code, message: event.message };
+          break;
+        }
+      }
+    } catch (e) {
+      if (!signal.aborted)
+        ending = { code: 'incomplete', message: `${aiErrorMessages.incomplete} (${String(e)})` };
+    }
+    if (signal.aborted) ending = { code: 'cancelled', message: aiErrorMessages.cancelled };
+    else if (!stopped && !ending) ending = { code: 'incomplete', message: aiErrorMessages.incomplete };
+
+    const content: Block[] = text ? [{ type: 'text', text }] : [];
+    // A failed or stopped turn keeps its text but not its calls: they were never offered to the user.
+    if (!ending)
+      for (const c of calls) content.push({ type: 'tool_call', id: c.id, name: c.name, input: c.input });
+    if (content.length > 0) turns.push({ role: 'assistant', content });
+    if (ending) {
+      const event = fail(ending.code, ending.message);
+      yield event;
+      return event;
+    }
+    if (calls.length === 0) {
+      const event = end({ type: 'done', status: 'done', turns });
+      yield event;
+      return event;
+    }
+
+    for (const c of calls) yield { type: 'tool_call', id: c.id, name: c.name, args: c.input };
+    const settled = settleRound(calls, tools, provenance, new Map(), false);
+    if (settled.pending.length > 0) {
+      const event = end({ type: 'interrupted', calls: settled.pending, status: 'interrupted', turns });
+      yield event;
+      return event;
+    }
+    const results: Result[] = [];
+    for (const step of settled.steps) {
+      const result =
+        step.kind === 'result'
+          ? step.result
+          : await runCall(step.tool, step.call, step.args, signal, provenance);
+      results.push(result);
+      yield {
+        type: 'tool_result',
+        id: result.callId,
+        name: result.name,
+        output: result.output,
+        isError: result.isError,
+      };
+    }
+    turns.push({ role: 'user', content: results.map(resultBlock) });
+    if (signal.aborted) {
+      const event = fail('cancelled', aiErrorMessages.cancelled);
+      yield event;
+      return event;
+    }
+  }
+}
+
+function systemPrompt(request: EngineRequest): string | undefined {
+  // SECURITY: any tool may return mail, and quoted mail may already sit in the history.
+  const mayShowMail =
+    request.tools.length > 0 ||
+    request.history.some((t) =>
+      t.content.some((b) =>
+        (b.type === 'text' ? b.text : b.type === 'tool_result' ? b.output : '').includes('<untrusted_email'),
+      ),
+    );
+  const base = request.system ?? '';
+  if (!mayShowMail || base.includes(untrustedNote)) return base || undefined;
+  return base ? `${base}\n\n${untrustedNote}` : untrustedNote;
+}
+
+type Step = { kind: 'result'; result: Result } | { kind: 'run'; tool: AnyTool; call: Call; args: unknown };
+
+/**
+ * Decides every call of a round, in call order: parse, gate, answer. Pure apart from reading provenance.
+ * `pending` lists the calls that need the user's approval; when it is not empty nothing of the round runs.
+ */
+function settleRound(
+  calls: readonly Call[],
+  tools: ReadonlyMap<string, AnyTool>,
+  provenance: ProvenanceTracker,
+  answers: ReadonlyMap<string, Answer>,
+  movedOn: boolean,
+): { steps: Step[]; pending: PendingCall[] } {
+  const steps: Step[] = [];
+  const pending: PendingCall[] = [];
+  for (const call of calls) {
+    const error = (output: string): Step => ({
+      kind: 'result',
+      result: { callId: call.id, name: call.name, output, isError: true },
+    });
+    const tool = tools.get(call.name);
+    if (!tool) {
+      steps.push(error(`There is no tool named ${call.name}.`));
+      continue;
+    }
+    const parsed = tool.schema.safeParse(call.input);
+    if (!parsed.success) {
+      steps.push(
+        error(`The arguments for ${call.name} are not valid: ${describeIssues(parsed.error.issues)}`),
+      );
+      continue;
+    }
+    const args = parsed.data;
+    const origin = provenance.of(args);
+    const answer = answers.get(call.id);
+    // SECURITY: an answer can approve what the gate asked about, never what the gate denies.
+    const gated = gateDecision(tool, args, origin);
+    const decision = gated === 'deny' || !answer ? gated : answer.decision;
+    if (decision === 'deny') {
+      const reason = answer?.reason ? ` Reason: ${answer.reason}` : '';
+      steps.push(error(`${DECLINED}${reason}`));
+    } else if (decision === 'approve' && !answer) {
+      if (movedOn) steps.push(error(MOVED_ON));
+      else pending.push({ id: call.id, name: call.name, args, provenance: origin });
+    } else {
+      steps.push({ kind: 'run', tool, call, args });
+    }
+  }
+  return { steps, pending };
+}
+
+/** The gate's decision, with the rules no gate can loosen. */
+export function gateDecision(tool: AnyTool, args: unknown, provenance: Provenance): GateDecision {
+  const decided = tool.gate ? tool.gate(args, provenance) : tool.effect === 'read' ? 'allow' : 'approve';
+  // SECURITY: sending and deleting always ask the user (DESIGN §7); a gate may only make them stricter.
+  if ((tool.effect === 'send' || tool.effect === 'delete') && decided === 'allow') return 'approve';
+  return decided;
+}
+
+function describeIssues(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  return issues
+    .map((i) => (i.path.length > 0 ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+async function runCall(
+  tool: AnyTool,
+  call: Call,
+  args: unknown,
+  signal: AbortSignal,
+  provenance: ProvenanceTracker,
+): Promise<Result> {
+  const base = { callId: call.id, name: call.name };
+  if (signal.aborted) return { ...base, output: CANCELLED, isError: true };
+  // A tool that ignores the signal still cannot hold the run: Stop answers the call at once.
+  let onAbort = () => {};
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted');
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    const outcome = await Promise.race([tool.run(args, { signal }), aborted]);
+    if (outcome === 'aborted') return { ...base, output: CANCELLED, isError: true };
+    if (outcome.untrusted) provenance.addUntrusted(outcome.output);
+    // SECURITY: untrusted output reaches the model only inside an untrusted block (DESIGN §8).
+    const output =
+      outcome.untrusted && !outcome.output.includes('<untrusted_email')
+        ? wrapUntrusted(tool.name, outcome.output, suspectInjection(outcome.output).suspect)
+        : outcome.output;
+    return { ...base, output, isError: false };
+  } catch (e) {
+    if (signal.aborted) return { ...base, output: CANCELLED, isError: true };
+    return {
+      ...base,
+      output: `The tool failed: ${e instanceof Error ? e.message : String(e)}`,
+      isError: true,
+    };
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function resultBlock(r: Result): Block {
+  return { type: 'tool_result', callId: r.callId, name: r.name, output: r.output, isError: r.isError };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Provenance
+
+const ADDRESS = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+\.[^\s<>()[\]"',;:]+|https?:\/\/[^\s<>"')\]]+/giu;
+
+/** The words, mail addresses and URLs of a text, lower-cased, each at least 4 characters long. */
+export function tokens(text: string): Set<string> {
+  const out = new Set<string>();
+  const lower = text.toLowerCase();
+  for (const m of lower.matchAll(ADDRESS)) out.add(m[0].replace(/[.]+$/, ''));
+  for (const word of lower.split(/[^\p{L}\p{N}]+/u)) if (word.length >= 4) out.add(word);
+  return new Set([...out].filter((t) => t.length >= 4));
+}
+
+export function addresses(text: string): string[] {
+  return [...text.toLowerCase().matchAll(ADDRESS)].map((m) => m[0].replace(/[.]+$/, ''));
+}
+
+/**
+ * Remembers what untrusted results said and what the user wrote. Tool results already in the history
+ * carry no `untrusted` flag, so all of them count as untrusted: tool output is never the user's words.
+ */
+export class ProvenanceTracker {
+  private readonly untrusted = new Set<string>();
+  private readonly user = new Set<string>();
+  private userText = '';
+
+  constructor(history: readonly Turn[], prompt: string | undefined) {
+    for (const turn of history) {
+      for (const block of turn.content) {
+        if (block.type === 'tool_result') this.addUntrusted(block.output);
+        if (block.type === 'text' && turn.role === 'user') this.addUser(block.text);
+      }
+    }
+    if (prompt !== undefined) this.addUser(prompt);
+  }
+
+  addUntrusted(text: string): void {
+    for (const t of tokens(text)) this.untrusted.add(t);
+  }
+
+  private addUser(text: string): void {
+    this.userText += `\n${text.toLowerCase()}`;
+    for (const t of tokens(text)) this.user.add(t);
+  }
+
+  of(args: unknown): Provenance {
+    const fromUntrusted: string[] = [];
+    const notNamedByUser = new Set<string>();
+    for (const [path, value] of stringLeaves(args, '')) {
+      const found = [...tokens(value)].some(
+        (t) => this.untrusted.has(t) && !this.user.has(t) && !this.userText.includes(t),
+      );
+      if (found) fromUntrusted.push(path);
+      for (const a of addresses(value)) if (!this.userText.includes(a)) notNamedByUser.add(a);
+    }
+    return { fromUntrusted, notNamedByUser: [...notNamedByUser] };
+  }
+}
+
+function stringLeaves(value: unknown, path: string): [string, string][] {
+  if (typeof value === 'string') return [[path, value]];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringLeaves(v, `${path}[${i}]`));
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([k, v]) => stringLeaves(v, path ? `${path}.${k}` : k));
+  }
+  return [];
+}

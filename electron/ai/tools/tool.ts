@@ -1,0 +1,96 @@
+// A tool the engine may call (DESIGN §7), and the JSON schema the providers are sent for it. Some
+// providers keep only a flat root schema (no `$defs`/`$ref`), so `toolSpec` inlines every reference it
+// can; a recursive schema cannot be inlined and is reported instead of being sent half-resolved.
+import { z } from 'zod';
+import type { ToolSpec } from '../protocol/request.ts';
+
+export type ToolEffect = 'read' | 'write' | 'send' | 'delete';
+export type GateDecision = 'allow' | 'approve' | 'deny';
+
+/** Per argument path (`to`, `cc[0]`, `body`): which string values hold text seen only in untrusted results. */
+export type Provenance = {
+  /** Argument paths whose text appeared in untrusted tool results and not in the user's own words. */
+  fromUntrusted: string[];
+  /** Mail addresses and URLs in the arguments that the user never wrote (a `send` to one needs approval). */
+  notNamedByUser: string[];
+};
+
+export type ToolOutput = { output: string; untrusted?: boolean };
+
+export type Tool<A = unknown> = {
+  name: string;
+  description: string;
+  schema: z.ZodType<A>;
+  effect: ToolEffect;
+  /** Pure. Without one: read → allow, everything else → approve. `send`/`delete` never end up `allow`. */
+  gate?: (args: A, provenance: Provenance) => GateDecision;
+  run: (args: A, ctx: { signal: AbortSignal }) => Promise<ToolOutput>;
+};
+
+/** Lets a list hold tools of different argument types without `any`. */
+// biome-ignore lint/suspicious/noExplicitAny: the argument type is checked by each tool's own schema.
+export type AnyTool = Tool<any>;
+
+export type FlattenResult = { ok: true; schema: Record<string, unknown> } | { ok: false; error: string };
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Inlines local `$ref`s (`#/$defs/X`, `#/definitions/X`) and drops `$defs` and `$schema`. A reference back
+ * to the root (`#`) or to a definition being inlined is recursion, which no flat schema can express.
+ */
+export function flattenSchema(schema: Json): FlattenResult {
+  const defs: Json = { ...(isObject(schema.definitions) ? schema.definitions : {}) };
+  Object.assign(defs, isObject(schema.$defs) ? schema.$defs : {});
+  const failure: { error: string | null } = { error: null };
+
+  const visit = (node: unknown, stack: readonly string[]): unknown => {
+    if (failure.error) return node;
+    if (Array.isArray(node)) return node.map((item) => visit(item, stack));
+    if (!isObject(node)) return node;
+    if (typeof node.$ref === 'string') {
+      const ref = node.$ref;
+      const name = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(ref)?.[1];
+      if (ref === '#' || (name !== undefined && stack.includes(name))) {
+        failure.error = `The schema is recursive (${ref}), and a flat schema cannot express recursion.`;
+        return node;
+      }
+      const target = name === undefined ? undefined : defs[decodeURIComponent(name)];
+      if (name === undefined || !isObject(target)) {
+        failure.error = `The schema refers to ${ref}, which it does not define.`;
+        return node;
+      }
+      const { $ref: _ref, ...siblings } = node;
+      const inlined = visit(target, [...stack, name]) as Json;
+      return { ...inlined, ...(visit(siblings, stack) as Json) };
+    }
+    const out: Json = {};
+    for (const [key, value] of Object.entries(node)) out[key] = visit(value, stack);
+    return out;
+  };
+
+  const { $defs: _defs, definitions: _definitions, $schema: _schema, ...root } = schema;
+  const flat = visit(root, []) as Json;
+  return failure.error ? { ok: false, error: failure.error } : { ok: true, schema: flat };
+}
+
+/**
+ * The provider-neutral spec of a tool. Tools are defined in code, so a schema that cannot be sent is a
+ * bug: this throws, naming the tool and the reason.
+ */
+export function toolSpec(tool: AnyTool): ToolSpec {
+  let generated: Json;
+  try {
+    // `io: 'input'`: the model writes the input side (a field with a default is optional to it).
+    generated = z.toJSONSchema(tool.schema, { io: 'input' }) as Json;
+  } catch (e) {
+    throw new Error(`Tool ${tool.name}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const flat = flattenSchema(generated);
+  if (!flat.ok) throw new Error(`Tool ${tool.name}: ${flat.error}`);
+  return { name: tool.name, description: tool.description, inputSchema: flat.schema };
+}
