@@ -1,0 +1,200 @@
+// The mail tools the engine offers a model (issue: AI tools over mail). Reads return short JSON or, for
+// a thread, one untrusted block per message; every write goes through mail/undo.ts so the UI can offer
+// Undo. `send_mail` cannot send yet: with no account able to send, it fails and says so.
+import { z } from 'zod';
+import type { Db } from '../../db/open.ts';
+import { prepareQueries } from '../../mail/queries.ts';
+import { prepareSearch } from '../../mail/search.ts';
+import { prepareMailActions } from '../../mail/undo.ts';
+import { stripHiddenText, suspectInjection, wrapUntrusted } from '../untrusted.ts';
+import type { AnyTool, Tool } from './tool.ts';
+
+const maxIds = 500;
+/** A message body longer than this reaches the model cut, with a note saying so. */
+const maxBodyChars = 20_000;
+
+const Id = z.int().positive();
+const Ids = z.array(Id).min(1).max(maxIds).describe('Message ids, as search_mail returns them');
+const LabelName = z.string().trim().min(1).max(64);
+const Address = z.email().max(320);
+
+const SearchArgs = z.object({
+  query: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .describe('Full-text query; from:, to:, subject:, body: filter a field'),
+  limit: z.int().min(1).max(50).default(20),
+});
+const ThreadArgs = z.object({ threadId: Id.describe('A threadId from search_mail') });
+const MarkReadArgs = z.object({
+  ids: Ids,
+  read: z.boolean().default(true).describe('false marks them unread'),
+});
+const LabelArgs = z
+  .object({
+    ids: Ids,
+    add: z.array(LabelName).max(20).default([]),
+    remove: z.array(LabelName).max(20).default([]),
+  })
+  .refine((a) => a.add.length + a.remove.length > 0, {
+    message: 'Give at least one label to add or remove.',
+  });
+const NoArgs = z.object({}).strict();
+const MoveArgs = z.object({ ids: Ids });
+const MoveToFolderArgs = z.object({ ids: Ids, folder: z.string().trim().min(1).max(200) });
+const MailArgs = z.object({
+  to: z.array(Address).min(1).max(50),
+  cc: z.array(Address).max(50).default([]),
+  subject: z.string().max(998),
+  body: z.string().max(100_000),
+  inReplyTo: Id.optional().describe('The id of the message this answers'),
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const clean = (text: string) => stripHiddenText(text).text;
+const json = (value: unknown) => ({ output: JSON.stringify(value) });
+
+/** One message as the model sees it: headers and body inside the block, since all of it is from the email. */
+export function messageBlock(m: {
+  id: number;
+  from: { name: string; address: string };
+  date: number;
+  subject: string;
+  text: string;
+}): { block: string; hiddenRemoved: boolean } {
+  const from = m.from.name ? `${m.from.name} <${m.from.address}>` : m.from.address;
+  const cut = m.text.length > maxBodyChars;
+  const raw = `From: ${from}\nDate: ${iso(m.date)}\nSubject: ${m.subject}\n\n${cut ? m.text.slice(0, maxBodyChars) : m.text}`;
+  const stripped = stripHiddenText(raw);
+  const suspect = suspectInjection(raw).suspect;
+  const block = wrapUntrusted(`message:${m.id}`, stripped.text, suspect);
+  const notes = [
+    ...(stripped.removed ? [`(Hidden characters were removed from message ${m.id}.)`] : []),
+    ...(cut ? [`(Message ${m.id} is longer than ${maxBodyChars} characters; the rest was left out.)`] : []),
+  ];
+  return { block: [block, ...notes].join('\n'), hiddenRemoved: stripped.removed };
+}
+
+export function mailTools(db: Db): AnyTool[] {
+  const search = prepareSearch(db);
+  const queries = prepareQueries(db);
+  const actions = prepareMailActions(db);
+
+  const searchMail: Tool<z.infer<typeof SearchArgs>> = {
+    name: 'search_mail',
+    description:
+      'Searches stored mail. Returns up to `limit` hits as JSON: id, threadId, subject, from, date, snippet. ' +
+      'Read a whole conversation with read_thread.',
+    schema: SearchArgs,
+    effect: 'read',
+    async run({ query, limit }) {
+      const hits = search(query, limit).map((h) => ({
+        id: h.id,
+        threadId: h.threadId,
+        subject: clean(h.subject),
+        from: clean(h.from),
+        date: iso(h.date),
+        snippet: clean(h.snippet),
+      }));
+      // Subjects, senders and snippets come from the mail itself.
+      return { output: JSON.stringify(hits), untrusted: true };
+    },
+  };
+
+  const readThread: Tool<z.infer<typeof ThreadArgs>> = {
+    name: 'read_thread',
+    description: 'Reads every message of a thread, oldest first. Each message comes as an untrusted block.',
+    schema: ThreadArgs,
+    effect: 'read',
+    async run({ threadId }) {
+      const thread = queries.thread(threadId);
+      if (!thread) throw new Error(`There is no thread with id ${threadId}.`);
+      const blocks = thread.messages.map((m) => messageBlock(m).block);
+      return { output: blocks.join('\n\n'), untrusted: true };
+    },
+  };
+
+  const markRead: Tool<z.infer<typeof MarkReadArgs>> = {
+    name: 'mark_read',
+    description: 'Marks messages read (or unread with read: false). The user can undo it.',
+    schema: MarkReadArgs,
+    effect: 'write',
+    run: async ({ ids, read }) => json(actions.markRead(ids, read)),
+  };
+
+  const listLabels: Tool<z.infer<typeof NoArgs>> = {
+    name: 'list_labels',
+    description: 'Lists the labels with how many messages carry each, as JSON.',
+    schema: NoArgs,
+    effect: 'read',
+    run: async () => json(actions.labels.list().map((l) => ({ name: l.name, count: l.count }))),
+  };
+
+  const labelMessages: Tool<z.infer<typeof LabelArgs>> = {
+    name: 'label_messages',
+    description:
+      'Adds and removes labels on messages; a new label name creates the label. The user can undo it.',
+    schema: LabelArgs,
+    effect: 'write',
+    run: async ({ ids, add, remove }) => json(actions.label(ids, add, remove)),
+  };
+
+  const archive: Tool<z.infer<typeof MoveArgs>> = {
+    name: 'archive',
+    description: 'Moves messages to the Archive folder. The user can undo it.',
+    schema: MoveArgs,
+    effect: 'write',
+    run: async ({ ids }) => json(actions.moveToSpecial(ids, 'archive')),
+  };
+
+  const moveToFolder: Tool<z.infer<typeof MoveToFolderArgs>> = {
+    name: 'move_to_folder',
+    description: 'Moves messages to an existing folder, named as the user sees it. The user can undo it.',
+    schema: MoveToFolderArgs,
+    effect: 'write',
+    run: async ({ ids, folder }) => json(actions.moveToFolder(ids, folder)),
+  };
+
+  const trash: Tool<z.infer<typeof MoveArgs>> = {
+    name: 'trash',
+    description: 'Moves messages to the Trash folder. Always asks the user first; the user can undo it.',
+    schema: MoveArgs,
+    effect: 'delete',
+    run: async ({ ids }) => json(actions.moveToSpecial(ids, 'trash')),
+  };
+
+  const createDraft: Tool<z.infer<typeof MailArgs>> = {
+    name: 'create_draft',
+    description: 'Saves a draft the user can edit and send. Nothing is sent. The user can undo it.',
+    schema: MailArgs,
+    effect: 'write',
+    run: async ({ to, cc, subject, body, inReplyTo }) =>
+      json({ draftId: actions.createDraft({ to, cc, subject, body, inReplyTo: inReplyTo ?? null }).id }),
+  };
+
+  const sendMail: Tool<z.infer<typeof MailArgs>> = {
+    name: 'send_mail',
+    description: 'Sends a message. Always asks the user first.',
+    schema: MailArgs,
+    effect: 'send',
+    async run() {
+      // No account has a sender yet (no SMTP); never report a send that did not happen.
+      throw new Error('No account can send mail yet.');
+    },
+  };
+
+  return [
+    searchMail,
+    readThread,
+    markRead,
+    listLabels,
+    labelMessages,
+    archive,
+    moveToFolder,
+    trash,
+    createDraft,
+    sendMail,
+  ];
+}

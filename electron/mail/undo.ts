@@ -1,0 +1,223 @@
+// Reversible writes to mail for the AI tools (DESIGN §7): each records, in the same transaction, one
+// `undo_log` entry holding its inverse, and `undo(lastN)` applies the inverses of the newest open
+// entries and marks them undone. A write that changes nothing records nothing. Only this module writes
+// `drafts` and `undo_log`; moves and read flags go through it so that every one can be undone.
+import type { Db } from '../db/open.ts';
+import { prepareLabels } from './labels.ts';
+
+/** The closed set of inverses an undo entry can hold. */
+export type Inverse =
+  | { kind: 'unread'; items: { id: number; unread: number }[] }
+  | { kind: 'folder'; items: { id: number; folderId: number }[]; dropFolders: number[] }
+  | { kind: 'labels'; attach: [number, number][]; detach: [number, number][]; dropLabels: number[] }
+  | { kind: 'draft'; dropDraft: number };
+
+export type UndoEntry = { id: number; createdAt: number; description: string };
+
+export type SpecialFolder = 'archive' | 'trash';
+const specialNames: Record<SpecialFolder, string> = { archive: 'Archive', trash: 'Trash' };
+
+export type NewDraft = {
+  to: string[];
+  cc: string[];
+  subject: string;
+  body: string;
+  inReplyTo: number | null;
+};
+
+/** A request the model made that cannot be carried out; its message is written for the model. */
+export class MailActionError extends Error {}
+
+export function prepareMailActions(db: Db, now: () => number = Date.now) {
+  const labels = prepareLabels(db);
+  const message = db.prepare<[number], { id: number; folder_id: number; unread: number; account_id: number }>(
+    `SELECT m.id, m.folder_id, m.unread, f.account_id
+       FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.id = ?`,
+  );
+  const setUnread = db.prepare<[number, number]>('UPDATE messages SET unread = ? WHERE id = ?');
+  const setFolder = db.prepare<[number, number]>('UPDATE messages SET folder_id = ? WHERE id = ?');
+  const folderBySource = db.prepare<[number, string], { id: number }>(
+    'SELECT id FROM folders WHERE account_id = ? AND source = ?',
+  );
+  const folderByName = db.prepare<[number, string], { id: number }>(
+    'SELECT id FROM folders WHERE account_id = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1',
+  );
+  const folderNames = db.prepare<[number], { name: string }>(
+    'SELECT name FROM folders WHERE account_id = ? ORDER BY name COLLATE NOCASE',
+  );
+  const addFolder = db.prepare<[number, string, string]>(
+    'INSERT INTO folders (account_id, name, source) VALUES (?, ?, ?)',
+  );
+  const dropEmptyFolder = db.prepare<[number, number]>(
+    'DELETE FROM folders WHERE id = ? AND NOT EXISTS (SELECT 1 FROM messages WHERE folder_id = ?)',
+  );
+  const addDraft = db.prepare(
+    `INSERT INTO drafts (to_json, cc_json, subject, body, in_reply_to, created_at, updated_at)
+     VALUES (@to, @cc, @subject, @body, @inReplyTo, @at, @at)`,
+  );
+  const dropDraft = db.prepare<[number]>('DELETE FROM drafts WHERE id = ?');
+  const record = db.prepare<[number, string, string]>(
+    'INSERT INTO undo_log (created_at, description, inverse_json) VALUES (?, ?, ?)',
+  );
+  const open = db.prepare<
+    [number],
+    { id: number; created_at: number; description: string; inverse_json: string }
+  >('SELECT * FROM undo_log WHERE undone_at IS NULL ORDER BY id DESC LIMIT ?');
+  const markUndone = db.prepare<[number, number]>('UPDATE undo_log SET undone_at = ? WHERE id = ?');
+
+  type MessageRow = NonNullable<ReturnType<typeof message.get>>;
+  function messages(ids: readonly number[]): MessageRow[] {
+    const rows: MessageRow[] = [];
+    for (const id of new Set(ids)) {
+      const row = message.get(id);
+      if (!row) throw new MailActionError(`There is no message with id ${id}.`);
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  function log(description: string, inverse: Inverse): number {
+    return Number(record.run(now(), description, JSON.stringify(inverse)).lastInsertRowid);
+  }
+
+  function moveTo(rows: MessageRow[], target: (accountId: number) => number) {
+    const items: { id: number; folderId: number }[] = [];
+    for (const row of rows) {
+      const folderId = target(row.account_id);
+      if (folderId === row.folder_id) continue;
+      setFolder.run(folderId, row.id);
+      items.push({ id: row.id, folderId: row.folder_id });
+    }
+    return items;
+  }
+
+  const plural = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
+
+  const markRead = db.transaction((ids: readonly number[], read: boolean) => {
+    const unread = read ? 0 : 1;
+    const items = messages(ids)
+      .filter((row) => row.unread !== unread)
+      .map((row) => ({ id: row.id, unread: row.unread }));
+    for (const item of items) setUnread.run(unread, item.id);
+    if (items.length > 0)
+      log(`Marked ${plural(items.length)} ${read ? 'read' : 'unread'}`, { kind: 'unread', items });
+    return { changed: items.length };
+  });
+
+  const moveToSpecial = db.transaction((ids: readonly number[], special: SpecialFolder) => {
+    const rows = messages(ids);
+    const dropFolders: number[] = [];
+    const source = `skimmer:${special}`;
+    const target = (accountId: number): number => {
+      const found = folderBySource.get(accountId, source);
+      if (found) return found.id;
+      const id = Number(addFolder.run(accountId, specialNames[special], source).lastInsertRowid);
+      dropFolders.push(id);
+      return id;
+    };
+    const items = moveTo(rows, target);
+    const verb = special === 'archive' ? 'Archived' : 'Moved to Trash';
+    if (items.length > 0) log(`${verb} ${plural(items.length)}`, { kind: 'folder', items, dropFolders });
+    return { changed: items.length };
+  });
+
+  const moveToFolder = db.transaction((ids: readonly number[], folderName: string) => {
+    const rows = messages(ids);
+    const target = (accountId: number): number => {
+      const found = folderByName.get(accountId, folderName);
+      if (found) return found.id;
+      const names = folderNames.all(accountId).map((f) => f.name);
+      throw new MailActionError(`There is no folder named "${folderName}". Folders: ${names.join(', ')}.`);
+    };
+    const items = moveTo(rows, target);
+    if (items.length > 0) {
+      log(`Moved ${plural(items.length)} to ${folderName}`, { kind: 'folder', items, dropFolders: [] });
+    }
+    return { changed: items.length };
+  });
+
+  const label = db.transaction(
+    (ids: readonly number[], add: readonly string[], remove: readonly string[]) => {
+      const rows = messages(ids);
+      const attached: [number, number][] = [];
+      const detached: [number, number][] = [];
+      const dropLabels: number[] = [];
+      for (const name of new Set(add)) {
+        const { id: labelId, created } = labels.ensure(name);
+        if (created) dropLabels.push(labelId);
+        for (const row of rows) if (labels.attach(row.id, labelId)) attached.push([row.id, labelId]);
+      }
+      for (const name of new Set(remove)) {
+        const labelId = labels.find(name);
+        if (labelId === null) continue;
+        for (const row of rows) if (labels.detach(row.id, labelId)) detached.push([row.id, labelId]);
+      }
+      if (attached.length + detached.length > 0) {
+        const parts = [
+          ...(add.length > 0 ? [`added ${add.join(', ')}`] : []),
+          ...(remove.length > 0 ? [`removed ${remove.join(', ')}`] : []),
+        ];
+        log(`Labels on ${plural(rows.length)}: ${parts.join('; ')}`, {
+          kind: 'labels',
+          attach: detached,
+          detach: attached,
+          dropLabels,
+        });
+      }
+      return { added: attached.length, removed: detached.length };
+    },
+  );
+
+  const createDraft = db.transaction((draft: NewDraft) => {
+    if (draft.inReplyTo !== null) messages([draft.inReplyTo]);
+    const id = Number(
+      addDraft.run({
+        to: JSON.stringify(draft.to),
+        cc: JSON.stringify(draft.cc),
+        subject: draft.subject,
+        body: draft.body,
+        inReplyTo: draft.inReplyTo,
+        at: now(),
+      }).lastInsertRowid,
+    );
+    log(`Created the draft "${draft.subject}"`, { kind: 'draft', dropDraft: id });
+    return { id };
+  });
+
+  function apply(inverse: Inverse): void {
+    switch (inverse.kind) {
+      case 'unread':
+        for (const item of inverse.items) setUnread.run(item.unread, item.id);
+        return;
+      case 'folder':
+        for (const item of inverse.items) setFolder.run(item.folderId, item.id);
+        for (const id of inverse.dropFolders) dropEmptyFolder.run(id, id);
+        return;
+      case 'labels':
+        for (const [messageId, labelId] of inverse.detach) labels.detach(messageId, labelId);
+        for (const [messageId, labelId] of inverse.attach) labels.attach(messageId, labelId);
+        for (const id of inverse.dropLabels) labels.dropIfUnused(id);
+        return;
+      case 'draft':
+        dropDraft.run(inverse.dropDraft);
+        return;
+    }
+  }
+
+  /** Undoes the newest `lastN` entries not yet undone, newest first; returns what was undone. */
+  const undo = db.transaction((lastN: number): UndoEntry[] => {
+    const done: UndoEntry[] = [];
+    for (const entry of open.all(lastN)) {
+      apply(JSON.parse(entry.inverse_json) as Inverse);
+      markUndone.run(now(), entry.id);
+      done.push({ id: entry.id, createdAt: entry.created_at, description: entry.description });
+    }
+    return done;
+  });
+
+  /** The newest entries that can still be undone, newest first (for the UI's Undo). */
+  const undoable = (limit: number): UndoEntry[] =>
+    open.all(limit).map((e) => ({ id: e.id, createdAt: e.created_at, description: e.description }));
+
+  return { markRead, moveToSpecial, moveToFolder, label, createDraft, undo, undoable, labels };
+}
