@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { StreamEvent } from '../shared/contract.ts';
 import { chatHandlers } from './ai/chat-bridge.ts';
 import { prepareConversations } from './ai/conversations.ts';
+import { prepareGrants } from './ai/grants.ts';
 import { listModels, testConnection } from './ai/providers/model-lists.ts';
 import { prepareServices } from './ai/services.ts';
 import { AiFailure } from './ai/transport.ts';
@@ -37,6 +38,7 @@ export type App = {
   dataDir: string;
   services: ReturnType<typeof prepareServices>;
   conversations: ReturnType<typeof prepareConversations>;
+  grants: ReturnType<typeof prepareGrants>;
   db: Db;
   vault: KeyVault;
   log: Log;
@@ -56,6 +58,7 @@ export function createApp(options: AppOptions): App {
   const search = prepareSearch(db);
   const services = prepareServices(db, vault);
   const conversations = prepareConversations(db);
+  const grants = prepareGrants(db);
   // A run cut off by a restart is closed (DESIGN §3), so every stored conversation stays pairable.
   conversations.closeInterruptedRuns();
   const streams = createStreamHub();
@@ -134,6 +137,7 @@ export function createApp(options: AppOptions): App {
     dataDir: options.dataDir,
     services,
     conversations,
+    grants,
     db,
     vault,
     log,

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { channels } from '../shared/contract.ts';
+import { type ApprovalPolicy, runAgent } from './ai/agent.ts';
 import { ask } from './ai/ask.ts';
 import { type App, createApp } from './app.ts';
 import { BridgeFailure, describeIssues, dispatch } from './bridge/dispatch.ts';
@@ -28,8 +29,12 @@ Commands:
   service list                 list model services (keys are never shown)
   service models NAME          ask the service which models it offers
   service test NAME            check that the service answers and accepts the key
-  ask SERVICE/MODEL PROMPT [--conversation ID]
-                               ask a model; the answer streams, the turn is stored
+  ask SERVICE/MODEL PROMPT [--conversation ID] [--tools [--approve none|read|all]]
+                               ask a model; the answer streams, the turn is stored; with --tools
+                               it may use the mail tools: what --approve does not cover (and
+                               every send or delete) stops the run for your approval
+  resume CONVERSATION --model SERVICE/MODEL [--approve CALL…] [--deny CALL…]
+                               answer the calls a --tools run is waiting on, and go on
 
 Options:
   --data DIR    data folder (or SKIMMER_DATA_DIR; default: ${defaultDataDir()})
@@ -93,6 +98,10 @@ function parse(argv: string[]) {
       base: { type: 'string' },
       'key-stdin': { type: 'boolean', default: false },
       conversation: { type: 'string' },
+      tools: { type: 'boolean', default: false },
+      approve: { type: 'string', multiple: true },
+      deny: { type: 'string', multiple: true },
+      model: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -114,6 +123,46 @@ async function bridgeCall(
   if (response.ok) return { ok: true, value: response.value };
   io.err(response.error.message);
   return { ok: false, exitCode: response.error.code === 'invalid_request' ? 2 : 1 };
+}
+
+// Prints a tool-using run: JSON lines with --json (start, text, tool_call, tool_result, interrupted, then
+// done or error), readable lines otherwise. Waiting for approval is not a failure: exit 0.
+async function agentCommand(
+  app: App,
+  request: Parameters<typeof runAgent>[1],
+  values: Values,
+  io: Out,
+  signal?: AbortSignal,
+): Promise<number> {
+  const print = (o: object) => io.out(JSON.stringify(o));
+  let code = 0;
+  try {
+    for await (const e of runAgent(app, request, signal ? { signal } : {})) {
+      if (values.json) {
+        if (e.type === 'done' || e.type === 'interrupted' || e.type === 'error') {
+          const { turns: _turns, status: _status, ...rest } = e;
+          print(rest);
+        } else print(e);
+      } else if (e.type === 'text') process.stdout.write(e.text);
+      else if (e.type === 'tool_call') io.err(`\n[${e.name} ${JSON.stringify(e.args)}]`);
+      else if (e.type === 'interrupted') {
+        io.out('\nWaiting for your approval:');
+        for (const c of e.calls) io.out(`  ${c.id}  ${c.name} ${JSON.stringify(c.args)}`);
+      } else if (e.type === 'done') io.out('');
+      if (e.type === 'error') {
+        code = 1;
+        if (!values.json) io.err(`\n${e.message}`);
+      }
+    }
+  } catch (e) {
+    if (e instanceof BridgeFailure) {
+      if (values.json) print({ type: 'error', code: e.code, message: e.message });
+      else io.err(e.message);
+      return 1;
+    }
+    throw e;
+  }
+  return code;
 }
 
 function serviceId(app: App, name: string): number {
@@ -244,6 +293,19 @@ const commands: Record<string, Command> = {
     if (conversationId !== undefined && !(Number.isInteger(conversationId) && conversationId > 0)) {
       throw new UsageError('--conversation takes the number `skimmer ask --json` printed as conversationId.');
     }
+    if (values.tools) {
+      const [policy, ...extra] = values.approve ?? ['none'];
+      if (extra.length > 0 || !['none', 'read', 'all'].includes(policy ?? '')) {
+        throw new UsageError('--approve takes one of none, read or all.');
+      }
+      return agentCommand(
+        app,
+        { model, prompt, conversationId, policy: policy as ApprovalPolicy },
+        values,
+        io,
+        signal,
+      );
+    }
     const print = (o: object) => io.out(JSON.stringify(o));
     let failed = false;
     try {
@@ -287,6 +349,32 @@ const commands: Record<string, Command> = {
       throw e;
     }
     return failed ? 1 : 0;
+  },
+
+  async resume(app, args, values, io, signal) {
+    const [id, ...rest] = args;
+    const conversationId = Number(id);
+    if (
+      !id ||
+      rest.length > 0 ||
+      !(Number.isInteger(conversationId) && conversationId > 0) ||
+      !values.model
+    ) {
+      throw new UsageError(
+        'Use `skimmer resume CONVERSATION --model SERVICE/MODEL [--approve CALL…] [--deny CALL…]`.',
+      );
+    }
+    const answers = [
+      ...(values.approve ?? []).map((callId) => ({ id: callId, decision: 'approve' as const })),
+      ...(values.deny ?? []).map((callId) => ({ id: callId, decision: 'deny' as const })),
+    ];
+    return agentCommand(
+      app,
+      { model: values.model, conversationId, answers, policy: 'none' },
+      values,
+      io,
+      signal,
+    );
   },
 
   async serve(app, _args, values, io, signal) {

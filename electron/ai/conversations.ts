@@ -117,6 +117,27 @@ export function prepareConversations(db: Db, now: () => number = Date.now) {
       },
     ),
 
+    // A tool-using run's new turns (electron/ai/agent.ts), stored with its outcome in one transaction.
+    // A run that ends waiting for approval stores its calls open; the next run answers them.
+    appendTurns: db.transaction(
+      (
+        run: {
+          id: number;
+          conversationId: number;
+          status: 'done' | 'awaiting_approval' | 'error';
+          errorCode?: string;
+        },
+        turns: readonly Turn[],
+      ) => {
+        let seq = nextSeq.get(run.conversationId) as number;
+        for (const turn of turns) {
+          insertMessage.run(run.conversationId, seq++, turn.role, JSON.stringify(turn.content), null, now());
+        }
+        touch.run(now(), run.conversationId);
+        endRun.run(run.status, run.errorCode ?? null, now(), run.id);
+      },
+    ),
+
     // On start: a run left `running` was cut off by a restart; nothing of it was committed.
     closeInterruptedRuns: (): number => closeRunning.run(now()).changes,
   };

@@ -57,10 +57,9 @@ describe('model lists', () => {
         error: { message: 'bad key sk-test-canary-0011223344', type: 'invalid_request_error' },
       }),
     };
-    const failure = await listModels(
-      { kind: 'openai', baseUrl: base },
-      'sk-test-canary-0011223344',
-    ).catch((e: unknown) => e);
+    const failure = await listModels({ kind: 'openai', baseUrl: base }, 'sk-test-canary-0011223344').catch(
+      (e: unknown) => e,
+    );
     expect(failure).toBeInstanceOf(AiFailure);
     expect((failure as AiFailure).code).toBe('unauthorized');
     expect(JSON.stringify(failure)).not.toContain('canary');

@@ -8,6 +8,18 @@ import { m0006 } from './0006-conversations.ts';
 import { m0007 } from './0007-turn-outcomes.ts';
 import { m0008 } from './0008-labels-drafts-undo.ts';
 import { m0009 } from './0009-grants-audit.ts';
+import { m0010 } from './0010-awaiting-runs.ts';
 
 // Append-only: a released migration never changes.
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009];
+export const migrations: readonly Migration[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0009,
+  m0010,
+];

@@ -1,0 +1,159 @@
+// `skimmer ask --tools` and `skimmer resume` end to end (issue 4): a real process, a scripted model
+// server speaking OpenAI Chat, real mail in SQLite. Nothing that changes mail happens before the user
+// approves it; an approved call takes effect, a denied one does not.
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, test } from 'vitest';
+import { projectRoot } from '../electron/app.ts';
+import { openDatabase } from '../electron/db/open.ts';
+import { loadCorpus } from '../fixtures/sse/corpus.ts';
+import { eml, tempDir } from './support/temp.ts';
+
+const run = promisify(execFile);
+const bin = join(projectRoot, 'bin', 'skimmer.mjs');
+
+// One Chat answer that calls a tool with the given arguments.
+function callChunk(id: string, name: string, args: object): Buffer {
+  const chunk = (delta: object, finish: string | null) =>
+    `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  return Buffer.from(
+    chunk(
+      {
+        role: 'assistant',
+        tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: JSON.stringify(args) } }],
+      },
+      null,
+    ) +
+      chunk({}, 'tool_calls') +
+      'data: [DONE]\n\n',
+  );
+}
+const answer = loadCorpus('openai-chat').find((f) => f.name === 'text')?.body ?? Buffer.alloc(0);
+
+let script: Buffer[] = [];
+const server = createServer(async (req, res) => {
+  for await (const _ of req) {
+    // drain the request
+  }
+  const next = script.shift();
+  if (!next)
+    return res
+      .writeHead(500, { 'content-type': 'application/json' })
+      .end('{"error":{"message":"no script"}}');
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  res.end(next);
+});
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const data = tempDir();
+const mail = tempDir();
+writeFileSync(join(mail, '1.eml'), eml({ id: '<n1@x>', subject: 'Weekly newsletter', body: 'News.' }));
+writeFileSync(join(mail, '2.eml'), eml({ id: '<n2@x>', subject: 'Project plan', body: 'Plan.' }));
+
+async function skimmer(args: string[]) {
+  try {
+    const r = await run(process.execPath, [bin, '--data', data, ...args]);
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+const lines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const folderOf = (subject: string) => {
+  const db = openDatabase(join(data, 'skimmer.db'));
+  try {
+    return db
+      .prepare('SELECT f.name FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.subject = ?')
+      .pluck()
+      .get(subject);
+  } finally {
+    db.close();
+  }
+};
+
+describe('ask --tools and resume', () => {
+  test('a write waits for approval, does nothing until approved, then takes effect', async () => {
+    await skimmer(['import', mail]);
+    await skimmer(['service', 'add', 'local', '--kind', 'openai', '--base', base]);
+    const before = folderOf('Weekly newsletter');
+    script = [callChunk('call_arch', 'archive', { ids: [1] }), answer];
+    const asked = await skimmer([
+      'ask',
+      'local/m',
+      'Archive the newsletter',
+      '--tools',
+      '--approve',
+      'read',
+      '--json',
+    ]);
+    expect(asked.code).toBe(0);
+    const out = lines(asked.stdout);
+    expect(out[0]).toMatchObject({ type: 'start', conversationId: 1 });
+    expect(out.at(-1)).toMatchObject({
+      type: 'interrupted',
+      calls: [{ id: 'call_arch', name: 'archive', args: { ids: [1] } }],
+    });
+    expect(folderOf('Weekly newsletter')).toBe(before);
+
+    const resumed = await skimmer(['resume', '1', '--model', 'local/m', '--approve', 'call_arch', '--json']);
+    expect(resumed.code).toBe(0);
+    const after = lines(resumed.stdout);
+    expect(after.find((o) => o.type === 'tool_result')).toMatchObject({ id: 'call_arch', isError: false });
+    expect(after.at(-1)).toMatchObject({ type: 'done' });
+    expect(folderOf('Weekly newsletter')).toBe('Archive');
+    expect(folderOf('Project plan')).toBe(before);
+  });
+
+  test('a denied call is answered "declined" and changes nothing', async () => {
+    script = [callChunk('call_trash', 'trash', { ids: [2] }), answer];
+    const asked = await skimmer(['ask', 'local/m', 'Clean up', '--tools', '--approve', 'all', '--json']);
+    // trash is a delete: it asks even with --approve all.
+    expect(lines(asked.stdout).at(-1)).toMatchObject({ type: 'interrupted', calls: [{ id: 'call_trash' }] });
+    const conversation = (lines(asked.stdout)[0] as { conversationId: number }).conversationId;
+    const resumed = await skimmer([
+      'resume',
+      String(conversation),
+      '--model',
+      'local/m',
+      '--deny',
+      'call_trash',
+      '--json',
+    ]);
+    const result = lines(resumed.stdout).find((o) => o.type === 'tool_result');
+    expect(result).toMatchObject({ id: 'call_trash', isError: true });
+    expect(String(result?.output)).toContain('declined');
+    expect(folderOf('Project plan')).not.toBe('Trash');
+  });
+
+  test('--approve none stops even a search for approval', async () => {
+    script = [callChunk('call_s', 'search_mail', { query: 'newsletter' }), answer];
+    const asked = await skimmer(['ask', 'local/m', 'Find newsletters', '--tools', '--json']);
+    expect(lines(asked.stdout).at(-1)).toMatchObject({
+      type: 'interrupted',
+      calls: [{ name: 'search_mail' }],
+    });
+  });
+
+  test.each([
+    [
+      ['ask', 'local/m', 'x', '--tools', '--approve', 'everything'],
+      '--approve takes one of none, read or all',
+    ],
+    [['resume', '1'], 'Use `skimmer resume'],
+  ])('skimmer %j fails with a sentence', async (args, text) => {
+    const r = await skimmer(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(text);
+  });
+});
