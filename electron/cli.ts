@@ -33,8 +33,9 @@ Commands:
                                ask a model; the answer streams, the turn is stored; with --tools
                                it may use the mail tools: what --approve does not cover (and
                                every send or delete) stops the run for your approval
-  resume CONVERSATION --model SERVICE/MODEL [--approve CALL…] [--deny CALL…]
-                               answer the calls a --tools run is waiting on, and go on
+  resume CONVERSATION [--approve CALL…] [--deny CALL…] [--model SERVICE/MODEL]
+                               answer the calls a --tools run is waiting on, and go on (with the
+                               conversation's model unless --model names another)
 
 Options:
   --data DIR    data folder (or SKIMMER_DATA_DIR; default: ${defaultDataDir()})
@@ -354,27 +355,16 @@ const commands: Record<string, Command> = {
   async resume(app, args, values, io, signal) {
     const [id, ...rest] = args;
     const conversationId = Number(id);
-    if (
-      !id ||
-      rest.length > 0 ||
-      !(Number.isInteger(conversationId) && conversationId > 0) ||
-      !values.model
-    ) {
-      throw new UsageError(
-        'Use `skimmer resume CONVERSATION --model SERVICE/MODEL [--approve CALL…] [--deny CALL…]`.',
-      );
+    if (!id || rest.length > 0 || !(Number.isInteger(conversationId) && conversationId > 0)) {
+      throw new UsageError('Use `skimmer resume CONVERSATION [--approve CALL…] [--deny CALL…]`.');
     }
+    const model = values.model ?? app.conversations.summary(conversationId)?.model;
+    if (!model) throw new UsageError(`There is no conversation ${conversationId}.`);
     const answers = [
       ...(values.approve ?? []).map((callId) => ({ id: callId, decision: 'approve' as const })),
       ...(values.deny ?? []).map((callId) => ({ id: callId, decision: 'deny' as const })),
     ];
-    return agentCommand(
-      app,
-      { model: values.model, conversationId, answers, policy: 'none' },
-      values,
-      io,
-      signal,
-    );
+    return agentCommand(app, { model, conversationId, answers, policy: 'none' }, values, io, signal);
   },
 
   async serve(app, _args, values, io, signal) {

@@ -106,7 +106,8 @@ describe('ask --tools and resume', () => {
     });
     expect(folderOf('Weekly newsletter')).toBe(before);
 
-    const resumed = await skimmer(['resume', '1', '--model', 'local/m', '--approve', 'call_arch', '--json']);
+    // The conversation's own model is used when --model is not given.
+    const resumed = await skimmer(['resume', '1', '--approve', 'call_arch', '--json']);
     expect(resumed.code).toBe(0);
     const after = lines(resumed.stdout);
     expect(after.find((o) => o.type === 'tool_result')).toMatchObject({ id: 'call_arch', isError: false });
@@ -150,7 +151,8 @@ describe('ask --tools and resume', () => {
       ['ask', 'local/m', 'x', '--tools', '--approve', 'everything'],
       '--approve takes one of none, read or all',
     ],
-    [['resume', '1'], 'Use `skimmer resume'],
+    [['resume', 'x'], 'Use `skimmer resume'],
+    [['resume', '99'], 'There is no conversation 99.'],
   ])('skimmer %j fails with a sentence', async (args, text) => {
     const r = await skimmer(args);
     expect(r.code).toBe(2);
