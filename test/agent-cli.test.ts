@@ -1,20 +1,15 @@
 // `skimmer ask --tools` and `skimmer resume` end to end (issue 4): a real process, a scripted model
 // server speaking OpenAI Chat, real mail in SQLite. Nothing that changes mail happens before the user
 // approves it; an approved call takes effect, a denied one does not.
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '../electron/app.ts';
 import { openDatabase } from '../electron/db/open.ts';
 import { loadCorpus } from '../fixtures/sse/corpus.ts';
+import { jsonLines, runSkimmer } from './support/cli.ts';
 import { eml, tempDir } from './support/temp.ts';
-
-const run = promisify(execFile);
-const bin = join(projectRoot, 'bin', 'skimmer.mjs');
 
 // One Chat answer that calls a tool with the given arguments.
 function callChunk(id: string, name: string, args: object): Buffer {
@@ -56,20 +51,8 @@ const mail = tempDir();
 writeFileSync(join(mail, '1.eml'), eml({ id: '<n1@x>', subject: 'Weekly newsletter', body: 'News.' }));
 writeFileSync(join(mail, '2.eml'), eml({ id: '<n2@x>', subject: 'Project plan', body: 'Plan.' }));
 
-async function skimmer(args: string[]) {
-  try {
-    const r = await run(process.execPath, [bin, '--data', data, ...args]);
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
-const lines = (stdout: string) =>
-  stdout
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const skimmer = (args: string[]) => runSkimmer(['--data', data, ...args]);
+const lines = jsonLines;
 const folderOf = (subject: string) => {
   const db = openDatabase(join(data, 'skimmer.db'));
   try {

@@ -1,18 +1,14 @@
 // `skimmer ask` end to end: a real process, a real local server speaking OpenAI Chat from the
 // hand-written transcripts, and the conversation stored between turns.
-import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '../electron/app.ts';
 import { openDatabase } from '../electron/db/open.ts';
 import { type CorpusFixture, loadCorpus } from '../fixtures/sse/corpus.ts';
+import { jsonLines, runSkimmer } from './support/cli.ts';
 import { tempDir } from './support/temp.ts';
 
-const run = promisify(execFile);
-const bin = join(projectRoot, 'bin', 'skimmer.mjs');
 const chat = loadCorpus('openai-chat');
 const fixture = (name: string) => chat.find((f) => f.name === name) as CorpusFixture;
 
@@ -32,22 +28,9 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 const key = 'sk-test-canary-0123abcd';
 const data = tempDir();
 
-async function skimmer(args: string[], input?: string) {
-  const child = run(process.execPath, [bin, '--data', data, ...args]);
-  if (input !== undefined) child.child.stdin?.end(input);
-  try {
-    const r = await child;
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
-const lines = (stdout: string) =>
-  stdout
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const skimmer = (args: string[], input?: string) =>
+  runSkimmer(['--data', data, ...args], input === undefined ? {} : { input });
+const lines = jsonLines;
 
 describe('skimmer ask', () => {
   test('streams one JSON object per event and stores the turn, which the next ask sends back', async () => {

@@ -1,30 +1,16 @@
 // The `skimmer` command, run as a real process the way users run it.
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { projectRoot } from '../electron/app.ts';
 import { defaultDataDir } from '../electron/cli.ts';
 import { SearchHit } from '../shared/contract.ts';
+import { runSkimmer } from './support/cli.ts';
 import { eml, tempDir } from './support/temp.ts';
 
-const run = promisify(execFile);
-const bin = join(projectRoot, 'bin', 'skimmer.mjs');
-
-async function skimmer(args: string[], env: Record<string, string> = {}, input?: string) {
-  try {
-    const child = run(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
-    if (input !== undefined) child.child.stdin?.end(input);
-    const r = await child;
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const skimmer = (args: string[], env: Record<string, string> = {}, input?: string) =>
+  runSkimmer(args, { env, ...(input === undefined ? {} : { input }) });
 
 const mail = tempDir();
 writeFileSync(

@@ -7,7 +7,7 @@
 // `redact` also collapses whitespace and cuts to 200 characters; longer text is masked in chunks of whole
 // words (see `redactLong`), so the summary can keep its 500 characters and arguments their 1,000.
 import type { Db } from '../db/open.ts';
-import { redact } from './protocol/redact.ts';
+import { capText, redact } from './protocol/redact.ts';
 import type { Provenance, ToolEffect } from './tools/tool.ts';
 
 export type AuditDecision = 'allowed' | 'approved' | 'denied' | 'auto-denied' | 'invalid' | 'cancelled';
@@ -67,15 +67,7 @@ export function redactLong(text: string, keys: readonly string[], max: number): 
     (k) => k.length >= 8 && (out.includes(k) || out.includes(k.replace(/\s+/g, ' ').trim())),
   );
   if (leaked) out = redact(text, keys);
-  return cut(out, max);
-}
-
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max - 1;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--; // do not leave a lone high surrogate
-  return `${text.slice(0, end)}…`;
+  return capText(out, max);
 }
 
 /** A JSON-shaped copy of `value` with every string (values and property names) redacted. */

@@ -101,21 +101,7 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
       yield event;
       return event;
     }
-    const results: Result[] = [];
-    for (const step of settled.steps) {
-      const result =
-        step.kind === 'result'
-          ? step.result
-          : await runCall(step.tool, step.call, step.args, signal, provenance);
-      results.push(result);
-      yield {
-        type: 'tool_result',
-        id: result.callId,
-        name: result.name,
-        output: result.output,
-        isError: result.isError,
-      };
-    }
+    const results = yield* runSteps(settled.steps, signal, provenance);
     userBlocks = [...results.map(resultBlock), ...promptBlocks];
     if (signal.aborted) {
       turns.push({ role: 'user', content: userBlocks });
@@ -205,21 +191,7 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
       yield event;
       return event;
     }
-    const results: Result[] = [];
-    for (const step of settled.steps) {
-      const result =
-        step.kind === 'result'
-          ? step.result
-          : await runCall(step.tool, step.call, step.args, signal, provenance);
-      results.push(result);
-      yield {
-        type: 'tool_result',
-        id: result.callId,
-        name: result.name,
-        output: result.output,
-        isError: result.isError,
-      };
-    }
+    const results = yield* runSteps(settled.steps, signal, provenance);
     turns.push({ role: 'user', content: results.map(resultBlock) });
     if (signal.aborted) {
       const event = fail('cancelled', aiErrorMessages.cancelled);
@@ -249,6 +221,31 @@ type Step = { kind: 'result'; result: Result } | { kind: 'run'; tool: AnyTool; c
  * Decides every call of a round, in call order: parse, gate, answer. Pure apart from reading provenance.
  * `pending` lists the calls that need the user's approval; when it is not empty nothing of the round runs.
  */
+// Runs a settled round in call order: each step is a result already decided (declined, invalid…) or
+// a call to run; every result is reported as it lands.
+async function* runSteps(
+  steps: readonly Step[],
+  signal: AbortSignal,
+  provenance: ProvenanceTracker,
+): AsyncGenerator<EngineEvent, Result[]> {
+  const results: Result[] = [];
+  for (const step of steps) {
+    const result =
+      step.kind === 'result'
+        ? step.result
+        : await runCall(step.tool, step.call, step.args, signal, provenance);
+    results.push(result);
+    yield {
+      type: 'tool_result',
+      id: result.callId,
+      name: result.name,
+      output: result.output,
+      isError: result.isError,
+    };
+  }
+  return results;
+}
+
 function settleRound(
   calls: readonly Call[],
   tools: ReadonlyMap<string, AnyTool>,

@@ -19,10 +19,11 @@ export function redact(text: string, keys: readonly string[] = []): string {
     out = out.split(key).join(mask);
   }
   for (const pattern of keyShaped) out = out.replace(pattern, mask);
-  return cut(out.replace(/\s+/g, ' ').trim(), maxDetail);
+  return capText(out.replace(/\s+/g, ' ').trim(), maxDetail);
 }
 
-function cut(text: string, max: number): string {
+// Cuts text to `max` characters with an ellipsis, never leaving half a surrogate pair.
+export function capText(text: string, max: number): string {
   if (text.length <= max) return text;
   let end = max - 1;
   const code = text.charCodeAt(end - 1);
