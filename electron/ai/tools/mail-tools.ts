@@ -6,7 +6,7 @@ import type { Db } from '../../db/open.ts';
 import { prepareQueries } from '../../mail/queries.ts';
 import { prepareSearch } from '../../mail/search.ts';
 import { prepareMailActions } from '../../mail/undo.ts';
-import { stripHiddenText, suspectInjection, wrapUntrusted } from '../untrusted.ts';
+import { hiddenHtmlText, stripHiddenText, suspectInjection, wrapUntrusted } from '../untrusted.ts';
 import type { AnyTool, Tool } from './tool.ts';
 
 const maxIds = 500;
@@ -63,18 +63,37 @@ export function messageBlock(m: {
   date: number;
   subject: string;
   text: string;
+  html?: string | null;
 }): { block: string; hiddenRemoved: boolean } {
   const from = m.from.name ? `${m.from.name} <${m.from.address}>` : m.from.address;
-  const cut = m.text.length > maxBodyChars;
-  const raw = `From: ${from}\nDate: ${iso(m.date)}\nSubject: ${m.subject}\n\n${cut ? m.text.slice(0, maxBodyChars) : m.text}`;
+  // DESIGN §8: text the HTML hides from the reader (display:none, zero size, white on white) never
+  // reaches a model; the text body was made from the HTML, so the hidden sentences are cut out of it.
+  const hiddenHtml = m.html ? removeHidden(m.text, hiddenHtmlText(m.html)) : { text: m.text, removed: false };
+  const cut = hiddenHtml.text.length > maxBodyChars;
+  const body = cut ? hiddenHtml.text.slice(0, maxBodyChars) : hiddenHtml.text;
+  const raw = `From: ${from}\nDate: ${iso(m.date)}\nSubject: ${m.subject}\n\n${body}`;
   const stripped = stripHiddenText(raw);
-  const suspect = suspectInjection(raw).suspect;
+  // The flag looks at everything the sender wrote, hidden parts included.
+  const suspect = suspectInjection(`${raw}\n${m.text}`).suspect;
   const block = wrapUntrusted(`message:${m.id}`, stripped.text, suspect);
   const notes = [
+    ...(hiddenHtml.removed ? [`(Text hidden in the HTML of message ${m.id} was removed.)`] : []),
     ...(stripped.removed ? [`(Hidden characters were removed from message ${m.id}.)`] : []),
     ...(cut ? [`(Message ${m.id} is longer than ${maxBodyChars} characters; the rest was left out.)`] : []),
   ];
-  return { block: [block, ...notes].join('\n'), hiddenRemoved: stripped.removed };
+  return { block: [block, ...notes].join('\n'), hiddenRemoved: stripped.removed || hiddenHtml.removed };
+}
+
+// Removes each hidden sentence wherever it stands in the text, whatever the whitespace between its words.
+function removeHidden(text: string, hidden: readonly string[]): { text: string; removed: boolean } {
+  let out = text;
+  for (const h of hidden) {
+    const words = h.split(/\s+/).filter((w) => w.length > 0);
+    if (words.length === 0) continue;
+    const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'), 'g');
+    out = out.replace(pattern, '');
+  }
+  return { text: out, removed: out !== text };
 }
 
 export function mailTools(db: Db): AnyTool[] {
