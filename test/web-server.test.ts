@@ -11,11 +11,13 @@ import { channels, envelope } from '../shared/contract.ts';
 import { isLoopback } from '../shared/loopback.ts';
 import { tempDir } from './support/temp.ts';
 
-const root = tempDir();
-mkdirSync(join(root, 'assets'));
+// The served folder and, right beside it, a file no request may reach.
+const parent = tempDir();
+const root = join(parent, 'renderer');
+mkdirSync(join(root, 'assets'), { recursive: true });
 writeFileSync(join(root, 'index.html'), '<!doctype html><title>Skimmer</title>');
 writeFileSync(join(root, 'assets', 'app.js'), 'console.log(1)');
-writeFileSync(join(tempDir(), 'outside.txt'), 'secret');
+writeFileSync(join(parent, 'outside.txt'), 'secret-outside');
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 let served: Served;
@@ -91,7 +93,17 @@ describe('browser mode server', () => {
 
   test('refuses another Host header (DNS rebinding) and paths outside the app', async () => {
     expect((await get('/', `evil.example.net:${served.port}`)).status).toBe(421);
-    expect((await get('/../outside.txt')).status).toBe(404);
+    expect((await get('/assets/app.js')).body).toBe('console.log(1)');
+    for (const path of [
+      '/../outside.txt',
+      '/%2e%2e/outside.txt',
+      '/..%2foutside.txt',
+      '/assets/..%2f..%2foutside.txt',
+    ]) {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(res.body).not.toContain('secret-outside');
+    }
     expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
   });
 
