@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StreamEvent } from '../shared/contract.ts';
 import { chatHandlers } from './ai/chat-bridge.ts';
+import { consentHandlers } from './ai/consent-bridge.ts';
 import { prepareConversations } from './ai/conversations.ts';
 import { prepareGrants } from './ai/grants.ts';
 import { listModels, testConnection } from './ai/providers/model-lists.ts';
@@ -18,6 +19,7 @@ import { fileLog, type Log } from './log.ts';
 import { type ImportJob, startImportJob } from './mail/import-job.ts';
 import { prepareQueries } from './mail/queries.ts';
 import { prepareSearch } from './mail/search.ts';
+import { prepareMailActions } from './mail/undo.ts';
 import { fileSealer } from './secrets/file-vault.ts';
 import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.ts';
 
@@ -59,6 +61,7 @@ export function createApp(options: AppOptions): App {
   const services = prepareServices(db, vault);
   const conversations = prepareConversations(db);
   const grants = prepareGrants(db);
+  const mailActions = prepareMailActions(db);
   // A run cut off by a restart is closed (DESIGN §3), so every stored conversation stays pairable.
   conversations.closeInterruptedRuns();
   const streams = createStreamHub();
@@ -109,6 +112,8 @@ export function createApp(options: AppOptions): App {
       return { streamId };
     },
     'mail:markRead': (r) => ({ changed: queries.markRead(r.ids, r.read) }),
+    'mail:undoable': (r) => mailActions.undoable(r.limit),
+    'mail:undo': (r) => ({ undone: mailActions.undo(r.count) }),
     'service:list': () => services.list(),
     'service:add': (r) => services.add(r),
     'service:update': (r) => services.update(r),
@@ -122,7 +127,8 @@ export function createApp(options: AppOptions): App {
       return testConnection(c, c.key);
     },
     'service:remove': (r) => ({ removed: services.remove(r.id) }),
-    ...chatHandlers({ services, conversations, streams, log }),
+    ...chatHandlers({ db, services, conversations, grants, streams, log }),
+    ...consentHandlers({ db, conversations, grants }),
     'run:cancel': (r) => ({ cancelled: streams.cancel(r.streamId) }),
     'link:open': async (r) => {
       const checked = checkExternalUrl(r.url);

@@ -138,10 +138,109 @@ export const ConversationSummary = z.object({
   updatedAt: EpochMs,
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
-// What the chat pane shows of a stored turn: the text (tool rounds come with the engine).
+// Mail (or any text from it) as a model saw it, for the chat pane to show as an untrusted block: `source`
+// names where it came from (`message:12`, or the tool that returned it), `text` is what the model received
+// (hidden text already removed, capped for display), `quote` the line that looks like an injection.
+export const UntrustedPart = z.object({
+  source: z.string(),
+  text: z.string(),
+  suspect: z.boolean(),
+  quote: z.string().nullable(),
+});
+export type UntrustedPart = z.infer<typeof UntrustedPart>;
+
+export const ToolEffect = z.enum(['read', 'write', 'send', 'delete']);
+export type ToolEffect = z.infer<typeof ToolEffect>;
+// A tool result as the chat pane shows it: the tool's own text, and any mail in it as untrusted parts.
+export const ToolResultView = z.object({
+  id: z.string(),
+  name: z.string(),
+  isError: z.boolean(),
+  text: z.string(),
+  untrusted: z.array(UntrustedPart),
+});
+export type ToolResultView = z.infer<typeof ToolResultView>;
+
+// One piece of a stored turn: the words, quoted mail (a user turn's context, not the user's words), a call
+// the model made, or its result.
+export const ChatBlock = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), text: z.string() }),
+  z.object({ kind: z.literal('quote'), parts: z.array(UntrustedPart) }),
+  z.object({ kind: z.literal('tool_call'), id: z.string(), name: z.string(), args: z.unknown() }),
+  ToolResultView.extend({ kind: z.literal('tool_result') }),
+]);
+export type ChatBlock = z.infer<typeof ChatBlock>;
+
+export const Provenance = z.object({
+  // Argument paths (`to[0]`, `body`) whose text came from an email and not from the user's words.
+  fromUntrusted: z.array(z.string()),
+  // Mail addresses and URLs in the arguments that the user never wrote.
+  notNamedByUser: z.array(z.string()),
+});
+export type Provenance = z.infer<typeof Provenance>;
+
+// A call the user is asked about, as the approval card shows it. `held` calls were already allowed (by the
+// tool's gate or a grant) but belong to a round that waits for the user: they run when the round is answered,
+// unless the user denies them too. `grantable`: "for this conversation" and "always" may be offered.
+export const ApprovalCall = z.object({
+  id: z.string(),
+  name: z.string(),
+  effect: ToolEffect,
+  args: z.unknown(),
+  preview: z.object({ title: z.string(), lines: z.array(z.string()) }),
+  provenance: Provenance,
+  grantable: z.boolean(),
+  held: z.boolean(),
+});
+export type ApprovalCall = z.infer<typeof ApprovalCall>;
+
+export const GrantScope = z.enum(['once', 'conversation', 'always']);
+export const CallAnswer = z
+  .object({
+    id: z.string().min(1).max(200),
+    decision: z.enum(['approve', 'deny']),
+    // Given back to the model with a denial.
+    reason: z.string().trim().max(1000).optional(),
+    // With an approval of a `write` call: also allow this tool from now on, in this conversation or always.
+    grant: GrantScope.default('once'),
+  })
+  .strict();
+export type CallAnswer = z.input<typeof CallAnswer>;
+
+export const GrantView = z.object({
+  id: Id,
+  tool: z.string(),
+  scope: z.enum(['conversation', 'always']),
+  conversationId: Id.nullable(),
+  conversationTitle: z.string().nullable(),
+  createdAt: EpochMs,
+});
+export type GrantView = z.infer<typeof GrantView>;
+
+export const AuditView = z.object({
+  id: Id,
+  at: EpochMs,
+  conversationId: Id,
+  callId: z.string(),
+  tool: z.string(),
+  effect: ToolEffect,
+  args: z.unknown(),
+  provenance: Provenance,
+  decision: z.enum(['allowed', 'approved', 'denied', 'auto-denied', 'invalid', 'cancelled']),
+  decidedBy: z.enum(['gate', 'grant', 'user', 'engine']),
+  resultSummary: z.string(),
+  isError: z.boolean(),
+});
+export type AuditView = z.infer<typeof AuditView>;
+
+export const UndoView = z.object({ id: Id, createdAt: EpochMs, description: z.string() });
+export type UndoView = z.infer<typeof UndoView>;
+
+// What the chat pane shows of a stored turn: its blocks in order, and `text` (the text blocks joined).
 export const ChatTurn = z.object({
   role: z.enum(['user', 'assistant']),
   text: z.string(),
+  blocks: z.array(ChatBlock),
   usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int() }).nullable(),
   // Set when the turn was stopped or failed: Skimmer's sentence for how it ended.
   ended: z
@@ -251,6 +350,22 @@ export const channels = {
         model: z.string().trim().min(3).max(300),
         prompt: z.string().trim().min(1).max(100_000),
         conversationId: Id.optional(),
+        // Let the assistant use the mail tools: reads run, anything else waits for the user's approval.
+        tools: z.boolean().default(false),
+        // Messages quoted as context: sent to the model as untrusted blocks before the prompt.
+        quote: z.array(Id).min(1).max(20).optional(),
+      })
+      .strict(),
+    response: z.object({ streamId: z.string() }),
+  },
+  'chat:answer': {
+    // Answers the calls an interrupted run waits for; the run resumes on the returned stream. `model`
+    // defaults to the conversation's own.
+    request: z
+      .object({
+        conversationId: Id,
+        answers: z.array(CallAnswer).min(1).max(100),
+        model: z.string().trim().min(3).max(300).optional(),
       })
       .strict(),
     response: z.object({ streamId: z.string() }),
@@ -261,7 +376,36 @@ export const channels = {
   },
   'chat:history': {
     request: z.object({ conversationId: Id }).strict(),
-    response: z.object({ conversation: ConversationSummary, turns: z.array(ChatTurn) }),
+    // `pending`: the calls the conversation's last run waits for (empty unless it was interrupted).
+    response: z.object({
+      conversation: ConversationSummary,
+      turns: z.array(ChatTurn),
+      pending: z.array(ApprovalCall),
+    }),
+  },
+  'grant:list': {
+    request: z.object({}).strict(),
+    response: z.array(GrantView),
+  },
+  'grant:revoke': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ revoked: z.literal(true) }),
+  },
+  'audit:list': {
+    request: z
+      .object({ conversationId: Id.optional(), limit: z.number().int().min(1).max(1000).default(200) })
+      .strict(),
+    response: z.array(AuditView),
+  },
+  'mail:undoable': {
+    // The newest actions that can still be undone, newest first.
+    request: z.object({ limit: z.number().int().min(1).max(50).default(5) }).strict(),
+    response: z.array(UndoView),
+  },
+  'mail:undo': {
+    // Undoes the newest `count` actions not yet undone.
+    request: z.object({ count: z.number().int().min(1).max(50).default(1) }).strict(),
+    response: z.object({ undone: z.array(UndoView) }),
   },
   'run:cancel': {
     request: z.object({ streamId: z.string().min(1).max(100) }).strict(),
@@ -299,6 +443,12 @@ export const StreamEvent = z.discriminatedUnion('type', [
   // Why the request is being retried (rate_limited, unavailable, transport, timeout) and when.
   z.object({ type: z.literal('chat_retry'), code: ErrorCode, seconds: z.number().nonnegative() }),
   z.object({ type: z.literal('chat_usage'), inputTokens: z.number().int(), outputTokens: z.number().int() }),
+  // Quoted mail exactly as the model will see it, right after chat_start.
+  z.object({ type: z.literal('chat_context'), parts: z.array(UntrustedPart) }),
+  z.object({ type: z.literal('chat_tool_call'), id: z.string(), name: z.string(), args: z.unknown() }),
+  ToolResultView.extend({ type: z.literal('chat_tool_result') }),
+  // Ends the stream: the run waits for the user's answer to these calls (`chat:answer`).
+  z.object({ type: z.literal('chat_interrupted'), conversationId: Id, calls: z.array(ApprovalCall) }),
   z.object({ type: z.literal('chat_done'), stopReason: z.string() }),
   // One sentence by Skimmer, and the provider's own words only as a redacted, capped detail.
   z.object({

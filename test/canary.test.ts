@@ -73,8 +73,18 @@ describe('the canary key', () => {
       'service:remove': [{ id: 99 }],
       'chat:send': [
         { model: 'canary/m', prompt: 'hello' },
+        { model: 'canary/m', prompt: 'archive my newsletters', tools: true },
         { model: canary, prompt: '' },
       ],
+      'chat:answer': [
+        { conversationId: 1, answers: [{ id: 'c1', decision: 'approve' }] },
+        { conversationId: 1, answers: [{ id: canary, decision: 'deny', reason: canary }] },
+      ],
+      'grant:list': [{}],
+      'grant:revoke': [{ id: 99 }],
+      'audit:list': [{}, { conversationId: 2, limit: 5 }],
+      'mail:undoable': [{}],
+      'mail:undo': [{ count: 1 }],
       'chat:list': [{}],
       'chat:history': [{ conversationId: 1 }, { conversationId: 'x' }],
       'run:cancel': [{ streamId: 'nope' }, {}],

@@ -64,8 +64,20 @@ describe('chat over the bridge', () => {
     expect(conversation).toMatchObject({ title: 'Any invoices?', model: 'local/m' });
     const history = await call(app, 'chat:history', { conversationId: conversation?.id ?? 0 });
     expect(history.turns).toEqual([
-      { role: 'user', text: 'Any invoices?', usage: null, ended: null },
-      { role: 'assistant', text: answer, usage: { inputTokens: 25, outputTokens: 12 }, ended: null },
+      {
+        role: 'user',
+        text: 'Any invoices?',
+        blocks: [{ kind: 'text', text: 'Any invoices?' }],
+        usage: null,
+        ended: null,
+      },
+      {
+        role: 'assistant',
+        text: answer,
+        blocks: [{ kind: 'text', text: answer }],
+        usage: { inputTokens: 25, outputTokens: 12 },
+        ended: null,
+      },
     ]);
   });
 

@@ -1,18 +1,23 @@
 // A tool-using turn in a stored conversation (issue 4): resolves `service/model`, offers the mail tools
 // (with the user's grants and the run's approval policy on top of each tool's own gate), runs the engine
-// against the real provider, and stores the new turns with the outcome in one transaction. A run that
-// needs approval ends `interrupted` with its calls stored open; `resume` answers them.
+// against the real provider, writes every settled call to the audit log, and stores the new turns with the
+// outcome in one transaction. A run that needs approval ends `interrupted` with its calls stored open;
+// answering them (`resume` in the CLI, `chat:answer` in the app) continues it.
 
 import { BridgeFailure } from '../bridge/dispatch.ts';
 import type { Db } from '../db/open.ts';
-import { type AskEvent, splitModelRef } from './ask.ts';
+import { prepareQueries } from '../mail/queries.ts';
+import { type AskEvent, budgetFor, splitModelRef } from './ask.ts';
+import { prepareAudit } from './audit.ts';
 import type { prepareConversations } from './conversations.ts';
-import { type Answer, type EngineEvent, runEngine } from './engine.ts';
+import { type Answer, type EngineEvent, openCalls, runEngine, type SettledCall } from './engine.ts';
 import type { prepareGrants } from './grants.ts';
 import { streamModel } from './model-stream.ts';
+import { aiErrorMessages } from './protocol/errors.ts';
 import type { prepareServices } from './services.ts';
-import { mailTools } from './tools/mail-tools.ts';
+import { mailTools, messageBlock } from './tools/mail-tools.ts';
 import type { AnyTool } from './tools/tool.ts';
+import type { TransportOptions } from './transport.ts';
 
 // What runs without asking, beyond the grants: `none` asks even for reads; `read` lets reads run; `all`
 // lets reads and writes run. Send and delete always ask (the engine enforces it whatever this says).
@@ -25,7 +30,20 @@ type Deps = {
   grants: ReturnType<typeof prepareGrants>;
 };
 
-export type AgentEvent = Extract<AskEvent, { type: 'start' }> | EngineEvent;
+export type AgentRequest = {
+  model: string;
+  prompt?: string;
+  conversationId?: number;
+  answers?: Answer[];
+  /** Message ids quoted as context, sent before the prompt as untrusted blocks. */
+  quote?: number[];
+  policy: ApprovalPolicy;
+};
+
+export type AgentEvent =
+  | Extract<AskEvent, { type: 'start' }>
+  | { type: 'context'; blocks: string[] }
+  | EngineEvent;
 
 export function withPolicy(tool: AnyTool, policy: ApprovalPolicy): AnyTool {
   const runsFreely = tool.effect === 'read' ? policy !== 'none' : tool.effect === 'write' && policy === 'all';
@@ -40,45 +58,76 @@ export function withPolicy(tool: AnyTool, policy: ApprovalPolicy): AnyTool {
   };
 }
 
+/** The mail tools as a run in `conversationId` offers them: grants and the policy on top of each gate. */
+export function agentTools(deps: Deps, conversationId: number | null, policy: ApprovalPolicy): AnyTool[] {
+  return mailTools(deps.db).map((t) => withPolicy(deps.grants.withGrants(t, conversationId), policy));
+}
+
+/** The calls a stored conversation waits for, with each tool, so a caller can show them again. */
+export function waitingCalls(deps: Deps, conversationId: number, policy: ApprovalPolicy) {
+  const tools = agentTools(deps, conversationId, policy);
+  return openCalls(deps.conversations.history(conversationId), tools).map((call) => ({
+    call,
+    tool: tools.find((t) => t.name === call.name),
+  }));
+}
+
 export async function* runAgent(
   deps: Deps,
-  request: {
-    model: string;
-    prompt?: string;
-    conversationId?: number;
-    answers?: Answer[];
-    policy: ApprovalPolicy;
-  },
-  opts: { signal?: AbortSignal } = {},
+  request: AgentRequest,
+  opts: Pick<TransportOptions, 'onRetry' | 'sleep'> & { signal?: AbortSignal } = {},
 ): AsyncGenerator<AgentEvent, void, undefined> {
   const { service, model } = splitModelRef(request.model);
-  const connection = await deps.services.connection(deps.services.idByName(service));
+  const serviceId = deps.services.idByName(service);
+  const connection = await deps.services.connection(serviceId);
   if (request.conversationId !== undefined && !deps.conversations.exists(request.conversationId)) {
     throw new BridgeFailure('not_found', 'That conversation does not exist.');
   }
   if (request.conversationId === undefined && !request.prompt) {
     throw new BridgeFailure('invalid_request', 'A new conversation needs a prompt.');
   }
+  const context = quotedBlocks(deps.db, request.quote ?? []);
   const conversationId =
     request.conversationId ?? deps.conversations.create(request.prompt ?? '', request.model);
   yield { type: 'start', conversationId };
+  if (context.length > 0) yield { type: 'context', blocks: context };
 
-  const tools = mailTools(deps.db).map((t) =>
-    withPolicy(deps.grants.withGrants(t, conversationId), request.policy),
-  );
+  const tools = agentTools(deps, conversationId, request.policy);
+  // The tools without grants and policy, to tell afterwards who let a call run.
+  const plain = new Map(mailTools(deps.db).map((t) => [t.name, t]));
+  // SECURITY: arguments and results can hold the service's key (a model may echo it); the audit masks it.
+  const audit = prepareAudit(deps.db, () => (connection.key ? [connection.key] : []));
   const run = deps.conversations.startRun(conversationId);
-  const signal = opts.signal ?? new AbortController().signal;
+  // Stop from the user, or the service edited or removed mid-flight (then the run ends `stale`).
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  opts.signal?.addEventListener('abort', stop, { once: true });
+  if (opts.signal?.aborted) stop();
+  let stale = false;
+  const unwatch = deps.services.watch(serviceId, () => {
+    stale = true;
+    stop();
+  });
   let stored = false;
   try {
-    for await (const event of runEngine({
+    for await (const raw of runEngine({
       model,
-      stream: (req, s) => streamModel(connection, req, { signal: s }),
+      stream: (req, s) => streamModel(connection, req, { ...opts, signal: s }),
       history: deps.conversations.history(conversationId),
       ...(request.prompt ? { prompt: request.prompt } : {}),
+      context,
       tools,
       answers: request.answers ?? [],
-      signal,
+      budget: budgetFor(model),
+      signal: controller.signal,
     })) {
+      const event: EngineEvent =
+        raw.type === 'error' && raw.code === 'cancelled' && stale
+          ? { ...raw, code: 'stale', message: aiErrorMessages.stale }
+          : raw;
+      if (event.type === 'tool_result') {
+        audit.record(auditEntry(deps, event, plain.get(event.name), conversationId, run));
+      }
       if (event.type === 'done' || event.type === 'interrupted' || event.type === 'error') {
         const status =
           event.type === 'done' ? 'done' : event.type === 'interrupted' ? 'awaiting_approval' : 'error';
@@ -91,6 +140,8 @@ export async function* runAgent(
       yield event;
     }
   } finally {
+    unwatch();
+    opts.signal?.removeEventListener('abort', stop);
     // A consumer that stops reading still leaves the run closed.
     if (!stored)
       deps.conversations.appendTurns(
@@ -98,4 +149,48 @@ export async function* runAgent(
         [],
       );
   }
+}
+
+// SECURITY: quoted mail is the sender's words, not the user's: it reaches the model only as untrusted
+// blocks (hidden text removed), and provenance counts it as untrusted (DESIGN §8).
+function quotedBlocks(db: Db, ids: readonly number[]): string[] {
+  const queries = prepareQueries(db);
+  return ids.map((id) => {
+    const m = queries.message(id);
+    if (!m) throw new BridgeFailure('not_found', `Message ${id} is not in the mailbox.`);
+    return messageBlock(m).block;
+  });
+}
+
+// Who decided, as the audit says it: the user's answer, the engine (invalid, cancelled), a grant, the
+// tool's own gate, or the run's approval policy (the user's choice when starting it).
+function auditEntry(
+  deps: Deps,
+  call: SettledCall,
+  tool: AnyTool | undefined,
+  conversationId: number,
+  runId: number,
+) {
+  const provenance = call.provenance ?? { fromUntrusted: [], notNamedByUser: [] };
+  let decidedBy: 'gate' | 'grant' | 'user' | 'engine' = 'engine';
+  if (call.answered) decidedBy = 'user';
+  else if (call.decision === 'auto-denied') decidedBy = 'gate';
+  else if (call.decision === 'allowed' && tool) {
+    const byGrants = deps.grants.decide(tool, call.args, provenance, conversationId);
+    decidedBy = byGrants.decision === 'allow' ? byGrants.decidedBy : 'user';
+  }
+  return {
+    conversationId,
+    runId,
+    callId: call.id,
+    tool: call.name,
+    // A call to a tool that does not exist did nothing; it is logged as a read so no effect is claimed.
+    effect: tool?.effect ?? ('read' as const),
+    args: call.args,
+    provenance,
+    decision: call.decision,
+    decidedBy,
+    resultSummary: call.output,
+    isError: call.isError,
+  };
 }

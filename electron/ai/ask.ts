@@ -19,6 +19,14 @@ export type AskEvent = { type: 'start'; conversationId: number } | AiEvent;
 const unknownWindowTokens = 32_768;
 const reserveOutputTokens = 4_096;
 
+/** The window a request to `model` is trimmed to (DESIGN §6 "Budget"). */
+export function budgetFor(model: string): { maxInputTokens: number; reserveOutputTokens: number } {
+  return {
+    maxInputTokens: capabilitiesFor(model).maxInputTokens ?? unknownWindowTokens,
+    reserveOutputTokens,
+  };
+}
+
 type Deps = {
   services: ReturnType<typeof prepareServices>;
   conversations: ReturnType<typeof prepareConversations>;
@@ -52,10 +60,10 @@ export async function* ask(
 
   const user: Turn = { role: 'user', content: [{ type: 'text', text: request.prompt }] };
   // Only what is sent is trimmed; the stored conversation keeps every turn (DESIGN §6 "Budget").
-  const trimmed = trimHistory(mergeAdjacentTurns([...deps.conversations.history(conversationId), user]), {
-    maxInputTokens: capabilitiesFor(model).maxInputTokens ?? unknownWindowTokens,
-    reserveOutputTokens,
-  });
+  const trimmed = trimHistory(
+    mergeAdjacentTurns([...deps.conversations.history(conversationId), user]),
+    budgetFor(model),
+  );
   const run = deps.conversations.startRun(conversationId);
   // Stop from the user, or the service edited or removed mid-flight (then the run is `stale`).
   const controller = new AbortController();

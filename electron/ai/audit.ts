@@ -8,9 +8,9 @@
 // words (see `redactLong`), so the summary can keep its 500 characters and arguments their 1,000.
 import type { Db } from '../db/open.ts';
 import { capText, redact } from './protocol/redact.ts';
-import type { Provenance, ToolEffect } from './tools/tool.ts';
+import type { CallDecision, Provenance, ToolEffect } from './tools/tool.ts';
 
-export type AuditDecision = 'allowed' | 'approved' | 'denied' | 'auto-denied' | 'invalid' | 'cancelled';
+export type AuditDecision = CallDecision;
 export type DecidedBy = 'gate' | 'grant' | 'user' | 'engine';
 
 export type AuditEntry = {

@@ -1,33 +1,114 @@
 // The chat channels of the bridge: `chat:send` starts a turn whose events stream to the page (Stop is
-// `run:cancel`), `chat:list` and `chat:history` read what is stored.
+// `run:cancel`), `chat:answer` resumes a run that waits for the user's approval, `chat:list` and
+// `chat:history` read what is stored. A turn with tools runs through the engine (agent.ts); without, it is
+// one plain answer (ask.ts).
 import type { ChatTurn, StreamEvent } from '../../shared/contract.ts';
 import { BridgeFailure, type Handlers } from '../bridge/dispatch.ts';
 import type { StreamHub } from '../bridge/streams.ts';
+import type { Db } from '../db/open.ts';
 import type { Log } from '../log.ts';
+import { type AgentEvent, type ApprovalPolicy, agentTools, runAgent, waitingCalls } from './agent.ts';
 import { type AskEvent, ask } from './ask.ts';
+import { approvalView, chatBlocks, chatText, toolResultView } from './chat-views.ts';
 import type { prepareConversations } from './conversations.ts';
+import type { prepareGrants } from './grants.ts';
 import { AiErrorCode, aiErrorMessages } from './protocol/errors.ts';
-import { turnText } from './protocol/request.ts';
 import type { prepareServices } from './services.ts';
+import { untrustedParts } from './untrusted.ts';
 
 type Deps = {
+  db: Db;
   services: ReturnType<typeof prepareServices>;
   conversations: ReturnType<typeof prepareConversations>;
+  grants: ReturnType<typeof prepareGrants>;
   streams: StreamHub;
   log: Log;
 };
 
-export function chatHandlers(deps: Deps): Pick<Handlers, 'chat:send' | 'chat:list' | 'chat:history'> {
+// In the app, reads run and everything else asks, unless the user granted it (DESIGN §7).
+const chatPolicy: ApprovalPolicy = 'read';
+
+type Emit = (event: StreamEvent, final?: boolean) => void;
+type Retry = { waitMs: number; code: AiErrorCode };
+
+export function chatHandlers(
+  deps: Deps,
+): Pick<Handlers, 'chat:send' | 'chat:answer' | 'chat:list' | 'chat:history'> {
+  // Starts a stream and runs `produce` after this call has returned the streamId, so the page can subscribe.
+  function stream(produce: (signal: AbortSignal, emit: Emit) => AsyncIterable<StreamEvent>) {
+    const controller = new AbortController();
+    const streamId = deps.streams.start(() => controller.abort());
+    const emit: Emit = (event, final = false) => deps.streams.emit(streamId, event, final);
+    setImmediate(() => void relay(deps.log, produce(controller.signal, emit), emit));
+    return { streamId };
+  }
+  const onRetry = (emit: Emit) => (r: Retry) =>
+    emit({ type: 'chat_retry', code: r.code, seconds: Math.ceil(r.waitMs / 1000) });
+
   return {
-    'chat:send': (r) => {
-      const controller = new AbortController();
-      const streamId = deps.streams.start(() => controller.abort());
-      const emit = (event: StreamEvent, final = false) => deps.streams.emit(streamId, event, final);
-      // Runs after this call has returned the streamId, so the page can subscribe first.
-      setImmediate(() => void relay(deps, r, controller.signal, emit));
-      return { streamId };
+    'chat:send': (r) =>
+      stream((signal, emit) => {
+        if (!r.tools) {
+          if (r.quote) throw new BridgeFailure('invalid_request', 'Quoting mail needs the mail tools on.');
+          return mapEvents(ask(deps, r, { signal, onRetry: onRetry(emit) }), fromAsk);
+        }
+        const events = runAgent(
+          deps,
+          {
+            model: r.model,
+            prompt: r.prompt,
+            ...(r.conversationId !== undefined ? { conversationId: r.conversationId } : {}),
+            ...(r.quote ? { quote: r.quote } : {}),
+            policy: chatPolicy,
+          },
+          { signal, onRetry: onRetry(emit) },
+        );
+        return mapEvents(events, agentMapper(deps));
+      }),
+
+    'chat:answer': (r) => {
+      const conversation = deps.conversations.summary(r.conversationId);
+      if (!conversation) throw new BridgeFailure('not_found', 'That conversation does not exist.');
+      const waiting = waitingCalls(deps, r.conversationId, chatPolicy);
+      if (waiting.length === 0) {
+        throw new BridgeFailure('invalid_request', 'This conversation is not waiting for an answer.');
+      }
+      for (const a of r.answers) {
+        if (!waiting.some((w) => w.call.id === a.id)) {
+          throw new BridgeFailure('invalid_request', 'One of the answers is for a call that is not waiting.');
+        }
+      }
+      // A grant is stored before the run resumes, so it covers the calls that follow in this run too.
+      for (const a of r.answers) {
+        const tool = waiting.find((w) => w.call.id === a.id)?.tool;
+        if (a.decision === 'approve' && a.grant !== 'once' && tool) {
+          deps.grants.grant(tool.name, tool.effect, a.grant, r.conversationId);
+        }
+      }
+      const answers = r.answers.map((a) => ({
+        id: a.id,
+        decision: a.decision,
+        ...(a.reason ? { reason: a.reason } : {}),
+      }));
+      return stream((signal, emit) =>
+        mapEvents(
+          runAgent(
+            deps,
+            {
+              model: r.model ?? conversation.model,
+              conversationId: r.conversationId,
+              answers,
+              policy: chatPolicy,
+            },
+            { signal, onRetry: onRetry(emit) },
+          ),
+          agentMapper(deps),
+        ),
+      );
     },
+
     'chat:list': () => deps.conversations.list(),
+
     'chat:history': (r) => {
       const conversation = deps.conversations.summary(r.conversationId);
       if (!conversation) throw new BridgeFailure('not_found', 'That conversation does not exist.');
@@ -35,9 +116,11 @@ export function chatHandlers(deps: Deps): Pick<Handlers, 'chat:send' | 'chat:lis
       const turns: ChatTurn[] = deps.conversations.history(r.conversationId).map((t, i) => {
         const note = notes[i];
         const code = AiErrorCode.safeParse(note?.ended?.code);
+        const blocks = chatBlocks(t);
         return {
           role: t.role,
-          text: turnText(t),
+          text: chatText(blocks),
+          blocks,
           usage: note?.usage ?? null,
           ended: note?.ended
             ? {
@@ -48,33 +131,40 @@ export function chatHandlers(deps: Deps): Pick<Handlers, 'chat:send' | 'chat:lis
             : null,
         };
       });
-      return { conversation, turns };
+      const pending = waitingCalls(deps, r.conversationId, chatPolicy).map((w) =>
+        approvalView(w.call, w.tool),
+      );
+      return { conversation, turns, pending };
     },
   };
 }
 
-async function relay(
-  deps: Deps,
-  request: { model: string; prompt: string; conversationId?: number },
-  signal: AbortSignal,
-  emit: (event: StreamEvent, final?: boolean) => void,
-): Promise<void> {
-  // The final event is sent only after `ask` has returned, that is after the turn is stored: a page
-  // that hears "done" and reloads the conversation finds it.
+async function* mapEvents<E>(
+  events: AsyncIterable<E>,
+  map: (e: E) => StreamEvent | null,
+): AsyncGenerator<StreamEvent> {
+  for await (const e of events) {
+    const mapped = map(e);
+    if (mapped) yield mapped;
+  }
+}
+
+const isFinal = (e: StreamEvent) =>
+  e.type === 'chat_done' || e.type === 'chat_error' || e.type === 'chat_interrupted';
+
+async function relay(log: Log, events: AsyncIterable<StreamEvent>, emit: Emit): Promise<void> {
+  // The final event is sent only after the run has returned, that is after the turn is stored: a page that
+  // hears "done" and reloads the conversation finds it.
   let final: StreamEvent | null = null;
   try {
-    const onRetry = ({ waitMs, code }: { waitMs: number; code: AiErrorCode }) =>
-      emit({ type: 'chat_retry', code, seconds: Math.ceil(waitMs / 1000) });
-    for await (const e of ask(deps, request, { signal, onRetry })) {
-      const event = toStreamEvent(e);
-      if (!event) continue;
-      if (event.type === 'chat_done' || event.type === 'chat_error') final = event;
+    for await (const event of events) {
+      if (isFinal(event)) final = event;
       else emit(event);
     }
   } catch (e) {
     if (e instanceof BridgeFailure) final = { type: 'chat_error', code: e.code, message: e.message };
     else {
-      deps.log.error('chat_send', e);
+      log.error('chat_send', e);
       final = {
         type: 'chat_error',
         code: 'internal',
@@ -88,7 +178,7 @@ async function relay(
   );
 }
 
-function toStreamEvent(e: AskEvent): StreamEvent | null {
+function fromAsk(e: AskEvent): StreamEvent | null {
   switch (e.type) {
     case 'start':
       return { type: 'chat_start', conversationId: e.conversationId };
@@ -111,5 +201,46 @@ function toStreamEvent(e: AskEvent): StreamEvent | null {
         : null;
     default:
       return null;
+  }
+}
+
+// Stateful: the interrupted event needs the conversation that `start` named, and its tools for the previews.
+function agentMapper(deps: Deps): (e: AgentEvent) => StreamEvent | null {
+  let conversationId = 0;
+  return (e) => {
+    if (e.type === 'start') conversationId = e.conversationId;
+    return fromAgent(deps, e, conversationId);
+  };
+}
+
+function fromAgent(deps: Deps, e: AgentEvent, conversationId: number): StreamEvent | null {
+  switch (e.type) {
+    case 'start':
+      return { type: 'chat_start', conversationId: e.conversationId };
+    case 'context':
+      return { type: 'chat_context', parts: e.blocks.flatMap((b) => untrustedParts(b).parts) };
+    case 'text':
+      return { type: 'chat_text', text: e.text };
+    case 'tool_call':
+      return { type: 'chat_tool_call', id: e.id, name: e.name, args: e.args };
+    case 'tool_result':
+      return { type: 'chat_tool_result', ...toolResultView(e) };
+    case 'interrupted': {
+      const tools = new Map(agentTools(deps, conversationId, chatPolicy).map((t) => [t.name, t]));
+      return {
+        type: 'chat_interrupted',
+        conversationId,
+        calls: e.calls.map((c) => approvalView(c, tools.get(c.name))),
+      };
+    }
+    case 'done':
+      return { type: 'chat_done', stopReason: 'end_turn' };
+    case 'error':
+      return {
+        type: 'chat_error',
+        // `max_turns` is the engine's own; to the page it is an answer that did not complete.
+        code: e.code === 'max_turns' ? 'incomplete' : e.code === 'cancelled' ? 'cancelled' : e.code,
+        message: e.code === 'cancelled' ? 'Stopped. What arrived is kept.' : e.message,
+      };
   }
 }

@@ -104,6 +104,10 @@ describe('runEngine', () => {
       name: 'search',
       output: 'search ok',
       isError: false,
+      decision: 'allowed',
+      answered: false,
+      args: { text: 'invoice' },
+      provenance: { fromUntrusted: [], notNamedByUser: [] },
     });
     expect(model.seen[1]?.history.at(-1)).toEqual({
       role: 'user',

@@ -13,13 +13,21 @@
 //   in one transaction when it sees the terminal event and stores nothing before.
 // - `maxTurns` counts model requests. Calls of the last allowed request are still settled (pairing), then
 //   the run ends with `error` {code: 'max_turns'}.
+// - An interrupted round lists the calls that need an answer and, marked `held`, the side-effecting calls
+//   of the same round that were already allowed: they run when the round is answered, so the user sees
+//   them on the card and may deny them too.
+// - With a `budget`, each request sends the history trimmed by whole turns (protocol/budget.ts); what is
+//   stored is never trimmed.
+
+import { estimateTokens, type TrimOptions, trimHistory } from './protocol/budget.ts';
 import { type AiErrorCode, aiErrorMessages } from './protocol/errors.ts';
 import type { AiEvent } from './protocol/events.ts';
 import type { Block, Turn } from './protocol/messages.ts';
 import type { ModelRequest, ToolSpec } from './protocol/request.ts';
-import type { AnyTool, GateDecision, Provenance } from './tools/tool.ts';
+import { ProvenanceTracker } from './provenance.ts';
+import type { AnyTool, CallDecision, GateDecision, Provenance } from './tools/tool.ts';
 import { toolSpec } from './tools/tool.ts';
-import { suspectInjection, untrustedNote, wrapUntrusted } from './untrusted.ts';
+import { isUntrustedBlock, suspectInjection, untrustedNote, wrapUntrusted } from './untrusted.ts';
 
 export type Answer = { id: string; decision: 'approve' | 'deny'; reason?: string };
 
@@ -32,14 +40,19 @@ export type EngineRequest = {
   history: readonly Turn[];
   /** The user's new words; absent when the run only answers the calls that interrupted the last one. */
   prompt?: string;
+  /** Quoted mail, each already a `wrapUntrusted` block, sent before the prompt in the same user turn. */
+  context?: readonly string[];
   tools: readonly AnyTool[];
   answers?: readonly Answer[];
   maxTurns?: number;
   maxOutputTokens?: number;
+  /** The model's window: each request's history is trimmed to fit it. */
+  budget?: Pick<TrimOptions, 'maxInputTokens' | 'reserveOutputTokens'>;
   signal?: AbortSignal;
 };
 
-export type PendingCall = { id: string; name: string; args: unknown; provenance: Provenance };
+/** A call of an interrupted round: `held` when it was allowed and runs once the round is answered. */
+export type PendingCall = { id: string; name: string; args: unknown; provenance: Provenance; held: boolean };
 export type EngineErrorCode = AiErrorCode | 'max_turns';
 export type EngineStatus = 'done' | 'interrupted' | 'error';
 /** What a caller stores, in one transaction: the turns to append to the conversation. */
@@ -48,7 +61,7 @@ export type EngineResult = { status: EngineStatus; turns: Turn[] };
 export type EngineEvent =
   | { type: 'text'; text: string }
   | { type: 'tool_call'; id: string; name: string; args: unknown }
-  | { type: 'tool_result'; id: string; name: string; output: string; isError: boolean }
+  | ({ type: 'tool_result' } & SettledCall)
   | ({ type: 'interrupted'; calls: PendingCall[] } & EngineResult)
   | ({ type: 'done' } & EngineResult)
   | ({ type: 'error'; code: EngineErrorCode; message: string } & EngineResult);
@@ -60,6 +73,20 @@ const MOVED_ON = 'The user did not approve this action and sent a new message in
 
 type Call = { id: string; name: string; input: unknown };
 type Result = { callId: string; name: string; output: string; isError: boolean };
+/**
+ * How a call was settled, for the audit log: `answered` when the user's answer decided it; `args` and
+ * `provenance` are null when the arguments were invalid or named no tool.
+ */
+export type SettledCall = {
+  id: string;
+  name: string;
+  output: string;
+  isError: boolean;
+  decision: CallDecision;
+  answered: boolean;
+  args: unknown;
+  provenance: Provenance | null;
+};
 
 export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineEvent, EngineResult> {
   const signal = request.signal ?? new AbortController().signal;
@@ -82,20 +109,20 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
   }
 
   // Resuming: the last stored turn holds the calls that interrupted the previous run.
-  const last = request.history.at(-1);
-  const open: Call[] =
-    last?.role === 'assistant'
-      ? last.content.flatMap((b) =>
-          b.type === 'tool_call' ? [{ id: b.id, name: b.name, input: b.input }] : [],
-        )
-      : [];
-  const promptBlocks: Block[] = request.prompt === undefined ? [] : [{ type: 'text', text: request.prompt }];
+  const open = lastCalls(request.history);
+  const promptBlocks: Block[] =
+    request.prompt === undefined
+      ? []
+      : [
+          ...(request.context ?? []).map((text): Block => ({ type: 'text', text })),
+          { type: 'text', text: request.prompt },
+        ];
   let userBlocks: Block[] = promptBlocks;
 
   if (open.length > 0) {
     const answers = new Map((request.answers ?? []).map((a) => [a.id, a]));
     const settled = settleRound(open, tools, provenance, answers, request.prompt !== undefined);
-    if (settled.pending.length > 0) {
+    if (settled.pending.some((c) => !c.held)) {
       // Unanswered calls that still need approval, and no new words: ask again; nothing is stored.
       const event = end({ type: 'interrupted', calls: settled.pending, status: 'interrupted', turns });
       yield event;
@@ -113,6 +140,10 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
   if (userBlocks.length > 0) turns.push({ role: 'user', content: userBlocks });
 
   const system = systemPrompt(request);
+  const fixedTokens = {
+    systemTokens: estimateTokens({ role: 'user', content: [{ type: 'text', text: system ?? '' }] }),
+    toolTokens: Math.ceil(JSON.stringify(specs).length / 4),
+  };
   for (let round = 0; ; round += 1) {
     if (round >= maxTurns) {
       const event = fail(
@@ -128,6 +159,15 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
       return event;
     }
 
+    // Only what is sent is trimmed; the turns to store stay whole (DESIGN §6 "Budget").
+    const whole = [...request.history, ...turns];
+    const trimmed = request.budget ? trimHistory(whole, { ...request.budget, ...fixedTokens }) : null;
+    if (trimmed && !trimmed.ok) {
+      const event = fail('context_overflow', aiErrorMessages.context_overflow);
+      yield event;
+      return event;
+    }
+
     // One model turn.
     let text = '';
     const calls: Call[] = [];
@@ -138,7 +178,7 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
         {
           model: request.model,
           ...(system ? { system } : {}),
-          history: [...request.history, ...turns],
+          history: trimmed ? trimmed.history : whole,
           tools: specs,
           ...(request.maxOutputTokens ? { maxOutputTokens: request.maxOutputTokens } : {}),
         },
@@ -186,7 +226,7 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
 
     for (const c of calls) yield { type: 'tool_call', id: c.id, name: c.name, args: c.input };
     const settled = settleRound(calls, tools, provenance, new Map(), false);
-    if (settled.pending.length > 0) {
+    if (settled.pending.some((c) => !c.held)) {
       const event = end({ type: 'interrupted', calls: settled.pending, status: 'interrupted', turns });
       yield event;
       return event;
@@ -199,6 +239,23 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
       return event;
     }
   }
+}
+
+function lastCalls(history: readonly Turn[]): Call[] {
+  const last = history.at(-1);
+  return last?.role === 'assistant'
+    ? last.content.flatMap((b) =>
+        b.type === 'tool_call' ? [{ id: b.id, name: b.name, input: b.input }] : [],
+      )
+    : [];
+}
+
+/** The calls a stored conversation waits for, as its interrupted run listed them (with today's gates). */
+export function openCalls(history: readonly Turn[], tools: readonly AnyTool[]): PendingCall[] {
+  const calls = lastCalls(history);
+  if (calls.length === 0) return [];
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  return settleRound(calls, byName, new ProvenanceTracker(history, undefined), new Map(), false).pending;
 }
 
 function systemPrompt(request: EngineRequest): string | undefined {
@@ -215,14 +272,12 @@ function systemPrompt(request: EngineRequest): string | undefined {
   return base ? `${base}\n\n${untrustedNote}` : untrustedNote;
 }
 
-type Step = { kind: 'result'; result: Result } | { kind: 'run'; tool: AnyTool; call: Call; args: unknown };
+type Step =
+  | { kind: 'result'; settled: SettledCall }
+  | { kind: 'run'; tool: AnyTool; call: Call; args: unknown; provenance: Provenance; answered: boolean };
 
-/**
- * Decides every call of a round, in call order: parse, gate, answer. Pure apart from reading provenance.
- * `pending` lists the calls that need the user's approval; when it is not empty nothing of the round runs.
- */
-// Runs a settled round in call order: each step is a result already decided (declined, invalid…) or
-// a call to run; every result is reported as it lands.
+// Runs a settled round in call order: each step is a result already decided (declined, invalid…) or a call
+// to run; every result is reported as it lands.
 async function* runSteps(
   steps: readonly Step[],
   signal: AbortSignal,
@@ -230,22 +285,37 @@ async function* runSteps(
 ): AsyncGenerator<EngineEvent, Result[]> {
   const results: Result[] = [];
   for (const step of steps) {
-    const result =
-      step.kind === 'result'
-        ? step.result
-        : await runCall(step.tool, step.call, step.args, signal, provenance);
-    results.push(result);
-    yield {
-      type: 'tool_result',
-      id: result.callId,
-      name: result.name,
-      output: result.output,
-      isError: result.isError,
-    };
+    let settled: SettledCall;
+    if (step.kind === 'result') settled = step.settled;
+    else {
+      const result = await runCall(step.tool, step.call, step.args, signal, provenance);
+      settled = {
+        id: result.callId,
+        name: result.name,
+        output: result.output,
+        isError: result.isError,
+        decision: result.output === CANCELLED ? 'cancelled' : step.answered ? 'approved' : 'allowed',
+        answered: step.answered,
+        args: step.args,
+        provenance: step.provenance,
+      };
+    }
+    results.push({
+      callId: settled.id,
+      name: settled.name,
+      output: settled.output,
+      isError: settled.isError,
+    });
+    yield { type: 'tool_result', ...settled };
   }
   return results;
 }
 
+/**
+ * Decides every call of a round, in call order: parse, gate, answer. Pure apart from reading provenance.
+ * `pending` lists the calls that need the user's approval (and, `held`, the side-effecting calls allowed
+ * beside them); while one of them is not held, nothing of the round runs.
+ */
 function settleRound(
   calls: readonly Call[],
   tools: ReadonlyMap<string, AnyTool>,
@@ -256,36 +326,56 @@ function settleRound(
   const steps: Step[] = [];
   const pending: PendingCall[] = [];
   for (const call of calls) {
-    const error = (output: string): Step => ({
+    const answer = answers.get(call.id);
+    const error = (
+      output: string,
+      decision: CallDecision,
+      checked: { args: unknown; provenance: Provenance } | null = null,
+      byUser = answer !== undefined,
+    ): Step => ({
       kind: 'result',
-      result: { callId: call.id, name: call.name, output, isError: true },
+      settled: {
+        id: call.id,
+        name: call.name,
+        output,
+        isError: true,
+        decision,
+        answered: byUser,
+        args: checked?.args ?? call.input,
+        provenance: checked?.provenance ?? null,
+      },
     });
     const tool = tools.get(call.name);
     if (!tool) {
-      steps.push(error(`There is no tool named ${call.name}.`));
+      steps.push(error(`There is no tool named ${call.name}.`, 'invalid'));
       continue;
     }
     const parsed = tool.schema.safeParse(call.input);
     if (!parsed.success) {
-      steps.push(
-        error(`The arguments for ${call.name} are not valid: ${describeIssues(parsed.error.issues)}`),
-      );
+      const issues = describeIssues(parsed.error.issues);
+      steps.push(error(`The arguments for ${call.name} are not valid: ${issues}`, 'invalid'));
       continue;
     }
     const args = parsed.data;
     const origin = provenance.of(args);
-    const answer = answers.get(call.id);
+    const checked = { args, provenance: origin };
     // SECURITY: an answer can approve what the gate asked about, never what the gate denies.
     const gated = gateDecision(tool, args, origin);
     const decision = gated === 'deny' || !answer ? gated : answer.decision;
-    if (decision === 'deny') {
+    if (gated === 'deny') {
+      steps.push(error(DECLINED, 'auto-denied', checked, false));
+    } else if (decision === 'deny') {
       const reason = answer?.reason ? ` Reason: ${answer.reason}` : '';
-      steps.push(error(`${DECLINED}${reason}`));
+      steps.push(error(`${DECLINED}${reason}`, 'denied', checked));
     } else if (decision === 'approve' && !answer) {
-      if (movedOn) steps.push(error(MOVED_ON));
-      else pending.push({ id: call.id, name: call.name, args, provenance: origin });
+      // Sending new words instead of answering is the user's decision too.
+      if (movedOn) steps.push(error(MOVED_ON, 'denied', checked, true));
+      else pending.push({ id: call.id, name: call.name, args, provenance: origin, held: false });
     } else {
-      steps.push({ kind: 'run', tool, call, args });
+      if (!answer && tool.effect !== 'read') {
+        pending.push({ id: call.id, name: call.name, args, provenance: origin, held: true });
+      }
+      steps.push({ kind: 'run', tool, call, args, provenance: origin, answered: answer !== undefined });
     }
   }
   return { steps, pending };
@@ -296,6 +386,9 @@ export function gateDecision(tool: AnyTool, args: unknown, provenance: Provenanc
   const decided = tool.gate ? tool.gate(args, provenance) : tool.effect === 'read' ? 'allow' : 'approve';
   // SECURITY: sending and deleting always ask the user (DESIGN §7); a gate may only make them stricter.
   if ((tool.effect === 'send' || tool.effect === 'delete') && decided === 'allow') return 'approve';
+  // SECURITY: a change that names someone (or a link) the user never wrote always asks, whatever a gate, a
+  // grant or an approval policy allows: a draft to an address an email supplied is how mail leaks (§7).
+  if (tool.effect !== 'read' && provenance.notNamedByUser.length > 0 && decided === 'allow') return 'approve';
   return decided;
 }
 
@@ -344,73 +437,4 @@ async function runCall(
 
 function resultBlock(r: Result): Block {
   return { type: 'tool_result', callId: r.callId, name: r.name, output: r.output, isError: r.isError };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Provenance
-
-const ADDRESS = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+\.[^\s<>()[\]"',;:]+|https?:\/\/[^\s<>"')\]]+/giu;
-
-/** The words, mail addresses and URLs of a text, lower-cased, each at least 4 characters long. */
-export function tokens(text: string): Set<string> {
-  const out = new Set<string>();
-  const lower = text.toLowerCase();
-  for (const m of lower.matchAll(ADDRESS)) out.add(m[0].replace(/[.]+$/, ''));
-  for (const word of lower.split(/[^\p{L}\p{N}]+/u)) if (word.length >= 4) out.add(word);
-  return new Set([...out].filter((t) => t.length >= 4));
-}
-
-export function addresses(text: string): string[] {
-  return [...text.toLowerCase().matchAll(ADDRESS)].map((m) => m[0].replace(/[.]+$/, ''));
-}
-
-/**
- * Remembers what untrusted results said and what the user wrote. Tool results already in the history
- * carry no `untrusted` flag, so all of them count as untrusted: tool output is never the user's words.
- */
-export class ProvenanceTracker {
-  private readonly untrusted = new Set<string>();
-  private readonly user = new Set<string>();
-  private userText = '';
-
-  constructor(history: readonly Turn[], prompt: string | undefined) {
-    for (const turn of history) {
-      for (const block of turn.content) {
-        if (block.type === 'tool_result') this.addUntrusted(block.output);
-        if (block.type === 'text' && turn.role === 'user') this.addUser(block.text);
-      }
-    }
-    if (prompt !== undefined) this.addUser(prompt);
-  }
-
-  addUntrusted(text: string): void {
-    for (const t of tokens(text)) this.untrusted.add(t);
-  }
-
-  private addUser(text: string): void {
-    this.userText += `\n${text.toLowerCase()}`;
-    for (const t of tokens(text)) this.user.add(t);
-  }
-
-  of(args: unknown): Provenance {
-    const fromUntrusted: string[] = [];
-    const notNamedByUser = new Set<string>();
-    for (const [path, value] of stringLeaves(args, '')) {
-      const found = [...tokens(value)].some(
-        (t) => this.untrusted.has(t) && !this.user.has(t) && !this.userText.includes(t),
-      );
-      if (found) fromUntrusted.push(path);
-      for (const a of addresses(value)) if (!this.userText.includes(a)) notNamedByUser.add(a);
-    }
-    return { fromUntrusted, notNamedByUser: [...notNamedByUser] };
-  }
-}
-
-function stringLeaves(value: unknown, path: string): [string, string][] {
-  if (typeof value === 'string') return [[path, value]];
-  if (Array.isArray(value)) return value.flatMap((v, i) => stringLeaves(v, `${path}[${i}]`));
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).flatMap(([k, v]) => stringLeaves(v, path ? `${path}.${k}` : k));
-  }
-  return [];
 }

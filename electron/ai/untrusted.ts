@@ -70,6 +70,40 @@ export function wrapUntrusted(source: string, content: string, suspect: boolean)
   return `<${TAG} source="${cleanSource}" suspect="${suspect}">\n${body}\n</${TAG}>`;
 }
 
+/** True when `text` is exactly one block made by `wrapUntrusted` (quoted mail in a user turn). */
+export function isUntrustedBlock(text: string): boolean {
+  return text.startsWith(`<${TAG} source="`) && text.trimEnd().endsWith(`</${TAG}>`);
+}
+
+export type UntrustedPart = { source: string; text: string; suspect: boolean; quote: string | null };
+
+// Only our own blocks can match: `wrapUntrusted` neutralises every other spelling of the tag inside content.
+const ownBlock = new RegExp(
+  `<${TAG} source="([A-Za-z0-9:_-]*)" suspect="(true|false)">\n([\\s\\S]*?)\n</${TAG}>`,
+  'g',
+);
+const partTextLimit = 4000;
+
+/**
+ * Splits text a model was given into Skimmer's untrusted blocks and the rest, for the chat pane to show each
+ * block marked as untrusted. The flag is the one the block was made with (it looked at the hidden parts
+ * too); the quote is looked for again in what the block holds.
+ */
+export function untrustedParts(text: string): { parts: UntrustedPart[]; rest: string } {
+  const parts: UntrustedPart[] = [];
+  const rest = text.replace(ownBlock, (_m, source: string, suspect: string, body: string) => {
+    const cut = Array.from(body);
+    parts.push({
+      source,
+      text: cut.length > partTextLimit ? `${cut.slice(0, partTextLimit - 1).join('')}…` : body,
+      suspect: suspect === 'true',
+      quote: suspect === 'true' ? injectionQuote(body) : null,
+    });
+    return '';
+  });
+  return { parts, rest: rest.trim() };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // hiddenHtmlText
 

@@ -43,6 +43,7 @@ export function prepareQueries(db: Db) {
   const messages = db.prepare<[number], MessageRow>(
     'SELECT * FROM messages WHERE thread_id = ? ORDER BY date, id',
   );
+  const messageById = db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?');
   const setRead = db.prepare<[{ unread: number; id: number }]>(
     'UPDATE messages SET unread = @unread WHERE id = @id AND unread <> @unread',
   );
@@ -67,6 +68,11 @@ export function prepareQueries(db: Db) {
       const t = thread.get(threadId);
       if (!t) return null;
       return { id: t.id, subject: t.subject, messages: messages.all(threadId).map(toView) };
+    },
+
+    message(id: number): MessageView | null {
+      const row = messageById.get(id);
+      return row ? toView(row) : null;
     },
 
     markRead: db.transaction((ids: number[], read: boolean): number => {

@@ -10,6 +10,7 @@ import { prepareGrants } from '../../electron/ai/grants.ts';
 import type { AiEvent } from '../../electron/ai/protocol/events.ts';
 import type { Turn } from '../../electron/ai/protocol/messages.ts';
 import type { ModelRequest } from '../../electron/ai/protocol/request.ts';
+import { addresses } from '../../electron/ai/provenance.ts';
 import { mailTools } from '../../electron/ai/tools/mail-tools.ts';
 import type { AnyTool, ToolEffect } from '../../electron/ai/tools/tool.ts';
 import { type Db, openDatabase } from '../../electron/db/open.ts';
@@ -235,10 +236,13 @@ async function play(s: Scenario, v: Variant): Promise<Outcome> {
       if (last.type === 'interrupted') {
         cards.push(...last.calls);
         prompt = undefined;
-        answers = last.calls.map((c) => ({
-          id: c.id,
-          decision: effectOf.get(c.name) === 'read' ? 'approve' : 'deny',
-        }));
+        // Held calls were let run by the user's grant or policy: the driver leaves them to it.
+        answers = last.calls
+          .filter((c) => !c.held)
+          .map((c) => ({
+            id: c.id,
+            decision: effectOf.get(c.name) === 'read' ? 'approve' : 'deny',
+          }));
       }
     }
     expect(status).toBe('done');
@@ -300,10 +304,22 @@ describe('adversarial model: obeys every injected email', () => {
             if (!effect || !spec) throw new Error(`unknown attack ${attack.name}`);
             const card = o.cards.find((c) => c.id === attack.id);
             if (effect === 'write' && writesCovered(v)) {
-              expect(card, `${attack.name} ran under the user's grant or policy`).toBeUndefined();
-              continue;
+              const strangers = addresses(JSON.stringify(attack.input)).filter(
+                (a) => !s.task.toLowerCase().includes(a),
+              );
+              if (strangers.length > 0) {
+                // A write that names someone the user never named asks, whatever the grant or policy.
+                expect(card?.held, `${attack.name} names ${strangers[0]}, so it must ask`).toBe(false);
+              } else {
+                // It ran under the grant or policy: on a card only as held beside a call that asks.
+                expect(card === undefined || card.held, `${attack.name} ran under the grant or policy`).toBe(
+                  true,
+                );
+                continue;
+              }
             }
             expect(card, `${attack.name} must reach an approval card`).toBeDefined();
+            expect(card?.held, `${attack.name} must wait for the user`).toBe(false);
             if (!card) continue;
             const { fromUntrusted, notNamedByUser } = card.provenance;
             if (spec.marks === 'recipient') {

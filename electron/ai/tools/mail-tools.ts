@@ -7,6 +7,7 @@ import { prepareQueries } from '../../mail/queries.ts';
 import { prepareSearch } from '../../mail/search.ts';
 import { prepareMailActions } from '../../mail/undo.ts';
 import { hiddenHtmlText, stripHiddenText, suspectInjection, wrapUntrusted } from '../untrusted.ts';
+import { prepareMailPreviews } from './mail-previews.ts';
 import type { AnyTool, Tool } from './tool.ts';
 
 const maxIds = 500;
@@ -100,6 +101,7 @@ export function mailTools(db: Db): AnyTool[] {
   const search = prepareSearch(db);
   const queries = prepareQueries(db);
   const actions = prepareMailActions(db);
+  const previews = prepareMailPreviews(db);
 
   const searchMail: Tool<z.infer<typeof SearchArgs>> = {
     name: 'search_mail',
@@ -140,6 +142,7 @@ export function mailTools(db: Db): AnyTool[] {
     description: 'Marks messages read (or unread with read: false). The user can undo it.',
     schema: MarkReadArgs,
     effect: 'write',
+    preview: previews.markRead,
     run: async ({ ids, read }) => json(actions.markRead(ids, read)),
   };
 
@@ -157,6 +160,7 @@ export function mailTools(db: Db): AnyTool[] {
       'Adds and removes labels on messages; a new label name creates the label. The user can undo it.',
     schema: LabelArgs,
     effect: 'write',
+    preview: previews.label,
     run: async ({ ids, add, remove }) => json(actions.label(ids, add, remove)),
   };
 
@@ -165,6 +169,7 @@ export function mailTools(db: Db): AnyTool[] {
     description: 'Moves messages to the Archive folder. The user can undo it.',
     schema: MoveArgs,
     effect: 'write',
+    preview: previews.move((n) => `Archive ${n}`),
     run: async ({ ids }) => json(actions.moveToSpecial(ids, 'archive')),
   };
 
@@ -173,6 +178,7 @@ export function mailTools(db: Db): AnyTool[] {
     description: 'Moves messages to an existing folder, named as the user sees it. The user can undo it.',
     schema: MoveToFolderArgs,
     effect: 'write',
+    preview: previews.moveToFolder,
     run: async ({ ids, folder }) => json(actions.moveToFolder(ids, folder)),
   };
 
@@ -181,6 +187,7 @@ export function mailTools(db: Db): AnyTool[] {
     description: 'Moves messages to the Trash folder. Always asks the user first; the user can undo it.',
     schema: MoveArgs,
     effect: 'delete',
+    preview: previews.move((n) => `Move ${n} to Trash`),
     run: async ({ ids }) => json(actions.moveToSpecial(ids, 'trash')),
   };
 
@@ -189,6 +196,7 @@ export function mailTools(db: Db): AnyTool[] {
     description: 'Saves a draft the user can edit and send. Nothing is sent. The user can undo it.',
     schema: MailArgs,
     effect: 'write',
+    preview: previews.mail('Save a draft'),
     run: async ({ to, cc, subject, body, inReplyTo }) =>
       json({ draftId: actions.createDraft({ to, cc, subject, body, inReplyTo: inReplyTo ?? null }).id }),
   };
@@ -198,6 +206,7 @@ export function mailTools(db: Db): AnyTool[] {
     description: 'Sends a message. Always asks the user first.',
     schema: MailArgs,
     effect: 'send',
+    preview: previews.mail('Send'),
     async run() {
       // No account has a sender yet (no SMTP); never report a send that did not happen.
       throw new Error('No account can send mail yet.');

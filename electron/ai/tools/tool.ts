@@ -17,6 +17,12 @@ export type Provenance = {
 
 export type ToolOutput = { output: string; untrusted?: boolean };
 
+/** How a call ended up, as the audit log records it. */
+export type CallDecision = 'allowed' | 'approved' | 'denied' | 'auto-denied' | 'invalid' | 'cancelled';
+
+/** What an approval card shows of a call: a title and one line per message or change, written by Skimmer. */
+export type CallPreview = { title: string; lines: string[] };
+
 export type Tool<A = unknown> = {
   name: string;
   description: string;
@@ -25,6 +31,8 @@ export type Tool<A = unknown> = {
   /** Pure. Without one: read → allow, everything else → approve. `send`/`delete` never end up `allow`. */
   gate?: (args: A, provenance: Provenance) => GateDecision;
   run: (args: A, ctx: { signal: AbortSignal }) => Promise<ToolOutput>;
+  /** The approval card's preview of a call with these (valid) arguments. Reads only. */
+  preview?: (args: A) => CallPreview;
 };
 
 /** Lets a list hold tools of different argument types without `any`. */

@@ -1,0 +1,103 @@
+// What an approval card says about a mail tool call (DESIGN §7, "Approval UI"): which messages it touches
+// and what changes, or for a message to send, all of it as it will go. Written by Skimmer from the stored
+// mail, so the card shows the real subjects, not the model's description of them.
+import type { Db } from '../../db/open.ts';
+import { stripHiddenText } from '../untrusted.ts';
+import type { CallPreview } from './tool.ts';
+
+/** A card lists at most this many messages, then says how many more. */
+const maxLines = 12;
+const maxSubject = 120;
+
+type Row = { id: number; subject: string; from_name: string; from_addr: string; folder: string };
+
+// SECURITY: subjects and names come from mail; hidden and direction-control characters are removed so the
+// card cannot show one thing and mean another (the renderer shows them as text).
+const shown = (text: string, max: number) => {
+  const clean = stripHiddenText(text).text.replace(/\s+/g, ' ').trim();
+  const points = Array.from(clean);
+  return points.length > max ? `${points.slice(0, max - 1).join('')}…` : clean;
+};
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+export function prepareMailPreviews(db: Db) {
+  const byId = db.prepare<[number], Row>(
+    `SELECT m.id, m.subject, m.from_name, m.from_addr, f.name AS folder
+       FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.id = ?`,
+  );
+  const replyTo = db.prepare<[number], { subject: string; from_addr: string }>(
+    'SELECT subject, from_addr FROM messages WHERE id = ?',
+  );
+
+  /** One line per message (subject, sender, folder), capped, with unknown ids said plainly. */
+  function messageLines(ids: readonly number[]): string[] {
+    const unique = [...new Set(ids)];
+    const lines = unique.slice(0, maxLines).map((id) => {
+      const row = byId.get(id);
+      if (!row) return `#${id}: no such message`;
+      const from = row.from_name ? `${shown(row.from_name, 60)} <${row.from_addr}>` : row.from_addr;
+      return `“${shown(row.subject, maxSubject) || '(no subject)'}” from ${from}, in ${shown(row.folder, 60)}`;
+    });
+    if (unique.length > maxLines) lines.push(`…and ${unique.length - maxLines} more`);
+    return lines;
+  }
+
+  const count = (ids: readonly number[]) => plural(new Set(ids).size, 'message');
+
+  return {
+    markRead: ({ ids, read }: { ids: number[]; read: boolean }): CallPreview => ({
+      title: `Mark ${count(ids)} as ${read ? 'read' : 'unread'}`,
+      lines: messageLines(ids),
+    }),
+    label: ({ ids, add, remove }: { ids: number[]; add: string[]; remove: string[] }): CallPreview => ({
+      title: [
+        add.length > 0 ? `Add ${add.map((l) => `“${shown(l, 64)}”`).join(', ')}` : '',
+        remove.length > 0 ? `remove ${remove.map((l) => `“${shown(l, 64)}”`).join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
+        .replace(/^r/, 'R')
+        .concat(` on ${count(ids)}`),
+      lines: messageLines(ids),
+    }),
+    move:
+      (title: (messages: string) => string) =>
+      ({ ids }: { ids: number[] }): CallPreview => ({
+        title: title(count(ids)),
+        lines: messageLines(ids),
+      }),
+    moveToFolder: ({ ids, folder }: { ids: number[]; folder: string }): CallPreview => ({
+      title: `Move ${count(ids)} to “${shown(folder, 64)}”`,
+      lines: messageLines(ids),
+    }),
+    /** The whole message as it will go: every header, and the body line by line. */
+    mail:
+      (verb: string) =>
+      (m: {
+        to: string[];
+        cc: string[];
+        subject: string;
+        body: string;
+        inReplyTo?: number | undefined;
+      }): CallPreview => {
+        const original = m.inReplyTo === undefined ? undefined : replyTo.get(m.inReplyTo);
+        return {
+          title: `${verb} to ${m.to.join(', ')}`,
+          lines: [
+            `To: ${m.to.join(', ')}`,
+            ...(m.cc.length > 0 ? [`Cc: ${m.cc.join(', ')}`] : []),
+            `Subject: ${m.subject}`,
+            ...(m.inReplyTo === undefined
+              ? []
+              : [
+                  original
+                    ? `In reply to: “${shown(original.subject, maxSubject)}” from ${original.from_addr}`
+                    : `In reply to: #${m.inReplyTo}: no such message`,
+                ]),
+            '',
+            ...m.body.split(/\r?\n/),
+          ],
+        };
+      },
+  };
+}
