@@ -44,7 +44,13 @@ const server = createServer(async (req, res) => {
   const next = script.shift();
   if (!next)
     return res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"no"}}');
-  res.writeHead(200, { 'content-type': 'text/event-stream' }).end(next(body));
+  const reply = next(body);
+  // An empty reply starts an answer and then stays silent, until the client gives up.
+  if (reply === '')
+    return res
+      .writeHead(200, { 'content-type': 'text/event-stream' })
+      .write(chunk({ role: 'assistant', content: 'Let me' }));
+  res.writeHead(200, { 'content-type': 'text/event-stream' }).end(reply);
 });
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
@@ -64,6 +70,7 @@ writeFileSync(
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 afterAll(async () => {
+  server.closeAllConnections();
   await app.close();
   await new Promise<void>((r) => server.close(() => r()));
 });
@@ -260,5 +267,27 @@ describe('chat with mail tools', () => {
     });
     const seen = await collect(streamId);
     expect(seen.at(-1)).toMatchObject({ type: 'chat_interrupted', calls: [{ id: 'r1', held: false }] });
+  });
+
+  test('a run whose service is edited mid-answer ends stale, and the conversation goes on', async () => {
+    script = [() => ''];
+    const { streamId } = await call(app, 'chat:send', {
+      model: 'local/m',
+      prompt: 'Anything new?',
+      conversationId,
+      tools: true,
+    });
+    const ended = collect(streamId);
+    await expect
+      .poll(() => bodies.at(-1)?.messages.some((m) => JSON.stringify(m).includes('Anything new?')))
+      .toBe(true);
+    const [service] = await call(app, 'service:list', {});
+    await call(app, 'service:update', { id: service?.id ?? 0, baseUrl: `${base}/` });
+    const seen = await ended;
+    expect(seen.at(-1)).toMatchObject({ type: 'chat_error', code: 'stale' });
+    const history = await call(app, 'chat:history', { conversationId });
+    // The open call of the revoked-grant test was declined by the new message; nothing is left waiting.
+    expect(history.pending).toEqual([]);
+    expect(history.turns.at(-1)?.text).toBe('Let me');
   });
 });

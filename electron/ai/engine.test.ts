@@ -196,6 +196,105 @@ describe('runEngine', () => {
     ]);
   });
 
+  test('lists a write the user let run beside a call that asks, held, and skips it when denied', async () => {
+    const ran: Ran = [];
+    const model = scripted([
+      [
+        { id: 'c1', name: 'label', input: {} },
+        { id: 'c2', name: 'trash', input: {} },
+      ],
+      ['Left both alone.'],
+    ]);
+    const tools = [tool('label', 'write', ran, { gate: () => 'allow' }), tool('trash', 'delete', ran)];
+    const first = await run({ stream: model.stream, prompt: 'tidy up', tools });
+    expect(first.last.type === 'interrupted' && first.last.calls.map((c) => [c.id, c.held])).toEqual([
+      ['c1', true],
+      ['c2', false],
+    ]);
+    const second = await run({
+      stream: model.stream,
+      history: first.turns,
+      tools,
+      answers: [
+        { id: 'c1', decision: 'deny' },
+        { id: 'c2', decision: 'deny' },
+      ],
+    });
+    expect(second.last.type).toBe('done');
+    expect(ran).toEqual([]);
+  });
+
+  test('runs a held write when its round is answered without a word about it', async () => {
+    const ran: Ran = [];
+    const model = scripted([
+      [
+        { id: 'c1', name: 'label', input: {} },
+        { id: 'c2', name: 'trash', input: {} },
+      ],
+      ['Labelled.'],
+    ]);
+    const tools = [tool('label', 'write', ran, { gate: () => 'allow' }), tool('trash', 'delete', ran)];
+    const first = await run({ stream: model.stream, prompt: 'tidy up', tools });
+    const second = await run({
+      stream: model.stream,
+      history: first.turns,
+      tools,
+      answers: [{ id: 'c2', decision: 'deny' }],
+    });
+    expect(second.events.filter((e) => e.type === 'tool_result').map((e) => [e.id, e.decision])).toEqual([
+      ['c1', 'allowed'],
+      ['c2', 'denied'],
+    ]);
+    expect(ran.map((r) => r.name)).toEqual(['label']);
+  });
+
+  test('sends quoted mail before the prompt in the same user turn', async () => {
+    const model = scripted([['Noted.']]);
+    const quote = '<untrusted_email source="message:1" suspect="false">\nHi\n</untrusted_email>';
+    const { turns } = await run({ stream: model.stream, prompt: 'what is this?', context: [quote] });
+    expect(turns[0]).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: quote },
+        { type: 'text', text: 'what is this?' },
+      ],
+    });
+    expect(model.seen[0]?.system).toContain(untrustedNote);
+  });
+
+  test('sends a history trimmed to the budget by whole turns and stores it whole', async () => {
+    const long = 'x'.repeat(4000);
+    const history: Turn[] = [];
+    for (let i = 0; i < 6; i++) {
+      history.push({ role: 'user', content: [{ type: 'text', text: `${i} ${long}` }] });
+      history.push({ role: 'assistant', content: [{ type: 'text', text: `answer ${i}` }] });
+    }
+    const model = scripted([['Short.']]);
+    const { turns } = await run({
+      stream: model.stream,
+      history,
+      prompt: 'and now?',
+      budget: { maxInputTokens: 3000, reserveOutputTokens: 500 },
+    });
+    const sent = model.seen[0]?.history ?? [];
+    expect(sent.length).toBeLessThan(history.length + 1);
+    expect(JSON.stringify(sent[0])).toContain('0 xxx');
+    expect(JSON.stringify(sent)).toMatch(/omitted|left out|removed/i);
+    expect(assertToolPairing(sent)).toEqual([]);
+    expect(turns.map((t) => t.role)).toEqual(['user', 'assistant']);
+  });
+
+  test('ends with context_overflow when even the newest turn does not fit', async () => {
+    const model = scripted([]);
+    const { last } = await run({
+      stream: model.stream,
+      prompt: 'y'.repeat(40_000),
+      budget: { maxInputTokens: 2000, reserveOutputTokens: 500 },
+    });
+    expect(last).toMatchObject({ type: 'error', code: 'context_overflow' });
+    expect(model.seen).toEqual([]);
+  });
+
   test.each([
     ['arguments of the wrong type', { to: 42 }, 'The arguments for search are not valid: to:'],
     ['an argument the schema does not know', { bogus: true }, 'The arguments for search are not valid:'],

@@ -262,6 +262,7 @@ function systemPrompt(request: EngineRequest): string | undefined {
   // SECURITY: any tool may return mail, and quoted mail may already sit in the history.
   const mayShowMail =
     request.tools.length > 0 ||
+    (request.context?.length ?? 0) > 0 ||
     request.history.some((t) =>
       t.content.some((b) =>
         (b.type === 'text' ? b.text : b.type === 'tool_result' ? b.output : '').includes('<untrusted_email'),

@@ -188,6 +188,17 @@ describe('grants', () => {
     }
   });
 
+  test('a granted write that names an address the user never wrote still asks', () => {
+    const { grants, one } = setup();
+    grants.grant('archive', 'write', 'always');
+    const stranger: Provenance = { fromUntrusted: ['to'], notNamedByUser: ['mallory@evil.example'] };
+    const wrapped = grants.withGrants(archive, one);
+    expect(gateDecision(wrapped, { to: 'mallory@evil.example' }, clean)).toBe('allow');
+    expect(gateDecision(wrapped, { to: 'mallory@evil.example' }, stranger)).toBe('approve');
+    // A read may name anyone: it changes nothing.
+    expect(gateDecision(search, { to: 'mallory@evil.example' }, stranger)).toBe('allow');
+  });
+
   test('a grant never loosens a gate that denies', () => {
     const { grants } = setup();
     grants.grant('archive', 'write', 'always');

@@ -436,3 +436,58 @@ describe('read_thread and hidden HTML text', () => {
     expect(output).toContain('suspect="true"');
   });
 });
+
+describe('approval previews', () => {
+  const preview = (name: string, args: unknown) => {
+    const t = tool(name);
+    if (!t.preview) throw new Error(`${name} has no preview`);
+    return t.preview(t.schema.parse(args));
+  };
+
+  test('name the real messages and the change, from the stored mail', () => {
+    const invoice = ids['Invoice 1042'] as number;
+    const roadmap = ids.Roadmap as number;
+    expect(preview('archive', { ids: [invoice, roadmap, invoice] })).toEqual({
+      title: 'Archive 2 messages',
+      lines: [
+        '“Invoice 1042” from Alice <alice@example.com>, in Inbox',
+        '“Roadmap” from Alice <alice@example.com>, in Projects',
+      ],
+    });
+    expect(preview('label_messages', { ids: [invoice], add: ['Paid'], remove: ['Todo'] }).title).toBe(
+      'Add “Paid”, remove “Todo” on 1 message',
+    );
+    expect(preview('label_messages', { ids: [invoice], remove: ['Todo'] }).title).toBe(
+      'Remove “Todo” on 1 message',
+    );
+    expect(preview('move_to_folder', { ids: [roadmap], folder: 'Later' }).title).toBe(
+      'Move 1 message to “Later”',
+    );
+    expect(preview('trash', { ids: [invoice] }).title).toBe('Move 1 message to Trash');
+    expect(preview('mark_read', { ids: [invoice], read: false }).title).toBe('Mark 1 message as unread');
+    expect(preview('archive', { ids: [999_999] }).lines).toEqual(['#999999: no such message']);
+  });
+
+  test('show a message to send in full, with what it answers', () => {
+    const reply = ids['Re: Invoice 1042'] as number;
+    const shown = preview('send_mail', {
+      to: ['carol@example.org'],
+      cc: ['dan@example.org'],
+      subject: 'Re: Invoice 1042',
+      body: 'Paid.\nThanks.',
+      inReplyTo: reply,
+    });
+    expect(shown).toEqual({
+      title: 'Send to carol@example.org',
+      lines: [
+        'To: carol@example.org',
+        'Cc: dan@example.org',
+        'Subject: Re: Invoice 1042',
+        'In reply to: “Re: Invoice 1042” from carol@example.org',
+        '',
+        'Paid.',
+        'Thanks.',
+      ],
+    });
+  });
+});
