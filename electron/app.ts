@@ -16,6 +16,8 @@ import { createStreamHub } from './bridge/streams.ts';
 import { type Db, openDatabase } from './db/open.ts';
 import { checkExternalUrl } from './external-url.ts';
 import { fileLog, type Log } from './log.ts';
+import { accountHandlers } from './mail/account-bridge.ts';
+import { prepareAccounts } from './mail/accounts.ts';
 import { type ImportJob, startImportJob } from './mail/import-job.ts';
 import { prepareQueries } from './mail/queries.ts';
 import { prepareSearch } from './mail/search.ts';
@@ -41,6 +43,7 @@ export type App = {
   services: ReturnType<typeof prepareServices>;
   conversations: ReturnType<typeof prepareConversations>;
   grants: ReturnType<typeof prepareGrants>;
+  accounts: ReturnType<typeof prepareAccounts>;
   db: Db;
   vault: KeyVault;
   log: Log;
@@ -62,6 +65,7 @@ export function createApp(options: AppOptions): App {
   const conversations = prepareConversations(db);
   const grants = prepareGrants(db);
   const mailActions = prepareMailActions(db);
+  const accounts = prepareAccounts(db, vault);
   // A run cut off by a restart is closed (DESIGN §3), so every stored conversation stays pairable.
   conversations.closeInterruptedRuns();
   const streams = createStreamHub();
@@ -129,6 +133,7 @@ export function createApp(options: AppOptions): App {
     'service:remove': (r) => ({ removed: services.remove(r.id) }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
     ...consentHandlers({ db, conversations, grants }),
+    ...accountHandlers({ db, accounts, streams, log }),
     'run:cancel': (r) => ({ cancelled: streams.cancel(r.streamId) }),
     'link:open': async (r) => {
       const checked = checkExternalUrl(r.url);
@@ -144,6 +149,7 @@ export function createApp(options: AppOptions): App {
     services,
     conversations,
     grants,
+    accounts,
     db,
     vault,
     log,

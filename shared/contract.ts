@@ -249,6 +249,34 @@ export const ChatTurn = z.object({
 });
 export type ChatTurn = z.infer<typeof ChatTurn>;
 
+export const TlsMode = z.enum(['tls', 'starttls', 'none']);
+// Host, port and TLS mode of a mail server; the full rules (plaintext only on loopback) are in
+// shared/mail-account.ts and run in the main process before anything is stored.
+export const ServerSettings = z
+  .object({ host: z.string().trim().min(1).max(253), port: z.number().int().min(1).max(65535), tls: TlsMode })
+  .strict();
+export const AccountView = z.object({
+  id: Id,
+  name: z.string(),
+  user: z.string(),
+  imap: ServerSettings,
+  smtp: ServerSettings.nullable(),
+  // The password is written once and never returned.
+  hasPassword: z.boolean(),
+  syncedAt: EpochMs.nullable(),
+  lastError: z.string().nullable(),
+});
+export type AccountView = z.infer<typeof AccountView>;
+export const SyncSummary = z.object({
+  folders: z.number().int().nonnegative(),
+  messages: z.number().int().nonnegative(),
+  added: z.number().int().nonnegative(),
+  linked: z.number().int().nonnegative(),
+  removed: z.number().int().nonnegative(),
+  flagsChanged: z.number().int().nonnegative(),
+});
+export type SyncSummary = z.infer<typeof SyncSummary>;
+
 export const channels = {
   'app:info': {
     request: z.object({}).strict(),
@@ -298,6 +326,36 @@ export const channels = {
   'mail:markRead': {
     request: z.object({ ids: z.array(Id).min(1).max(1000), read: z.boolean() }).strict(),
     response: z.object({ changed: z.number().int().nonnegative() }),
+  },
+  'account:list': {
+    request: z.object({}).strict(),
+    response: z.array(AccountView),
+  },
+  'account:add': {
+    // Saving never connects; "Test" and "Sync" are explicit actions.
+    request: z
+      .object({
+        name: z.string().trim().min(1).max(64),
+        user: z.string().trim().min(1).max(320),
+        password: z.string().min(1).max(4096),
+        imap: ServerSettings,
+        smtp: ServerSettings.optional(),
+      })
+      .strict(),
+    response: AccountView,
+  },
+  'account:test': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ ok: z.boolean(), message: z.string() }),
+  },
+  'account:remove': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ removed: z.boolean() }),
+  },
+  'account:sync': {
+    // Progress streams as sync_progress, then sync_done or error; Stop is run:cancel.
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ streamId: z.string() }),
   },
   'service:list': {
     request: z.object({}).strict(),
@@ -458,6 +516,13 @@ export const StreamEvent = z.discriminatedUnion('type', [
     detail: z.string().max(200).optional(),
   }),
   z.object({ type: z.literal('import_done'), summary: ImportSummary, cancelled: z.boolean() }),
+  z.object({
+    type: z.literal('sync_progress'),
+    folder: z.string(),
+    done: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+  }),
+  z.object({ type: z.literal('sync_done'), summary: SyncSummary }),
   z.object({ type: z.literal('error'), error: BridgeError }),
 ]);
 export type StreamEvent = z.infer<typeof StreamEvent>;

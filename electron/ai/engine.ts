@@ -27,7 +27,7 @@ import type { ModelRequest, ToolSpec } from './protocol/request.ts';
 import { ProvenanceTracker } from './provenance.ts';
 import type { AnyTool, CallDecision, GateDecision, Provenance } from './tools/tool.ts';
 import { toolSpec } from './tools/tool.ts';
-import { isUntrustedBlock, suspectInjection, untrustedNote, wrapUntrusted } from './untrusted.ts';
+import { suspectInjection, untrustedNote, wrapUntrusted } from './untrusted.ts';
 
 export type Answer = { id: string; decision: 'approve' | 'deny'; reason?: string };
 

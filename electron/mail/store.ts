@@ -51,10 +51,20 @@ export function prepareStore(db: Db) {
   }
 
   function store(folder: FolderRef, source: string, m: ParsedMessage): StoreResult {
-    if (exists.get(m.messageId, m.contentHash)) return 'duplicate';
+    return storeInFolder(folderId(folder), source, m).status;
+  }
+
+  /** Stores a message in a folder of any account; a duplicate names the message that is already stored. */
+  function storeInFolder(
+    folder: number,
+    source: string,
+    m: ParsedMessage,
+  ): { status: StoreResult; id: number } {
+    const existing = exists.get(m.messageId, m.contentHash);
+    if (existing) return { status: 'duplicate', id: existing.id };
     const thread = threading.assign(m);
     const { lastInsertRowid } = insert.run({
-      folder: folderId(folder),
+      folder,
       thread,
       messageId: m.messageId,
       contentHash: m.contentHash,
@@ -77,7 +87,7 @@ export function prepareStore(db: Db) {
     });
     unindexedFrom ??= Number(lastInsertRowid);
     threading.counted(thread, m.date);
-    return 'imported';
+    return { status: 'imported', id: Number(lastInsertRowid) };
   }
 
   // Adds every message stored since the last call to the search index. Call it in the same
@@ -91,7 +101,7 @@ export function prepareStore(db: Db) {
     failure.run(source, reason, at);
   }
 
-  return { store, indexStored, recordFailure };
+  return { store, storeInFolder, indexStored, recordFailure };
 }
 
 export function formatAddress(a: { name: string; address: string }): string {

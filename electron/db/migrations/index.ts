@@ -9,6 +9,7 @@ import { m0007 } from './0007-turn-outcomes.ts';
 import { m0008 } from './0008-labels-drafts-undo.ts';
 import { m0009 } from './0009-grants-audit.ts';
 import { m0010 } from './0010-awaiting-runs.ts';
+import { m0011 } from './0011-imap-accounts.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   m0008,
   m0009,
   m0010,
+  m0011,
 ];

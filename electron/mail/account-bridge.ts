@@ -1,0 +1,90 @@
+// The account channels of the bridge (issue 5): list, add (no network), test and sync (explicit actions),
+// remove. Sync streams its progress; a failure is Skimmer's sentence and is remembered on the account.
+import type { StreamEvent } from '../../shared/contract.ts';
+import type { Handlers } from '../bridge/dispatch.ts';
+import type { StreamHub } from '../bridge/streams.ts';
+import type { Db } from '../db/open.ts';
+import type { Log } from '../log.ts';
+import type { AccountLogin, Accounts } from './accounts.ts';
+import { imapClient, MailFailure, mailFailure } from './imap-connect.ts';
+import { syncAccount } from './imap-sync.ts';
+import { smtpTransport } from './smtp-connect.ts';
+
+type Deps = { db: Db; accounts: Accounts; streams: StreamHub; log: Log };
+
+/** Logs in to IMAP (and SMTP when the account has it) and out again. */
+export async function testAccount(login: AccountLogin): Promise<{ ok: boolean; message: string }> {
+  const client = imapClient(login, { connectMs: 10_000, greetingMs: 10_000, socketMs: 30_000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.logout();
+  } catch (e) {
+    return { ok: false, message: mailFailure(e, `The IMAP server ${login.imap.host}`).message };
+  } finally {
+    client.close();
+  }
+  if (login.smtp) {
+    const transport = smtpTransport(login);
+    try {
+      await transport.verify();
+    } catch (e) {
+      return { ok: false, message: mailFailure(e, `The SMTP server ${login.smtp.host}`).message };
+    } finally {
+      transport.close();
+    }
+  }
+  return {
+    ok: true,
+    message: `Logged in to ${login.imap.host}${login.smtp ? ` and ${login.smtp.host}` : ''}.`,
+  };
+}
+
+/** Runs one sync and records its outcome on the account; MailFailure out when it fails. */
+export async function syncAndRecord(
+  deps: Pick<Deps, 'db' | 'accounts'>,
+  id: number,
+  opts: Parameters<typeof syncAccount>[2] = {},
+) {
+  const login = await deps.accounts.login(id);
+  try {
+    const summary = await syncAccount(deps.db, login, opts);
+    deps.accounts.synced(id, Date.now(), null);
+    return summary;
+  } catch (e) {
+    const failure = mailFailure(e, `The mail server ${login.imap.host}`);
+    if (failure.code !== 'cancelled') deps.accounts.synced(id, null, failure.message);
+    throw failure;
+  }
+}
+
+export function accountHandlers(
+  deps: Deps,
+): Pick<Handlers, 'account:list' | 'account:add' | 'account:test' | 'account:remove' | 'account:sync'> {
+  return {
+    'account:list': () => deps.accounts.list(),
+    'account:add': (r) => deps.accounts.add(r),
+    'account:test': async (r) => testAccount(await deps.accounts.login(r.id)),
+    'account:remove': (r) => ({ removed: deps.accounts.remove(r.id) }),
+    'account:sync': async (r) => {
+      await deps.accounts.login(r.id); // not_found before a stream starts
+      const controller = new AbortController();
+      const streamId = deps.streams.start(() => controller.abort());
+      const emit = (e: StreamEvent, final = false) => deps.streams.emit(streamId, e, final);
+      setImmediate(() => {
+        syncAndRecord(deps, r.id, {
+          signal: controller.signal,
+          onProgress: (p) => emit({ type: 'sync_progress', ...p }),
+        }).then(
+          (summary) => emit({ type: 'sync_done', summary }, true),
+          (e: unknown) => {
+            if (!(e instanceof MailFailure)) deps.log.error('account_sync', e);
+            const failure = e instanceof MailFailure ? e : mailFailure(e, 'The mail server');
+            emit({ type: 'error', error: { code: failure.code, message: failure.message } }, true);
+          },
+        );
+      });
+      return { streamId };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// Opening an IMAP connection for an account (issue 5), and what its failures mean to the user. The TLS mode
+// is the user's explicit choice and is enforced: `starttls` must upgrade (a server that does not offer it
+// fails rather than continuing in cleartext), `none` is allowed only on loopback (shared/mail-account.ts).
+import { ImapFlow } from 'imapflow';
+import type { AccountLogin } from './accounts.ts';
+
+export type MailErrorCode = 'unauthorized' | 'transport' | 'timeout' | 'io' | 'cancelled';
+
+/** A mail-server failure with Skimmer's own sentence; never the server's text, never the password. */
+export class MailFailure extends Error {
+  readonly code: MailErrorCode;
+  /** True when trying again later may work (the network, the server restarting), false for a refusal. */
+  readonly retryable: boolean;
+  constructor(code: MailErrorCode, message: string, retryable: boolean) {
+    super(message);
+    this.code = code;
+    this.retryable = retryable;
+  }
+}
+
+export type ImapTimeouts = { connectMs: number; greetingMs: number; socketMs: number };
+const defaultTimeouts: ImapTimeouts = { connectMs: 10_000, greetingMs: 10_000, socketMs: 120_000 };
+
+export function imapClient(login: AccountLogin, timeouts: ImapTimeouts = defaultTimeouts): ImapFlow {
+  const { host, port, tls } = login.imap;
+  return new ImapFlow({
+    host: host.replace(/^\[|\]$/g, ''),
+    port,
+    secure: tls === 'tls',
+    // SECURITY: `starttls` means the password never crosses the wire unencrypted; imapflow's default would
+    // continue in cleartext when the (unauthenticated) capability list omits STARTTLS.
+    doSTARTTLS: tls === 'starttls' ? true : tls === 'none' ? false : undefined,
+    auth: { user: login.user, pass: login.password },
+    logger: false,
+    connectionTimeout: timeouts.connectMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+    // Sync decides when to IDLE; an automatic IDLE between commands would only add round trips.
+    disableAutoIdle: true,
+  });
+}
+
+/** Skimmer's sentence for an error from imapflow or the socket under it. */
+export function mailFailure(e: unknown, where: string): MailFailure {
+  if (e instanceof MailFailure) return e;
+  const err = (e ?? {}) as { code?: unknown; authenticationFailed?: unknown; message?: unknown };
+  const code = typeof err.code === 'string' ? err.code : '';
+  if (err.authenticationFailed === true || code === 'AUTHENTICATIONFAILED') {
+    return new MailFailure('unauthorized', `${where} refused the user name or password.`, false);
+  }
+  if (/TIMEDOUT|TIMEOUT/i.test(code))
+    return new MailFailure('timeout', `${where} did not answer in time.`, true);
+  if (code === 'ECONNREFUSED') return new MailFailure('transport', `${where} refused the connection.`, true);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new MailFailure('transport', `${where}: the host name could not be found.`, code === 'EAI_AGAIN');
+  }
+  if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED)/.test(code)) {
+    return new MailFailure('transport', `${where}: the TLS connection failed (${code}).`, false);
+  }
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'NoConnection' || code === 'EConnectionClosed') {
+    return new MailFailure('transport', `The connection to ${where} was lost.`, true);
+  }
+  return new MailFailure('io', `${where} failed: the server's answer was not what Skimmer expected.`, true);
+}

@@ -1,0 +1,147 @@
+// What a sync writes (issue 5): IMAP folders with their UIDVALIDITY and HIGHESTMODSEQ, and locations
+// (folder, uid) → message. Owns `imap_folders` and `imap_locations`; messages themselves are written through
+// store.ts like imported mail. A message is kept while it has a location in its account; one that lost its
+// last location is an orphan until the end of the sync (it may reappear elsewhere: a move), then deleted.
+import type { Db } from '../db/open.ts';
+
+export type FolderState = { uidValidity: number | null; highestModseq: number | null };
+export type Location = { message: number; flags: string[] };
+
+const seen = (flags: readonly string[]) => flags.includes('\\Seen');
+
+export function prepareImapStore(db: Db, accountId: number, now: () => number = Date.now) {
+  const findFolder = db.prepare<[number, string], { id: number }>(
+    'SELECT id FROM folders WHERE account_id = ? AND source = ?',
+  );
+  const addFolder = db.prepare<[number, string, string]>(
+    'INSERT INTO folders (account_id, name, source) VALUES (?, ?, ?)',
+  );
+  const upsertImapFolder = db.prepare<[number, string, string | null]>(
+    `INSERT INTO imap_folders (folder_id, path, special_use) VALUES (?, ?, ?)
+     ON CONFLICT (folder_id) DO UPDATE SET path = excluded.path, special_use = excluded.special_use`,
+  );
+  const state = db.prepare<[number], { uid_validity: number | null; highest_modseq: number | null }>(
+    'SELECT uid_validity, highest_modseq FROM imap_folders WHERE folder_id = ?',
+  );
+  const setState = db.prepare<[number | null, number | null, number, number]>(
+    'UPDATE imap_folders SET uid_validity = ?, highest_modseq = ?, synced_at = ? WHERE folder_id = ?',
+  );
+  const locationsOf = db.prepare<[number], { uid: number; message: number; flags_json: string }>(
+    'SELECT uid, message, flags_json FROM imap_locations WHERE folder_id = ?',
+  );
+  const dropLocations = db.prepare<[number]>('DELETE FROM imap_locations WHERE folder_id = ?');
+  const dropLocation = db.prepare<[number, number], { message: number }>(
+    'DELETE FROM imap_locations WHERE folder_id = ? AND uid = ? RETURNING message',
+  );
+  const addLocation = db.prepare<[number, number, number, string]>(
+    `INSERT INTO imap_locations (folder_id, uid, message, flags_json) VALUES (?, ?, ?, ?)
+     ON CONFLICT (folder_id, uid) DO UPDATE SET message = excluded.message, flags_json = excluded.flags_json`,
+  );
+  const setLocationFlags = db.prepare<[string, number, number]>(
+    'UPDATE imap_locations SET flags_json = ? WHERE folder_id = ? AND uid = ?',
+  );
+  const setUnread = db.prepare<[number, number]>('UPDATE messages SET unread = ? WHERE id = ?');
+  const messageFolder = db.prepare<[number], { folder_id: number }>(
+    'SELECT folder_id FROM messages WHERE id = ?',
+  );
+  const otherLocation = db.prepare<[number], { folder_id: number }>(
+    'SELECT folder_id FROM imap_locations WHERE message = ? ORDER BY folder_id LIMIT 1',
+  );
+  const hasLocationIn = db
+    .prepare<[number, number]>('SELECT 1 FROM imap_locations WHERE message = ? AND folder_id = ?')
+    .pluck();
+  const moveMessage = db.prepare<[number, number]>('UPDATE messages SET folder_id = ? WHERE id = ?');
+  const match = db.prepare<[number, string, number], { id: number }>(
+    `SELECT m.id FROM messages m JOIN folders f ON f.id = m.folder_id
+     WHERE f.account_id = ? AND m.message_id = ? AND m.size = ? ORDER BY m.id LIMIT 1`,
+  );
+  const orphans = db.prepare<[number], { id: number; thread_id: number }>(
+    `SELECT m.id, m.thread_id FROM messages m JOIN folders f ON f.id = m.folder_id
+     WHERE f.account_id = ? AND NOT EXISTS (SELECT 1 FROM imap_locations l WHERE l.message = m.id)`,
+  );
+  const deleteMessage = db.prepare<[number]>('DELETE FROM messages WHERE id = ?');
+  const recount = db.prepare<[number, number]>(
+    'UPDATE threads SET message_count = (SELECT count(*) FROM messages WHERE thread_id = ?) WHERE id = ?',
+  );
+  const dropEmptyThread = db.prepare<[number]>('DELETE FROM threads WHERE id = ? AND message_count = 0');
+
+  return {
+    /** The folder for a mailbox path, created on first sight; `name` is what the user sees. */
+    folder(path: string, name: string, specialUse: string | null): number {
+      const source = `imap:${path}`;
+      const id =
+        findFolder.get(accountId, source)?.id ??
+        Number(addFolder.run(accountId, name, source).lastInsertRowid);
+      upsertImapFolder.run(id, path, specialUse);
+      return id;
+    },
+
+    state(folderId: number): FolderState {
+      const s = state.get(folderId);
+      return { uidValidity: s?.uid_validity ?? null, highestModseq: s?.highest_modseq ?? null };
+    },
+
+    setState(folderId: number, s: FolderState): void {
+      setState.run(s.uidValidity, s.highestModseq, now(), folderId);
+    },
+
+    locations(folderId: number): Map<number, Location> {
+      return new Map(
+        locationsOf
+          .all(folderId)
+          .map((r) => [r.uid, { message: r.message, flags: JSON.parse(r.flags_json) }]),
+      );
+    },
+
+    /** A UIDVALIDITY change: every uid of the folder is void; the messages wait to be matched again. */
+    forgetFolder(folderId: number): void {
+      dropLocations.run(folderId);
+    },
+
+    /** The uid is gone from the server folder: the message stays if it is elsewhere, else is an orphan. */
+    removeLocation(folderId: number, uid: number): void {
+      const removed = dropLocation.get(folderId, uid);
+      if (!removed) return;
+      if (messageFolder.get(removed.message)?.folder_id !== folderId) return;
+      const other = otherLocation.get(removed.message);
+      if (other) moveMessage.run(other.folder_id, removed.message);
+    },
+
+    /** A stored message of this account with this Message-ID and size (a moved or copied message). */
+    match(messageId: string, size: number): number | null {
+      return messageId ? (match.get(accountId, messageId, size)?.id ?? null) : null;
+    },
+
+    /** Points (folder, uid) at a message; a message with no other location moves to this folder. */
+    link(folderId: number, uid: number, message: number, flags: readonly string[]): void {
+      const hadHome = otherLocation.get(message);
+      addLocation.run(folderId, uid, message, JSON.stringify(flags));
+      if (!hadHome || hasLocationIn.get(message, messageFolder.get(message)?.folder_id ?? -1) === undefined) {
+        moveMessage.run(folderId, message);
+      }
+      setUnread.run(seen(flags) ? 0 : 1, message);
+    },
+
+    setFlags(folderId: number, uid: number, message: number, flags: readonly string[]): void {
+      setLocationFlags.run(JSON.stringify(flags), folderId, uid);
+      setUnread.run(seen(flags) ? 0 : 1, message);
+    },
+
+    /** Deletes the messages that ended the sync with no location; returns how many. */
+    dropOrphans(): number {
+      const gone = orphans.all(accountId);
+      const threads = new Set<number>();
+      for (const o of gone) {
+        deleteMessage.run(o.id);
+        threads.add(o.thread_id);
+      }
+      for (const t of threads) {
+        recount.run(t, t);
+        dropEmptyThread.run(t);
+      }
+      return gone.length;
+    },
+  };
+}
+
+export type ImapStore = ReturnType<typeof prepareImapStore>;
