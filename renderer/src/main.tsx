@@ -8,6 +8,8 @@ import './styles/reader.css';
 import './styles/dialogs.css';
 import './styles/services.css';
 import './styles/chat.css';
+import './styles/approvals.css';
+import './styles/permissions.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root.');

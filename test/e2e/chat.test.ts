@@ -161,6 +161,9 @@ describe('Chat pane', () => {
     await page.reload();
     await openChat();
     await page.getByTestId('chat-input').waitFor();
+    // This suite is about plain chat; the mail tools (on by default) have their own, test/e2e/approvals.test.ts.
+    // The choice is kept in the page's storage, so it holds across the reloads below.
+    await page.getByTestId('tools-toggle').uncheck();
     expect(await page.getByTestId('chat-no-service').count()).toBe(0);
     expect(await page.getByTestId('chat-model').inputValue()).toBe('');
     expect(modelRequests).toEqual([]);

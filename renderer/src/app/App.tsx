@@ -1,14 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ChatView } from '../chat/ChatView.tsx';
 import { FolderPane } from '../folders/FolderPane.tsx';
 import { ImportDialog } from '../import/ImportDialog.tsx';
 import { useShortcuts } from '../keyboard/shortcuts.ts';
+import { PermissionsDialog } from '../permissions/PermissionsDialog.tsx';
 import { LinkConfirm } from '../reader/LinkConfirm.tsx';
 import { ReaderPane } from '../reader/ReaderPane.tsx';
 import { ServicesDialog } from '../services/ServicesDialog.tsx';
 import { useAppStore } from '../stores/app-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { useUndoStore } from '../stores/undo-store.ts';
 import { ThreadPane } from '../threads/ThreadPane.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { Toasts } from './Toasts.tsx';
@@ -19,6 +21,7 @@ export function App() {
   const info = useAppStore((state) => state.info);
   const view = useAppStore((state) => state.view);
   const importOpen = useImportStore((state) => state.open);
+  const previousView = useRef(view);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -27,7 +30,14 @@ export function App() {
   useEffect(() => {
     void useAppStore.getState().loadInfo();
     void useMailStore.getState().start();
+    void useUndoStore.getState().start();
   }, []);
+
+  // Back from Chat, the mail is read again: the assistant may have archived or labelled some of it meanwhile.
+  useEffect(() => {
+    if (view === 'mail' && previousView.current === 'chat') void useMailStore.getState().refresh();
+    previousView.current = view;
+  }, [view]);
 
   useShortcuts();
 
@@ -48,6 +58,7 @@ export function App() {
       )}
       <ImportDialog />
       <ServicesDialog />
+      <PermissionsDialog />
       <LinkConfirm />
       <Toasts />
     </div>

@@ -1,5 +1,6 @@
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
+import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
 
 const keyHints = {
@@ -16,6 +17,7 @@ export function TopBar() {
   const showView = useAppStore((state) => state.showView);
   const answering = useChatStore((state) => state.live !== null);
   const openServices = useServicesStore((state) => state.openDialog);
+  const openPermissions = usePermissionsStore((state) => state.openDialog);
 
   return (
     <header className="top-bar">
@@ -49,6 +51,9 @@ export function TopBar() {
       <span className="key-hint">{keyHints[view]}</span>
       <button type="button" className="ghost" data-testid="services-open" onClick={openServices}>
         Services
+      </button>
+      <button type="button" className="ghost" data-testid="permissions-open" onClick={openPermissions}>
+        Permissions
       </button>
       <button
         type="button"

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useChatStore } from '../stores/chat-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
+import { UndoBar } from '../undo/UndoBar.tsx';
 import { Composer } from './Composer.tsx';
 import { ConversationList } from './ConversationList.tsx';
 import { ModelField } from './ModelField.tsx';
@@ -43,6 +44,7 @@ export function ChatView() {
         )}
         {noService && <NoChatService />}
         <Transcript invite={!noService} />
+        <UndoBar />
         {!noService && <Composer />}
       </section>
     </main>

@@ -1,13 +1,20 @@
 import { useEffect, useRef } from 'react';
+import { displayText } from '../mail/display-text.ts';
 import { useChatStore } from '../stores/chat-store.ts';
 
 // The message box: Enter sends, Shift+Enter starts a new line. While an answer streams, Send becomes Stop
 // (Esc works too, from anywhere in the chat view: keyboard/shortcuts.ts); typing the next message goes on.
+// Above it, the mail quoted with the message ("Ask in chat" in the reader); beside Send, whether the model may
+// use the mail tools (reads run; every change waits for the user's approval, DESIGN §7).
 export function Composer() {
   const draft = useChatStore((state) => state.draft);
   const error = useChatStore((state) => state.composerError);
   const status = useChatStore((state) => state.live?.status ?? null);
   const focusTick = useChatStore((state) => state.focusTick);
+  const tools = useChatStore((state) => state.tools);
+  const quoted = useChatStore((state) => state.quoted);
+  const setTools = useChatStore((state) => state.setTools);
+  const unquote = useChatStore((state) => state.unquote);
   const setDraft = useChatStore((state) => state.setDraft);
   const send = useChatStore((state) => state.send);
   const stop = useChatStore((state) => state.stop);
@@ -31,6 +38,26 @@ export function Composer() {
           {error}
         </p>
       )}
+      {quoted.length > 0 && (
+        <ul className="quote-chips" aria-label="Quoted mail">
+          {quoted.map((message) => (
+            <li key={message.id} className="quote-chip" data-testid="quote-chip" data-message-id={message.id}>
+              <span className="quote-chip-label">Quoting</span>
+              <span className="quote-chip-subject">{displayText(message.subject) || '(no subject)'}</span>
+              <span className="quote-chip-from">{displayText(message.from)}</span>
+              <button
+                type="button"
+                className="ghost small"
+                data-testid="quote-remove"
+                aria-label={`Stop quoting “${displayText(message.subject)}”`}
+                onClick={() => unquote(message.id)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <textarea
         ref={input}
         data-testid="chat-input"
@@ -49,6 +76,18 @@ export function Composer() {
       />
       <div className="composer-actions">
         <span className="composer-hint">Enter sends · Shift+Enter new line · Esc stops an answer</span>
+        <label
+          className="tools-toggle"
+          title="The model may search and read your mail; archiving, labelling, drafting, sending or deleting waits for your approval."
+        >
+          <input
+            type="checkbox"
+            data-testid="tools-toggle"
+            checked={tools}
+            onChange={(event) => setTools(event.target.checked)}
+          />
+          Mail tools
+        </label>
         {status === null ? (
           <button type="submit" className="primary" data-testid="chat-send" disabled={draft.trim() === ''}>
             Send

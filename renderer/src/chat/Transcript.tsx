@@ -1,9 +1,12 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { ApprovalCard } from '../approvals/ApprovalCard.tsx';
 import { useChatStore } from '../stores/chat-store.ts';
-import { LiveAnswer, TurnView } from './TurnView.tsx';
+import { displayTurns } from './display-turns.ts';
+import { LiveAnswer, LivePrompt, TurnView } from './TurnView.tsx';
 
-// The open conversation's turns, and the answer streaming into it. Follows the newest text while the reader
-// is at the bottom; scrolling up to read stops the following until they scroll back down.
+// The open conversation's turns, the answer streaming into it, and at the end the approval card when its
+// last run waits for the user. Follows the newest text while the reader is at the bottom; scrolling up to
+// read stops the following until they scroll back down.
 // `invite`: whether a new conversation invites a first message (not while there is no service to send to).
 export function Transcript({ invite }: { invite: boolean }) {
   const openId = useChatStore((state) => state.openId);
@@ -11,6 +14,10 @@ export function Transcript({ invite }: { invite: boolean }) {
   const loading = useChatStore((state) => state.historyLoading);
   const error = useChatStore((state) => state.historyError);
   const live = useChatStore((state) => (state.live?.conversationId === state.openId ? state.live : null));
+  const pending = useChatStore((state) =>
+    state.pending !== null && state.pending.conversationId === state.openId ? state.pending : null,
+  );
+  const shown = useMemo(() => displayTurns(turns), [turns]);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
 
@@ -23,7 +30,7 @@ export function Transcript({ invite }: { invite: boolean }) {
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element && following.current) element.scrollTop = element.scrollHeight;
-  }, [openId, turns, live]);
+  }, [openId, turns, live, pending]);
 
   const empty = turns.length === 0 && !live && !loading && !error && (invite || openId !== null);
 
@@ -50,18 +57,19 @@ export function Transcript({ invite }: { invite: boolean }) {
         </p>
       )}
       <ol className="chat-turns" aria-label="Turns">
-        {turns.map((turn, index) => (
+        {shown.map((turn, index) => (
           // Turns never reorder: the index is their identity within one conversation.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <TurnView key={index} turn={turn} />
         ))}
         {live && (
           <>
-            <TurnView turn={{ role: 'user', text: live.prompt, usage: null }} />
+            {live.prompt !== null && <LivePrompt live={{ ...live, prompt: live.prompt }} />}
             <LiveAnswer live={live} />
           </>
         )}
       </ol>
+      {pending && <ApprovalCard key={pending.round} pending={pending} />}
     </div>
   );
 }

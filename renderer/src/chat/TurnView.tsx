@@ -1,22 +1,50 @@
+import type { ChatBlock } from '../../../shared/contract.ts';
 import type { LiveTurn, ShownTurn } from '../stores/chat-store.ts';
 import { ChatErrorBox } from './ChatErrorBox.tsx';
+import { userBlocks } from './live-blocks.ts';
 import { RetryNotice } from './RetryNotice.tsx';
+import { ToolCallLine, ToolResultBox } from './ToolActivity.tsx';
+import { QuotedMail } from './UntrustedBlock.tsx';
 import { usageText } from './usage-text.ts';
 
 // SECURITY: model output is untrusted text (it may quote mail): rendered as React text, escaped, with no
 // markdown, no links and no images, so nothing in an answer can load or open anything (DESIGN §8).
 
-function TurnBody({ text }: { text: string }) {
+function TurnBody({ text, caret = false }: { text: string; caret?: boolean }) {
   return (
-    <div className="turn-text" data-testid="chat-turn-text">
+    <div className={caret ? 'turn-text streaming' : 'turn-text'} data-testid="chat-turn-text">
       {text}
     </div>
   );
 }
 
+// A turn's blocks in order. `streaming`: the last text block is still growing (it shows the caret).
+function Blocks({ blocks, streaming = false }: { blocks: readonly ChatBlock[]; streaming?: boolean }) {
+  return blocks.map((block, index) => {
+    const key = `${index}:${block.kind}`; // blocks only ever append
+    switch (block.kind) {
+      case 'text':
+        return block.text === '' ? null : (
+          <TurnBody key={key} text={block.text} caret={streaming && index === blocks.length - 1} />
+        );
+      case 'quote':
+        return <QuotedMail key={key} parts={block.parts} />;
+      case 'tool_call':
+        return <ToolCallLine key={key} name={block.name} args={block.args} />;
+      case 'tool_result':
+        return <ToolResultBox key={key} result={block} />;
+      default:
+        return null;
+    }
+  });
+}
+
 // A turn that has ended: read back from storage, or finished in this session (then with how it ended).
 export function TurnView({ turn }: { turn: ShownTurn }) {
   const assistant = turn.role === 'assistant';
+  // A turn stored before turns had blocks still has its text.
+  const blocks: readonly ChatBlock[] =
+    turn.blocks.length > 0 || turn.text === '' ? turn.blocks : [{ kind: 'text', text: turn.text }];
   return (
     <li
       className={`chat-turn ${turn.role}`}
@@ -25,8 +53,8 @@ export function TurnView({ turn }: { turn: ShownTurn }) {
       data-outcome={turn.outcome ?? 'stored'}
     >
       <div className="turn-who">{assistant ? 'Model' : 'You'}</div>
-      {turn.text !== '' && <TurnBody text={turn.text} />}
-      {assistant && turn.text === '' && turn.outcome === 'done' && (
+      <Blocks blocks={blocks} />
+      {assistant && blocks.length === 0 && turn.outcome === 'done' && (
         <p className="muted turn-note">The model sent no text.</p>
       )}
       {turn.outcome === 'stopped' && (
@@ -44,8 +72,19 @@ export function TurnView({ turn }: { turn: ShownTurn }) {
   );
 }
 
+// What the user just sent, while its answer streams: their words, after the mail they quoted once Skimmer
+// has said how the model sees it (`chat_context`).
+export function LivePrompt({ live }: { live: LiveTurn & { prompt: string } }) {
+  return (
+    <TurnView
+      turn={{ role: 'user', text: live.prompt, blocks: userBlocks(live.prompt, live.context), usage: null }}
+    />
+  );
+}
+
 // The answer while it streams: what arrived so far, the retry countdown, and its usage once reported.
 export function LiveAnswer({ live }: { live: LiveTurn }) {
+  const empty = live.blocks.every((block) => block.kind === 'text' && block.text === '');
   return (
     <li
       className="chat-turn assistant live"
@@ -55,14 +94,18 @@ export function LiveAnswer({ live }: { live: LiveTurn }) {
       aria-busy="true"
     >
       <div className="turn-who">Model</div>
-      {live.text !== '' && <TurnBody text={live.text} />}
+      <Blocks blocks={live.blocks} streaming={live.status !== 'stopping'} />
       {live.retry && <RetryNotice key={live.retry.until} until={live.retry.until} code={live.retry.code} />}
-      {live.text === '' && !live.retry && (
+      {empty && !live.retry && (
         <p className="muted turn-note" data-testid="chat-waiting">
-          {live.status === 'stopping' ? 'Stopping…' : 'Waiting for the model…'}
+          {live.status === 'stopping'
+            ? 'Stopping…'
+            : live.prompt === null
+              ? 'Carrying out your answer…'
+              : 'Waiting for the model…'}
         </p>
       )}
-      {live.text !== '' && live.status === 'stopping' && <p className="muted turn-note">Stopping…</p>}
+      {!empty && live.status === 'stopping' && <p className="muted turn-note">Stopping…</p>}
       {live.usage && (
         <p className="turn-usage" data-testid="chat-usage">
           {usageText(live.usage)}

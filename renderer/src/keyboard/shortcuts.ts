@@ -6,6 +6,7 @@ import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
 
 // Tag names rather than instanceof: keys also arrive from the mail frame, whose elements belong to another realm.
@@ -17,6 +18,7 @@ export function handleShortcut(event: KeyboardEvent): void {
   if (
     useImportStore.getState().open ||
     useServicesStore.getState().open ||
+    usePermissionsStore.getState().open ||
     useMailStore.getState().pendingLink
   ) {
     return;

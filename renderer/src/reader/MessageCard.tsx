@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import type { Address, MessageView } from '../../../shared/contract.ts';
 import { formatFullDate } from '../format/format-time.ts';
 import { displayText } from '../mail/display-text.ts';
+import { useAppStore } from '../stores/app-store.ts';
+import { useChatStore } from '../stores/chat-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { AttachmentChips } from './AttachmentChips.tsx';
 import { MessageBody } from './MessageBody.tsx';
@@ -13,6 +15,8 @@ function formatAddress(address: Address): string {
 export function MessageCard({ message }: { message: MessageView }) {
   const focused = useMailStore((state) => state.focusMessageId === message.id);
   const card = useRef<HTMLElement>(null);
+  const quoteMessage = useChatStore((state) => state.quoteMessage);
+  const showView = useAppStore((state) => state.showView);
 
   useEffect(() => {
     if (focused) card.current?.scrollIntoView({ block: 'start' });
@@ -36,6 +40,18 @@ export function MessageCard({ message }: { message: MessageView }) {
         <time className="message-date" dateTime={new Date(message.date).toISOString()}>
           {formatFullDate(message.date)}
         </time>
+        {/* Only the message's id goes to the chat: Skimmer loads and marks the mail itself (DESIGN §8). */}
+        <button
+          type="button"
+          className="ghost small ask-in-chat"
+          data-testid="ask-in-chat"
+          onClick={() => {
+            quoteMessage({ id: message.id, subject: message.subject, from: fromName || fromAddress });
+            showView('chat');
+          }}
+        >
+          Ask in chat
+        </button>
         <dl className="message-fields">
           <dt>To</dt>
           <dd>{message.to.map(formatAddress).join(', ') || '—'}</dd>

@@ -1,18 +1,30 @@
-// The chat pane (DESIGN §6, §12): the stored conversations, the open one's turns, the model field, and at most
-// one answer streaming at a time, with a Stop that always ends the wait (DESIGN §2: a stop is `run:cancel`, not
-// a closed socket). Only sending reaches a model service; "List models" goes through the services store, and
-// only when the user presses it. Opening the pane asks Skimmer alone.
+// The chat pane (DESIGN §6, §7, §12): the stored conversations, the open one's turns, the model field, the
+// composer (mail tools on or off, quoted mail), the calls a run waits for the user to approve, and at most one
+// answer streaming at a time, with a Stop that always ends the wait (DESIGN §2: a stop is `run:cancel`, not a
+// closed socket). Only sending or answering reaches a model service; "List models" goes through the services
+// store, and only when the user presses it. Opening the pane asks Skimmer alone.
 import { create } from 'zustand';
-import type { ChatTurn, ConversationSummary, Request, StreamEvent } from '../../../shared/contract.ts';
+import type {
+  ApprovalCall,
+  CallAnswer,
+  ChatBlock,
+  ChatTurn,
+  ConversationSummary,
+  Request,
+  StreamEvent,
+  UntrustedPart,
+} from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
+import { textOf, userBlocks, withText } from '../chat/live-blocks.ts';
 import { canChat, isModelRef, modelRefHint, serviceOf } from '../chat/model-ref.ts';
 import { useServicesStore } from './services-store.ts';
+import { useUndoStore } from './undo-store.ts';
 
 export type Usage = NonNullable<ChatTurn['usage']>;
 export type ChatFailure = { message: string; detail?: string };
 // How a turn ended: from its live events in this session, or from `ended` when read back with `chat:history`
-// (a stored turn without `ended` finished normally).
-export type TurnOutcome = 'done' | 'stopped' | 'failed';
+// (a stored turn without `ended` finished normally, or waits for approval: then `chat:history` says `pending`).
+export type TurnOutcome = 'done' | 'stopped' | 'failed' | 'interrupted';
 export type ShownTurn = Omit<ChatTurn, 'ended'> & {
   outcome?: TurnOutcome;
   note?: string;
@@ -26,18 +38,24 @@ function shownTurn({ ended, ...turn }: ChatTurn): ShownTurn {
     : { ...turn, outcome: 'failed', error: { message: ended.message } };
 }
 
-// starting: `chat:send` has not answered yet; streaming: events arrive; stopping: Stop was pressed.
+// starting: `chat:send` / `chat:answer` has not answered yet; streaming: events arrive; stopping: Stop was pressed.
 export type LiveStatus = 'starting' | 'streaming' | 'stopping';
 export type LiveTurn = {
   id: number;
   conversationId: number | null; // null until `chat_start` names the conversation
-  prompt: string;
+  prompt: string | null; // null: the run resumes after the user answered an approval card
+  context: UntrustedPart[]; // quoted mail as the model sees it (`chat_context`)
   status: LiveStatus;
   streamId: string | null;
-  text: string;
+  blocks: ChatBlock[];
   usage: Usage | null;
   retry: { code: string; seconds: number; until: number } | null; // `until` in epoch ms, for the countdown
 };
+
+// A message the user chose to ask about ("Ask in chat" in the reader); only its id goes to Skimmer.
+export type QuotedMessage = { id: number; subject: string; from: string };
+// The calls an interrupted run waits for. `round` tells one card from the next (a provider may reuse call ids).
+export type PendingRound = { conversationId: number; calls: ApprovalCall[]; round: number };
 
 type ChatState = {
   conversations: ConversationSummary[];
@@ -53,6 +71,10 @@ type ChatState = {
   listingFor: number | null; // the service whose models the user last asked for
   draft: string;
   composerError: string | null;
+  tools: boolean;
+  quoted: QuotedMessage[];
+  pending: PendingRound | null;
+  answerError: string | null;
   live: LiveTurn | null;
   focusTick: number;
 
@@ -63,7 +85,11 @@ type ChatState = {
   setModel(model: string): void;
   listModels(): Promise<void>;
   setDraft(draft: string): void;
+  setTools(on: boolean): void;
+  quoteMessage(message: QuotedMessage): void;
+  unquote(id: number): void;
   send(): Promise<void>;
+  answer(answers: CallAnswer[]): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -72,6 +98,17 @@ const maxPrompt = 100_000; // the contract's bound
 const stopGraceMs = 5_000;
 const unconfirmedStop =
   'Skimmer did not confirm the stop. What arrived is shown here, but it may not be saved.';
+const maxQuoted = 20; // the contract's bound on quoted messages
+const toolsKey = 'skimmer.chatTools';
+
+// Mail tools are on unless the user turned them off (reads run; every change waits for approval, DESIGN §7).
+function savedTools(): boolean {
+  try {
+    return localStorage.getItem(toolsKey) !== 'off';
+  } catch {
+    return true; // Storage can be unavailable; the default applies.
+  }
+}
 
 export const useChatStore = create<ChatState>()((set, get) => {
   // Bookkeeping that no component renders.
@@ -81,6 +118,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
   let unsubscribe: (() => void) | null = null;
   let stopTimer: ReturnType<typeof setTimeout> | null = null;
   let cancelWanted = false;
+  let rounds = 0;
   // Once the user has typed in the model field, a refreshed list never overwrites it.
   let modelTouched = false;
 
@@ -101,15 +139,51 @@ export const useChatStore = create<ChatState>()((set, get) => {
     const live = get().live;
     if (live?.id !== id) return;
     stopListening();
-    const ended: ShownTurn[] = [
-      { role: 'user', text: live.prompt, usage: null },
-      { role: 'assistant', text: live.text, usage: live.usage, outcome, ...extra },
-    ];
+    const answer: ShownTurn = {
+      role: 'assistant',
+      text: textOf(live.blocks),
+      blocks: live.blocks,
+      usage: live.usage,
+      outcome,
+      ...extra,
+    };
+    const ended: ShownTurn[] =
+      live.prompt === null
+        ? [answer]
+        : [
+            { role: 'user', text: live.prompt, blocks: userBlocks(live.prompt, live.context), usage: null },
+            answer,
+          ];
     set((state) => ({
       live: null,
       turns: state.openId === live.conversationId ? [...state.turns, ...ended] : state.turns,
     }));
     void get().refreshList();
+    // Approved calls may have changed mail: the Undo bar offers what this run did.
+    void useUndoStore.getState().afterRun();
+  }
+
+  // Streams a run that Skimmer accepted (`chat:send` or `chat:answer`) into the live turn.
+  async function follow(id: number, streamId: string): Promise<void> {
+    patchLive(id, { streamId, status: cancelWanted ? 'stopping' : 'streaming' });
+    // Subscribing right after the reply, in the same task, is early enough: the turn starts on Skimmer's next
+    // tick, and its events arrive as separate socket/IPC messages after this reply.
+    unsubscribe = bridge.subscribe(streamId, (event) => onEvent(id, event));
+    if (cancelWanted) await sendCancel(id, streamId);
+  }
+
+  function newLive(id: number, conversationId: number | null, prompt: string | null): LiveTurn {
+    return {
+      id,
+      conversationId,
+      prompt,
+      context: [],
+      status: 'starting',
+      streamId: null,
+      blocks: [],
+      usage: null,
+      retry: null,
+    };
   }
 
   function onEvent(id: number, event: StreamEvent): void {
@@ -125,7 +199,26 @@ export const useChatStore = create<ChatState>()((set, get) => {
         void get().refreshList();
         break;
       case 'chat_text':
-        patchLive(id, { text: live.text + event.text, retry: null });
+        patchLive(id, { blocks: withText(live.blocks, event.text), retry: null });
+        break;
+      case 'chat_context':
+        patchLive(id, { context: event.parts });
+        break;
+      case 'chat_tool_call':
+        patchLive(id, {
+          blocks: [...live.blocks, { kind: 'tool_call', id: event.id, name: event.name, args: event.args }],
+          retry: null,
+        });
+        break;
+      case 'chat_tool_result': {
+        const { type: _, ...result } = event;
+        patchLive(id, { blocks: [...live.blocks, { kind: 'tool_result', ...result }] });
+        break;
+      }
+      case 'chat_interrupted':
+        // The run is stored with these calls open; the card at the end of the transcript asks the user.
+        set({ pending: { conversationId: event.conversationId, calls: event.calls, round: ++rounds } });
+        finish(id, 'interrupted');
         break;
       case 'chat_retry':
         patchLive(id, {
@@ -183,6 +276,10 @@ export const useChatStore = create<ChatState>()((set, get) => {
     listingFor: null,
     draft: '',
     composerError: null,
+    tools: savedTools(),
+    quoted: [],
+    pending: null,
+    answerError: null,
     live: null,
     focusTick: 0,
 
@@ -226,8 +323,23 @@ export const useChatStore = create<ChatState>()((set, get) => {
       });
       const reply = await bridge['chat:history']({ conversationId: id });
       if (serial !== historySerial) return;
-      if (!reply.ok) set({ historyLoading: false, historyError: reply.error.message });
-      else set({ historyLoading: false, turns: reply.value.turns.map(shownTurn) });
+      if (!reply.ok) {
+        set({ historyLoading: false, historyError: reply.error.message });
+        return;
+      }
+      const { turns, pending } = reply.value;
+      set((state) => ({
+        historyLoading: false,
+        turns: turns.map(shownTurn),
+        answerError: null,
+        // A run that waits for approval still does after a reload: its card comes back from `pending`.
+        pending:
+          pending.length > 0
+            ? { conversationId: id, calls: pending, round: ++rounds }
+            : state.pending?.conversationId === id
+              ? null
+              : state.pending,
+      }));
     },
 
     newConversation() {
@@ -276,13 +388,42 @@ export const useChatStore = create<ChatState>()((set, get) => {
       set({ draft, composerError: null });
     },
 
+    setTools(on) {
+      set({ tools: on });
+      try {
+        localStorage.setItem(toolsKey, on ? 'on' : 'off');
+      } catch {
+        // Not saved; the choice still holds for this session.
+      }
+    },
+
+    quoteMessage(message) {
+      set((state) => ({
+        quoted: state.quoted.some((q) => q.id === message.id)
+          ? state.quoted
+          : [...state.quoted, message].slice(-maxQuoted),
+        composerError: null,
+        focusTick: state.focusTick + 1,
+      }));
+    },
+
+    unquote(id) {
+      set((state) => ({ quoted: state.quoted.filter((q) => q.id !== id) }));
+    },
+
     async send() {
-      const { draft, model, live, openId } = get();
+      const { draft, model, live, openId, tools, quoted } = get();
       const prompt = draft.trim();
       if (live || prompt === '') return;
       const ref = model.trim();
       if (!isModelRef(ref)) {
         set({ modelNote: modelRefHint });
+        return;
+      }
+      // Skimmer sends quoted mail only on the tools path (its untrusted blocks are the engine's), and refuses
+      // a quote without tools; saying so here keeps the user's words in the box.
+      if (quoted.length > 0 && !tools) {
+        set({ composerError: 'Quoted mail needs Mail tools on. Turn them on, or remove the quote.' });
         return;
       }
       if (prompt.length > maxPrompt) {
@@ -291,23 +432,10 @@ export const useChatStore = create<ChatState>()((set, get) => {
       }
       const id = nextRun++;
       cancelWanted = false;
-      set({
-        draft: '',
-        modelNote: null,
-        composerError: null,
-        live: {
-          id,
-          conversationId: openId,
-          prompt,
-          status: 'starting',
-          streamId: null,
-          text: '',
-          usage: null,
-          retry: null,
-        },
-      });
-      const request: Request<'chat:send'> = { model: ref, prompt };
+      set({ draft: '', quoted: [], modelNote: null, composerError: null, live: newLive(id, openId, prompt) });
+      const request: Request<'chat:send'> = { model: ref, prompt, tools };
       if (openId !== null) request.conversationId = openId;
+      if (quoted.length > 0) request.quote = quoted.map((q) => q.id);
       const reply = await bridge['chat:send'](request);
       if (get().live?.id !== id) {
         // The pane already stopped waiting (an unconfirmed Stop): the answer is no longer wanted.
@@ -318,12 +446,34 @@ export const useChatStore = create<ChatState>()((set, get) => {
         finish(id, 'failed', { error: { message: reply.error.message } });
         return;
       }
-      const { streamId } = reply.value;
-      patchLive(id, { streamId, status: cancelWanted ? 'stopping' : 'streaming' });
-      // Subscribing right after the reply, in the same task, is early enough: the turn starts on Skimmer's next
-      // tick, and its events arrive as separate socket/IPC messages after this reply.
-      unsubscribe = bridge.subscribe(streamId, (event) => onEvent(id, event));
-      if (cancelWanted) await sendCancel(id, streamId);
+      // New words in a conversation that waited for approval decline its open calls (Skimmer answers them
+      // "the user sent a new message instead"), so its card goes.
+      set((state) => (state.pending?.conversationId === openId ? { pending: null, answerError: null } : {}));
+      await follow(id, reply.value.streamId);
+    },
+
+    async answer(answers) {
+      const { live, pending, model } = get();
+      if (live || !pending || answers.length === 0) return;
+      const id = nextRun++;
+      cancelWanted = false;
+      set({ answerError: null, live: newLive(id, pending.conversationId, null) });
+      const request: Request<'chat:answer'> = { conversationId: pending.conversationId, answers };
+      // The model field names the model for what comes next, as it does for a new message.
+      if (isModelRef(model.trim())) request.model = model.trim();
+      const reply = await bridge['chat:answer'](request);
+      if (get().live?.id !== id) {
+        if (reply.ok) void bridge['run:cancel']({ streamId: reply.value.streamId });
+        return;
+      }
+      if (!reply.ok) {
+        // Nothing ran: the card stays, with Skimmer's sentence, so the user can answer again.
+        stopListening();
+        set({ live: null, answerError: reply.error.message });
+        return;
+      }
+      set((state) => (state.pending?.round === pending.round ? { pending: null } : {}));
+      await follow(id, reply.value.streamId);
     },
 
     async stop() {

@@ -44,6 +44,7 @@ type MailState = {
   selectFolder(folderId: number | null): void;
   reloadList(): Promise<void>;
   reloadAfterImport(): Promise<void>;
+  refresh(): Promise<void>;
   showRange(first: number, last: number): void;
   moveCursor(delta: number): void;
   openRow(index: number): void;
@@ -182,6 +183,19 @@ export const useMailStore = create<MailState>()((set, get) => {
 
     async reloadAfterImport() {
       await Promise.all([get().loadFolders(), get().reloadList()]);
+    },
+
+    // The mail changed under the view (the assistant archived something, or an Undo put it back): folders,
+    // the list and any search are read again, keeping the user's place as far as it still exists.
+    async refresh() {
+      const cursor = get().cursor;
+      await get().loadFolders();
+      const { folderId, folders } = get();
+      // Undo can remove a folder that only the undone change had created (Archive, Trash).
+      if (folderId !== null && !folders.some((folder) => folder.id === folderId)) set({ folderId: null });
+      await get().reloadList();
+      set((state) => ({ cursor: Math.min(cursor, Math.max(0, (state.total ?? 0) - 1)) }));
+      if (get().hits !== null && get().query.trim() !== '') await get().runSearch();
     },
 
     showRange(first, last) {

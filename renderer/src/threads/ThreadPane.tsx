@@ -1,4 +1,5 @@
 import { useMailStore } from '../stores/mail-store.ts';
+import { UndoBar } from '../undo/UndoBar.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SearchResults } from './SearchResults.tsx';
 import { ThreadList } from './ThreadList.tsx';
@@ -7,6 +8,7 @@ export function ThreadPane() {
   const searching = useMailStore((state) => state.hits !== null);
   return (
     <section className="thread-pane" aria-label="Conversations">
+      <UndoBar />
       <SearchBox />
       {searching ? <SearchResults /> : <ThreadList />}
     </section>

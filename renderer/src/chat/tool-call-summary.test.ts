@@ -1,0 +1,25 @@
+import { expect, test } from 'vitest';
+import { prettyArgs, shortArgs } from './tool-call-summary.ts';
+
+test('an object shows as key: value pairs in compact JSON', () => {
+  expect(shortArgs({ query: 'newsletter', limit: 20 })).toBe('query: "newsletter", limit: 20');
+  expect(shortArgs({ ids: [12, 13] })).toBe('ids: [12,13]');
+  expect(shortArgs({})).toBe('');
+});
+
+test('other shapes show as compact JSON, and nothing as empty', () => {
+  expect(shortArgs(['a'])).toBe('["a"]');
+  expect(shortArgs('text')).toBe('"text"');
+  expect(shortArgs(undefined)).toBe('');
+});
+
+test('long arguments are cut with an ellipsis at the limit', () => {
+  const shown = shortArgs({ body: 'x'.repeat(500) }, 40);
+  expect(shown).toHaveLength(40);
+  expect(shown.endsWith('…')).toBe(true);
+});
+
+test('pretty arguments are indented JSON', () => {
+  expect(prettyArgs({ ids: [1] })).toBe('{\n  "ids": [\n    1\n  ]\n}');
+  expect(prettyArgs(undefined)).toBe('undefined');
+});

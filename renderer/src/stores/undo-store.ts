@@ -1,0 +1,97 @@
+// Undo for what the assistant changed in the mail (DESIGN §7: every write of the mail tools can be undone).
+// After each run the bar offers the changes that run made, as one: "Archived 2 messages · Undo". Undo takes
+// back exactly those (`mail:undo {count}` undoes the newest open entries, so it first checks that they still
+// are the newest), then the mail view reloads so the messages show where they are again.
+import { create } from 'zustand';
+import type { UndoView } from '../../../shared/contract.ts';
+import { bridge } from '../bridge.ts';
+import { isNewest, newSince, undoSummary } from '../undo/undo-batch.ts';
+import { useAppStore } from './app-store.ts';
+import { useMailStore } from './mail-store.ts';
+
+type UndoState = {
+  // What the bar offers to undo (newest first); empty: no bar.
+  batch: UndoView[];
+  summary: string;
+  undoing: boolean;
+  // What the last Undo took back, shown until the next run or a dismissal.
+  undone: string | null;
+
+  start(): Promise<void>;
+  afterRun(): Promise<void>;
+  undo(): Promise<void>;
+  dismiss(): void;
+};
+
+// The contract's bound; a run rarely makes more changes than this, and older ones stay undoable by count.
+const fetchLimit = 50;
+const changedSinceMessage =
+  'Something else changed the mail after this, so Undo would take back the wrong changes. Nothing was undone.';
+
+export const useUndoStore = create<UndoState>()((set, get) => {
+  // The newest entry seen so far: a run's changes are the entries newer than it. null until first read.
+  let baselineId: number | null = null;
+
+  async function read(): Promise<UndoView[] | null> {
+    const reply = await bridge['mail:undoable']({ limit: fetchLimit });
+    return reply.ok ? reply.value : null;
+  }
+
+  function remember(entries: readonly UndoView[]): void {
+    baselineId = Math.max(baselineId ?? 0, entries[0]?.id ?? 0);
+  }
+
+  return {
+    batch: [],
+    summary: '',
+    undoing: false,
+    undone: null,
+
+    // Only notes what is already undoable, so that the first run's bar offers that run's changes alone.
+    async start() {
+      const entries = await read();
+      if (entries) remember(entries);
+    },
+
+    async afterRun() {
+      const entries = await read();
+      // Quietly: a Skimmer without undo (or a failed read) just shows no bar.
+      if (!entries) return;
+      const fresh = newSince(entries, baselineId);
+      remember(entries);
+      if (fresh.length === 0) {
+        // A run that changed nothing keeps the bar of the one before while its changes are still undoable.
+        set((state) => ({ batch: isNewest(state.batch, entries) ? state.batch : [] }));
+        return;
+      }
+      set({ batch: fresh, summary: undoSummary(fresh), undone: null });
+      void useMailStore.getState().refresh();
+    },
+
+    async undo() {
+      const { batch, undoing } = get();
+      if (undoing || batch.length === 0) return;
+      set({ undoing: true });
+      const entries = await read();
+      if (!entries || !isNewest(batch, entries)) {
+        set({ undoing: false, batch: [] });
+        useAppStore
+          .getState()
+          .showError(entries ? changedSinceMessage : 'Could not read what can be undone.');
+        return;
+      }
+      const reply = await bridge['mail:undo']({ count: batch.length });
+      if (!reply.ok) {
+        set({ undoing: false });
+        useAppStore.getState().showError(reply.error);
+        return;
+      }
+      set({ undoing: false, batch: [], undone: undoSummary(reply.value.undone) });
+      await useMailStore.getState().refresh();
+    },
+
+    dismiss() {
+      set({ batch: [], undone: null });
+    },
+  };
+});
