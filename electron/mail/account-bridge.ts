@@ -8,6 +8,7 @@ import type { Log } from '../log.ts';
 import type { AccountLogin, Accounts } from './accounts.ts';
 import { imapClient, MailFailure, mailFailure } from './imap-connect.ts';
 import { syncAccount } from './imap-sync.ts';
+import { createParsePool } from './parse-pool.ts';
 import { smtpTransport } from './smtp-connect.ts';
 
 type Deps = { db: Db; accounts: Accounts; streams: StreamHub; log: Log };
@@ -47,14 +48,18 @@ export async function syncAndRecord(
   opts: Parameters<typeof syncAccount>[2] = {},
 ) {
   const login = await deps.accounts.login(id);
+  // Parsing is most of a first sync's time: it runs on parse threads while the next batch downloads.
+  const pool = opts.parse ? null : createParsePool();
   try {
-    const summary = await syncAccount(deps.db, login, opts);
+    const summary = await syncAccount(deps.db, login, { ...(pool ? { parse: pool.parse } : {}), ...opts });
     deps.accounts.synced(id, Date.now(), null);
     return summary;
   } catch (e) {
     const failure = mailFailure(e, `The mail server ${login.imap.host}`);
     if (failure.code !== 'cancelled') deps.accounts.synced(id, null, failure.message);
     throw failure;
+  } finally {
+    await pool?.close();
   }
 }
 

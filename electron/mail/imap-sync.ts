@@ -46,6 +46,8 @@ export type SyncOptions = {
 
 // Mailboxes that only repeat others (Gmail's All Mail; virtual Flagged) are not synced as folders.
 const skippedUse = new Set(['\\All', '\\Flagged']);
+// The first batch of a folder: enough for a screenful of the newest mail (issue 5: newest 50 in 2 s).
+const firstBatch = 50;
 const modseq = (v: bigint | undefined): number | null =>
   v === undefined || v > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(v);
 
@@ -156,16 +158,25 @@ async function syncFolder(job: FolderJob): Promise<void> {
     })();
   }
 
-  // New messages, newest first.
+  // New messages, newest first. A small first batch makes the newest mail visible at once; after it, the
+  // next batch downloads while the current one is parsed (on the parse threads) and stored.
   const fresh = serverUids.filter((uid) => !local.has(uid)).sort((a, b) => b - a);
   const batchSize = opts.batchSize ?? 200;
+  const batches: number[][] = [];
+  for (let i = 0, size = Math.min(firstBatch, batchSize); i < fresh.length; i += size, size = batchSize) {
+    batches.push(fresh.slice(i, i + size));
+  }
   let done = 0;
   opts.onProgress?.({ folder: job.name, done, total: fresh.length });
-  for (let i = 0; i < fresh.length; i += batchSize) {
+  let next = batches.length > 0 ? download(job, batches[0] as number[]) : null;
+  for (let i = 0; i < batches.length && next; i += 1) {
+    const current = await next;
     if (opts.signal?.aborted) return;
-    const batch = fresh.slice(i, i + batchSize);
-    await fetchBatch(job, batch);
-    done += batch.length;
+    next = i + 1 < batches.length ? download(job, batches[i + 1] as number[]) : null;
+    // A download that fails while this batch is parsed is reported when it is awaited, not as unhandled.
+    next?.catch(() => {});
+    await commit(job, current);
+    done += current.count;
     opts.onProgress?.({ folder: job.name, done, total: fresh.length });
     opts.onBatch?.(job.name);
   }
@@ -185,15 +196,21 @@ type Pending = {
   size: number;
   plan: ReturnType<typeof planParts>;
 };
+type Downloaded = {
+  count: number;
+  links: { uid: number; message: number; flags: string[] }[];
+  raws: { p: Pending; raw: Buffer }[];
+};
 
-async function fetchBatch(job: FolderJob, uids: readonly number[]): Promise<void> {
-  const { client, db, imapStore, store, folderId, summary } = job;
+/** One batch from the server: what is already stored elsewhere (a move or copy), and the rest rebuilt. */
+async function download(job: FolderJob, uids: readonly number[]): Promise<Downloaded> {
+  const { client, imapStore } = job;
   const listed = await client.fetchAll(
     uids.join(','),
     { uid: true, flags: true, envelope: true, bodyStructure: true, size: true, headers: true },
     { uid: true },
   );
-  const links: { uid: number; message: number; flags: string[] }[] = [];
+  const links: Downloaded['links'] = [];
   const pending: Pending[] = [];
   for (const m of listed) {
     const flags = [...(m.flags ?? [])].sort();
@@ -227,27 +244,35 @@ async function fetchBatch(job: FolderJob, uids: readonly number[]): Promise<void
     );
     for (const f of fetched) parts.set(f.uid, f.bodyParts ?? new Map());
   }
-
-  const parse = job.opts.parse ?? parseMessage;
-  const parsed: { p: Pending; m: ParsedMessage | null; error: string | null }[] = [];
-  for (const p of pending) {
+  const raws = pending.map((p) => {
     const got = parts.get(p.uid);
     const text: FetchedPart[] = p.plan.text.map((t) => ({
       ...t,
       content: got?.get(t.part) ?? Buffer.alloc(0),
     }));
-    try {
-      const m = await parse(rebuild(p.headers, text));
-      parsed.push({ p, m: { ...m, attachments: p.plan.attachments, size: p.size }, error: null });
-    } catch (e) {
-      parsed.push({ p, m: null, error: e instanceof Error ? e.message : String(e) });
-    }
-  }
+    return { p, raw: rebuild(p.headers, text) };
+  });
+  return { count: listed.length, links, raws };
+}
 
+/** Parses a downloaded batch and stores it, with the search index, in one transaction. */
+async function commit(job: FolderJob, batch: Downloaded): Promise<void> {
+  const { db, imapStore, store, folderId, summary } = job;
+  const parse = job.opts.parse ?? parseMessage;
+  const parsed = await Promise.all(
+    batch.raws.map(async ({ p, raw }) => {
+      try {
+        const m = await parse(raw);
+        return { p, m: { ...m, attachments: p.plan.attachments, size: p.size }, error: null };
+      } catch (e) {
+        return { p, m: null, error: e instanceof Error ? e.message : String(e) };
+      }
+    }),
+  );
   const source = `imap:${job.login.id}:${job.path}`;
   db.transaction(() => {
-    for (const l of links) imapStore.link(folderId, l.uid, l.message, l.flags);
-    summary.linked += links.length;
+    for (const l of batch.links) imapStore.link(folderId, l.uid, l.message, l.flags);
+    summary.linked += batch.links.length;
     for (const { p, m, error } of parsed) {
       if (!m) {
         store.recordFailure(`${source}#${p.uid}`, error ?? 'unreadable', Date.now());
