@@ -1,10 +1,15 @@
-// `npm test`: every suite, on Node 24. What the suites need from the system (Debian's Chromium, and
-// fonts for non-Latin mail) is installed when this runs as root with apt; otherwise this names the
+// `npm test`: every suite, on Node 24. What the suites need from the system (Debian's Chromium, fonts
+// for non-Latin mail, Dovecot) is installed when this runs as root with apt; otherwise this names the
 // exact command and fails. Nothing is ever skipped silently.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
-const systemPackages = [{ check: '/usr/bin/chromium', packages: ['chromium', 'fonts-noto-cjk'] }];
+const systemPackages = [
+  { check: '/usr/bin/chromium', packages: ['chromium', 'fonts-noto-cjk'] },
+  // A real IMAP server for the sync tests. test/support/dovecot.ts runs private instances on free ports,
+  // so a system Dovecot service that the install may start is never used.
+  { check: '/usr/sbin/dovecot', packages: ['dovecot-imapd'] },
+];
 
 const vitestReport = 'test-results/vitest.json';
 rmSync(vitestReport, { force: true }); // never report an earlier run's totals
