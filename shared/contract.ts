@@ -274,6 +274,7 @@ export const SyncSummary = z.object({
   linked: z.number().int().nonnegative(),
   removed: z.number().int().nonnegative(),
   flagsChanged: z.number().int().nonnegative(),
+  pushed: z.number().int().nonnegative(),
 });
 export type SyncSummary = z.infer<typeof SyncSummary>;
 

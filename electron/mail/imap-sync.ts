@@ -19,9 +19,11 @@ import type { Db } from '../db/open.ts';
 import type { AccountLogin } from './accounts.ts';
 import { imapClient, MailFailure, mailFailure } from './imap-connect.ts';
 import { type FetchedPart, planParts, rebuild, type Structure } from './imap-message.ts';
+import { prepareReplay } from './imap-replay.ts';
 import { prepareImapStore } from './imap-store.ts';
 import { type ParsedMessage, parseMessage } from './parse.ts';
 import { prepareStore } from './store.ts';
+import { prepareWriteBack } from './write-back.ts';
 
 export type SyncProgress = { folder: string; done: number; total: number };
 export type SyncSummary = {
@@ -31,6 +33,8 @@ export type SyncSummary = {
   linked: number;
   removed: number;
   flagsChanged: number;
+  /** Changes made here that were written to the server. */
+  pushed: number;
 };
 
 export type SyncOptions = {
@@ -67,7 +71,10 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
       linked: 0,
       removed: 0,
       flagsChanged: 0,
+      pushed: 0,
     };
+    // Local changes go to the server first, so what is read next already includes them.
+    summary.pushed = await prepareReplay(db, login.id)(client, prepareWriteBack(db), login.user);
     const boxes = (await client.list())
       .filter((b) => !b.flags.has('\\Noselect') && !b.flags.has('\\NonExistent'))
       .filter((b) => !(b.specialUse && skippedUse.has(b.specialUse)))
@@ -150,7 +157,7 @@ async function syncFolder(job: FolderJob): Promise<void> {
     db.transaction(() => {
       for (const m of changed) {
         const at = local.get(m.uid);
-        const flags = [...(m.flags ?? [])].sort();
+        const flags = storedFlags(m.flags);
         if (!at || sameFlags(at.flags, flags)) continue;
         imapStore.setFlags(folderId, m.uid, at.message, flags);
         summary.flagsChanged += 1;
@@ -186,6 +193,10 @@ async function syncFolder(job: FolderJob): Promise<void> {
   )();
 }
 
+// \Recent belongs to one session (RFC 3501 §2.3.2), so it is never stored or compared.
+const storedFlags = (flags: Set<string> | undefined) =>
+  [...(flags ?? [])].filter((f) => f !== '\\Recent').sort();
+
 const sameFlags = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().every((f, i) => f === b[i]);
 
@@ -213,7 +224,7 @@ async function download(job: FolderJob, uids: readonly number[]): Promise<Downlo
   const links: Downloaded['links'] = [];
   const pending: Pending[] = [];
   for (const m of listed) {
-    const flags = [...(m.flags ?? [])].sort();
+    const flags = storedFlags(m.flags);
     const size = m.size ?? 0;
     const existing = imapStore.match(m.envelope?.messageId ?? '', size);
     if (existing !== null) links.push({ uid: m.uid, message: existing, flags });

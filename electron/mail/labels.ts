@@ -10,6 +10,7 @@ export function prepareLabels(db: Db) {
        FROM labels l ORDER BY l.name COLLATE NOCASE`,
   );
   const find = db.prepare<[string], { id: number }>('SELECT id FROM labels WHERE name = ?');
+  const nameOf = db.prepare<[number]>('SELECT name FROM labels WHERE id = ?').pluck();
   const add = db.prepare<[string]>('INSERT INTO labels (name) VALUES (?)');
   const attach = db.prepare<[number, number]>(
     'INSERT OR IGNORE INTO message_labels (message_id, label_id) VALUES (?, ?)',
@@ -28,6 +29,7 @@ export function prepareLabels(db: Db) {
   return {
     list: (): LabelView[] => list.all(),
     find: (name: string): number | null => find.get(name)?.id ?? null,
+    nameOf: (id: number): string => String(nameOf.get(id) ?? ''),
     /** The label's id, creating it when no label has that name yet. */
     ensure(name: string): { id: number; created: boolean } {
       const existing = find.get(name);

@@ -1,6 +1,7 @@
 // Reads of the mail tables for the bridge and the CLI: folders, pages of threads, one thread, read flags.
 import type { Address, Attachment, Folder, MessageView, ThreadSummary } from '../../shared/contract.ts';
 import type { Db } from '../db/open.ts';
+import { prepareWriteBack } from './write-back.ts';
 
 const snippetChars = 160;
 
@@ -43,6 +44,7 @@ export function prepareQueries(db: Db) {
   const messages = db.prepare<[number], MessageRow>(
     'SELECT * FROM messages WHERE thread_id = ? ORDER BY date, id',
   );
+  const writeBack = prepareWriteBack(db);
   const messageById = db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?');
   const setRead = db.prepare<[{ unread: number; id: number }]>(
     'UPDATE messages SET unread = @unread WHERE id = @id AND unread <> @unread',
@@ -77,7 +79,11 @@ export function prepareQueries(db: Db) {
 
     markRead: db.transaction((ids: number[], read: boolean): number => {
       let changed = 0;
-      for (const id of ids) changed += setRead.run({ unread: read ? 0 : 1, id }).changes;
+      for (const id of ids) {
+        const n = setRead.run({ unread: read ? 0 : 1, id }).changes;
+        if (n > 0) writeBack.queue(id, { kind: 'seen', seen: read });
+        changed += n;
+      }
       return changed;
     }),
 

@@ -4,13 +4,14 @@
 // `drafts` and `undo_log`; moves and read flags go through it so that every one can be undone.
 import type { Db } from '../db/open.ts';
 import { prepareLabels } from './labels.ts';
+import { prepareWriteBack } from './write-back.ts';
 
 /** The closed set of inverses an undo entry can hold. */
 export type Inverse =
   | { kind: 'unread'; items: { id: number; unread: number }[] }
   | { kind: 'folder'; items: { id: number; folderId: number }[]; dropFolders: number[] }
   | { kind: 'labels'; attach: [number, number][]; detach: [number, number][]; dropLabels: number[] }
-  | { kind: 'draft'; dropDraft: number };
+  | { kind: 'draft'; dropDraft: number; account?: number | null; messageId?: string };
 
 export type UndoEntry = { id: number; createdAt: number; description: string };
 
@@ -30,6 +31,8 @@ export class MailActionError extends Error {}
 
 export function prepareMailActions(db: Db, now: () => number = Date.now) {
   const labels = prepareLabels(db);
+  // Every change to a message that lives on a server is queued for it, in the same transaction.
+  const writeBack = prepareWriteBack(db, now);
   const message = db.prepare<[number], { id: number; folder_id: number; unread: number; account_id: number }>(
     `SELECT m.id, m.folder_id, m.unread, f.account_id
        FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.id = ?`,
@@ -38,6 +41,11 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
   const setFolder = db.prepare<[number, number]>('UPDATE messages SET folder_id = ? WHERE id = ?');
   const folderBySource = db.prepare<[number, string], { id: number }>(
     'SELECT id FROM folders WHERE account_id = ? AND source = ?',
+  );
+  // An IMAP account's own Archive or Trash (RFC 6154 special use), where its server keeps them.
+  const folderByUse = db.prepare<[number, string], { id: number }>(
+    `SELECT f.id FROM folders f JOIN imap_folders i ON i.folder_id = f.id
+     WHERE f.account_id = ? AND i.special_use = ? ORDER BY f.id LIMIT 1`,
   );
   const folderByName = db.prepare<[number, string], { id: number }>(
     'SELECT id FROM folders WHERE account_id = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1',
@@ -86,6 +94,7 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
       const folderId = target(row.account_id);
       if (folderId === row.folder_id) continue;
       setFolder.run(folderId, row.id);
+      writeBack.queue(row.id, { kind: 'move', folderId });
       items.push({ id: row.id, folderId: row.folder_id });
     }
     return items;
@@ -98,7 +107,10 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     const items = messages(ids)
       .filter((row) => row.unread !== unread)
       .map((row) => ({ id: row.id, unread: row.unread }));
-    for (const item of items) setUnread.run(unread, item.id);
+    for (const item of items) {
+      setUnread.run(unread, item.id);
+      writeBack.queue(item.id, { kind: 'seen', seen: read });
+    }
     if (items.length > 0)
       log(`Marked ${plural(items.length)} ${read ? 'read' : 'unread'}`, { kind: 'unread', items });
     return { changed: items.length };
@@ -108,8 +120,9 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     const rows = messages(ids);
     const dropFolders: number[] = [];
     const source = `skimmer:${special}`;
+    const use = special === 'archive' ? '\\Archive' : '\\Trash';
     const target = (accountId: number): number => {
-      const found = folderBySource.get(accountId, source);
+      const found = folderByUse.get(accountId, use) ?? folderBySource.get(accountId, source);
       if (found) return found.id;
       const id = Number(addFolder.run(accountId, specialNames[special], source).lastInsertRowid);
       dropFolders.push(id);
@@ -152,6 +165,7 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
         if (labelId === null) continue;
         for (const row of rows) if (labels.detach(row.id, labelId)) detached.push([row.id, labelId]);
       }
+      queueLabels(attached, detached);
       if (attached.length + detached.length > 0) {
         const parts = [
           ...(add.length > 0 ? [`added ${add.join(', ')}`] : []),
@@ -180,26 +194,52 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
         at: now(),
       }).lastInsertRowid,
     );
-    log(`Created the draft "${draft.subject}"`, { kind: 'draft', dropDraft: id });
+    // A reply is saved to the Drafts folder of the account it answers.
+    const account = draft.inReplyTo === null ? null : writeBack.accountOf(draft.inReplyTo);
+    // The server copy is found again (to drop it on undo) by this Message-ID.
+    const messageId = `<skimmer-draft.${id}.${now()}@skimmer.invalid>`;
+    if (account !== null) writeBack.queueFor(account, { kind: 'append_draft', draftId: id, messageId });
+    log(`Created the draft "${draft.subject}"`, { kind: 'draft', dropDraft: id, account, messageId });
     return { id };
   });
 
+  // Label changes as keyword changes, one op per message.
+  function queueLabels(attached: readonly [number, number][], detached: readonly [number, number][]): void {
+    const byMessage = new Map<number, { add: string[]; remove: string[] }>();
+    const entry = (m: number) => byMessage.get(m) ?? byMessage.set(m, { add: [], remove: [] }).get(m);
+    for (const [m, l] of attached) entry(m)?.add.push(labels.nameOf(l));
+    for (const [m, l] of detached) entry(m)?.remove.push(labels.nameOf(l));
+    for (const [m, change] of byMessage) writeBack.queue(m, { kind: 'keywords', ...change });
+  }
+
+  // An undo is a change like any other: the server gets it too.
   function apply(inverse: Inverse): void {
     switch (inverse.kind) {
       case 'unread':
-        for (const item of inverse.items) setUnread.run(item.unread, item.id);
+        for (const item of inverse.items) {
+          setUnread.run(item.unread, item.id);
+          writeBack.queue(item.id, { kind: 'seen', seen: item.unread === 0 });
+        }
         return;
       case 'folder':
-        for (const item of inverse.items) setFolder.run(item.folderId, item.id);
+        for (const item of inverse.items) {
+          setFolder.run(item.folderId, item.id);
+          writeBack.queue(item.id, { kind: 'move', folderId: item.folderId });
+        }
         for (const id of inverse.dropFolders) dropEmptyFolder.run(id, id);
         return;
-      case 'labels':
-        for (const [messageId, labelId] of inverse.detach) labels.detach(messageId, labelId);
-        for (const [messageId, labelId] of inverse.attach) labels.attach(messageId, labelId);
+      case 'labels': {
+        const attached = inverse.attach.filter(([m, l]) => labels.attach(m, l));
+        const detached = inverse.detach.filter(([m, l]) => labels.detach(m, l));
+        queueLabels(attached, detached);
         for (const id of inverse.dropLabels) labels.dropIfUnused(id);
         return;
+      }
       case 'draft':
         dropDraft.run(inverse.dropDraft);
+        if (inverse.account != null && inverse.messageId) {
+          writeBack.queueFor(inverse.account, { kind: 'drop_draft', messageId: inverse.messageId });
+        }
         return;
     }
   }

@@ -10,6 +10,7 @@ import { m0008 } from './0008-labels-drafts-undo.ts';
 import { m0009 } from './0009-grants-audit.ts';
 import { m0010 } from './0010-awaiting-runs.ts';
 import { m0011 } from './0011-imap-accounts.ts';
+import { m0012 } from './0012-mail-ops.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   m0009,
   m0010,
   m0011,
+  m0012,
 ];
