@@ -19,6 +19,7 @@ import { fileLog, type Log } from './log.ts';
 import { accountHandlers } from './mail/account-bridge.ts';
 import { prepareAccounts } from './mail/accounts.ts';
 import { type ImportJob, startImportJob } from './mail/import-job.ts';
+import { prepareOutbox } from './mail/outbox.ts';
 import { prepareQueries } from './mail/queries.ts';
 import { prepareSearch } from './mail/search.ts';
 import { prepareMailActions } from './mail/undo.ts';
@@ -36,6 +37,8 @@ export type AppOptions = {
   sealer?: Sealer;
   // Opens a URL the user confirmed, in the system browser. Browser mode has none: the page opens it.
   openExternal?: (url: string) => Promise<void>;
+  // Send what is due in the outbox (the desktop app and `skimmer serve`; not one-shot CLI commands).
+  sendMail?: boolean;
 };
 
 export type App = {
@@ -66,6 +69,16 @@ export function createApp(options: AppOptions): App {
   const grants = prepareGrants(db);
   const mailActions = prepareMailActions(db);
   const accounts = prepareAccounts(db, vault);
+  const outbox = prepareOutbox(db);
+  if (options.sendMail) outbox.recoverAfterRestart();
+  // SECURITY: only the app itself sends (a CLI command exits before the undo window ends): what is due goes
+  // out once a second, each message claimed once (mail/outbox.ts).
+  const sender = options.sendMail
+    ? setInterval(() => {
+        outbox.sendDue(accounts).catch((e: unknown) => log.error('outbox', e));
+      }, 1000)
+    : null;
+  sender?.unref();
   // A run cut off by a restart is closed (DESIGN §3), so every stored conversation stays pairable.
   conversations.closeInterruptedRuns();
   const streams = createStreamHub();
@@ -133,7 +146,7 @@ export function createApp(options: AppOptions): App {
     'service:remove': (r) => ({ removed: services.remove(r.id) }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
     ...consentHandlers({ db, conversations, grants }),
-    ...accountHandlers({ db, accounts, streams, log }),
+    ...accountHandlers({ db, accounts, outbox, streams, log }),
     'run:cancel': (r) => ({ cancelled: streams.cancel(r.streamId) }),
     'link:open': async (r) => {
       const checked = checkExternalUrl(r.url);
@@ -157,6 +170,7 @@ export function createApp(options: AppOptions): App {
     streams,
     importFiles,
     async close() {
+      if (sender) clearInterval(sender);
       for (const job of jobs) job.cancel();
       await Promise.all([...jobs].map((j) => j.done));
       db.close();

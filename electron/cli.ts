@@ -80,7 +80,13 @@ export async function main(argv: string[], io: Out = stdio, signal?: AbortSignal
   }
   let app: App | undefined;
   try {
-    app = createApp({ dataDir: values.data ?? defaultDataDir(), mode: 'browser' });
+    // Only the long-running `serve` sends what waits in the outbox; a one-shot command exits before the
+    // undo window ends.
+    app = createApp({
+      dataDir: values.data ?? defaultDataDir(),
+      mode: 'browser',
+      sendMail: command === 'serve',
+    });
     return await run(app, args, values, io, signal);
   } catch (e) {
     if (e instanceof UsageError) {

@@ -278,6 +278,19 @@ export const SyncSummary = z.object({
 });
 export type SyncSummary = z.infer<typeof SyncSummary>;
 
+export const OutboxItem = z.object({
+  id: Id,
+  accountId: Id,
+  to: z.array(z.string()),
+  subject: z.string(),
+  state: z.enum(['queued', 'sending', 'sent', 'failed', 'cancelled']),
+  error: z.string().nullable(),
+  // Until then Undo cancels it.
+  sendAfter: EpochMs,
+  sentAt: EpochMs.nullable(),
+});
+export type OutboxItem = z.infer<typeof OutboxItem>;
+
 export const channels = {
   'app:info': {
     request: z.object({}).strict(),
@@ -357,6 +370,19 @@ export const channels = {
     // Progress streams as sync_progress, then sync_done or error; Stop is run:cancel.
     request: z.object({ id: Id }).strict(),
     response: z.object({ streamId: z.string() }),
+  },
+  'outbox:list': {
+    request: z.object({}).strict(),
+    response: z.array(OutboxItem),
+  },
+  'outbox:cancel': {
+    // Undo a send: works until the message starts to go out.
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ cancelled: z.boolean() }),
+  },
+  'outbox:retry': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ queued: z.boolean() }),
   },
   'service:list': {
     request: z.object({}).strict(),

@@ -8,10 +8,11 @@ import type { Log } from '../log.ts';
 import type { AccountLogin, Accounts } from './accounts.ts';
 import { imapClient, MailFailure, mailFailure } from './imap-connect.ts';
 import { syncAccount } from './imap-sync.ts';
+import type { Outbox } from './outbox.ts';
 import { createParsePool } from './parse-pool.ts';
 import { smtpTransport } from './smtp-connect.ts';
 
-type Deps = { db: Db; accounts: Accounts; streams: StreamHub; log: Log };
+type Deps = { db: Db; accounts: Accounts; outbox: Outbox; streams: StreamHub; log: Log };
 
 /** Logs in to IMAP (and SMTP when the account has it) and out again. */
 export async function testAccount(login: AccountLogin): Promise<{ ok: boolean; message: string }> {
@@ -65,8 +66,21 @@ export async function syncAndRecord(
 
 export function accountHandlers(
   deps: Deps,
-): Pick<Handlers, 'account:list' | 'account:add' | 'account:test' | 'account:remove' | 'account:sync'> {
+): Pick<
+  Handlers,
+  | 'account:list'
+  | 'account:add'
+  | 'account:test'
+  | 'account:remove'
+  | 'account:sync'
+  | 'outbox:list'
+  | 'outbox:cancel'
+  | 'outbox:retry'
+> {
   return {
+    'outbox:list': () => deps.outbox.list(),
+    'outbox:cancel': (r) => ({ cancelled: deps.outbox.cancel(r.id) }),
+    'outbox:retry': (r) => ({ queued: deps.outbox.retry(r.id) }),
     'account:list': () => deps.accounts.list(),
     'account:add': (r) => deps.accounts.add(r),
     'account:test': async (r) => testAccount(await deps.accounts.login(r.id)),

@@ -45,7 +45,8 @@ export function mailFailure(e: unknown, where: string): MailFailure {
   if (e instanceof MailFailure) return e;
   const err = (e ?? {}) as { code?: unknown; authenticationFailed?: unknown; message?: unknown };
   const code = typeof err.code === 'string' ? err.code : '';
-  if (err.authenticationFailed === true || code === 'AUTHENTICATIONFAILED') {
+  // imapflow marks a refused login; nodemailer says EAUTH (SMTP 535).
+  if (err.authenticationFailed === true || code === 'AUTHENTICATIONFAILED' || code === 'EAUTH') {
     return new MailFailure('unauthorized', `${where} refused the user name or password.`, false);
   }
   if (/TIMEDOUT|TIMEOUT/i.test(code))
@@ -57,7 +58,7 @@ export function mailFailure(e: unknown, where: string): MailFailure {
   if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED)/.test(code)) {
     return new MailFailure('transport', `${where}: the TLS connection failed (${code}).`, false);
   }
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'NoConnection' || code === 'EConnectionClosed') {
+  if (['ECONNRESET', 'EPIPE', 'NoConnection', 'EConnectionClosed', 'ECONNECTION', 'ESOCKET'].includes(code)) {
     return new MailFailure('transport', `The connection to ${where} was lost.`, true);
   }
   return new MailFailure('io', `${where} failed: the server's answer was not what Skimmer expected.`, true);

@@ -54,9 +54,12 @@ export function prepareReplay(db: Db, accountId: number) {
   const original = db.prepare<[number], { message_id: string; refs: string }>(
     'SELECT message_id, refs FROM messages WHERE id = ?',
   );
-  const draftsPath = db.prepare<[number], { path: string }>(
+  const specialPath = db.prepare<[number, string], { path: string }>(
     `SELECT i.path FROM imap_folders i JOIN folders f ON f.id = i.folder_id
-     WHERE f.account_id = ? AND i.special_use = '\\Drafts' LIMIT 1`,
+     WHERE f.account_id = ? AND i.special_use = ? LIMIT 1`,
+  );
+  const sentRaw = db.prepare<[number], { raw: Buffer | null }>(
+    "SELECT raw FROM outbox WHERE id = ? AND state = 'sent'",
   );
 
   const updateFlags = (at: Location, change: (flags: Set<string>) => void) => {
@@ -134,7 +137,7 @@ export function prepareReplay(db: Db, accountId: number) {
       }
       case 'append_draft': {
         const d = draft.get(op.draftId);
-        const path = draftsPath.get(accountId)?.path;
+        const path = specialPath.get(accountId, '\\Drafts')?.path;
         if (!d || !path) return; // discarded before it reached the server, or no Drafts folder
         const replyTo = d.in_reply_to === null ? undefined : original.get(d.in_reply_to);
         const raw = await compose({
@@ -151,8 +154,17 @@ export function prepareReplay(db: Db, accountId: number) {
         must(client, await client.append(path, raw, ['\\Draft', '\\Seen']));
         return;
       }
+      case 'append_sent': {
+        // Gmail files what its SMTP server sends by itself; a second copy would show twice.
+        if (client.capabilities.has('X-GM-EXT-1')) return;
+        const raw = sentRaw.get(op.outboxId)?.raw;
+        const path = specialPath.get(accountId, '\\Sent')?.path;
+        if (!raw || !path) return;
+        must(client, await client.append(path, raw, ['\\Seen']));
+        return;
+      }
       case 'drop_draft': {
-        const path = draftsPath.get(accountId)?.path;
+        const path = specialPath.get(accountId, '\\Drafts')?.path;
         if (!path) return;
         await client.mailboxOpen(path);
         const uids = (await client.search({ header: { 'message-id': op.messageId } }, { uid: true })) || [];

@@ -3,13 +3,14 @@
 // replays the queue in order (imap-replay.ts). Messages of the local account queue nothing.
 import type { Db } from '../db/open.ts';
 
-export type OpKind = 'seen' | 'move' | 'keywords' | 'append_draft' | 'drop_draft';
+export type OpKind = 'seen' | 'move' | 'keywords' | 'append_draft' | 'drop_draft' | 'append_sent';
 export type Op =
   | { kind: 'seen'; seen: boolean }
   | { kind: 'move'; folderId: number }
   | { kind: 'keywords'; add: string[]; remove: string[] }
   | { kind: 'append_draft'; draftId: number; messageId: string }
-  | { kind: 'drop_draft'; messageId: string };
+  | { kind: 'drop_draft'; messageId: string }
+  | { kind: 'append_sent'; outboxId: number };
 export type QueuedOp = Op & {
   id: number;
   accountId: number;

@@ -1,8 +1,10 @@
 // The mail tools the engine offers a model (issue: AI tools over mail). Reads return short JSON or, for
 // a thread, one untrusted block per message; every write goes through mail/undo.ts so the UI can offer
-// Undo. `send_mail` cannot send yet: with no account able to send, it fails and says so.
+// Undo. `send_mail` queues the message in the outbox (10 s to undo); with no account able to send, it fails
+// and says so.
 import { z } from 'zod';
 import type { Db } from '../../db/open.ts';
+import { prepareOutbox } from '../../mail/outbox.ts';
 import { prepareQueries } from '../../mail/queries.ts';
 import { prepareSearch } from '../../mail/search.ts';
 import { prepareMailActions } from '../../mail/undo.ts';
@@ -102,6 +104,7 @@ export function mailTools(db: Db): AnyTool[] {
   const queries = prepareQueries(db);
   const actions = prepareMailActions(db);
   const previews = prepareMailPreviews(db);
+  const outbox = prepareOutbox(db);
 
   const searchMail: Tool<z.infer<typeof SearchArgs>> = {
     name: 'search_mail',
@@ -207,9 +210,16 @@ export function mailTools(db: Db): AnyTool[] {
     schema: MailArgs,
     effect: 'send',
     preview: previews.mail('Send'),
-    async run() {
-      // No account has a sender yet (no SMTP); never report a send that did not happen.
-      throw new Error('No account can send mail yet.');
+    async run({ to, cc, subject, body, inReplyTo }) {
+      // Queued, not sent: it goes out after the undo window (mail/outbox.ts), from the account of the message
+      // it answers. Never report a send that did not happen.
+      const account = outbox.senderFor(inReplyTo ?? null);
+      const item = outbox.queue(account, { to, cc, subject, body, inReplyTo: inReplyTo ?? null });
+      return json({
+        queued: item.id,
+        sendsAt: iso(item.sendAfter),
+        note: 'It goes out in 10 seconds unless the user presses Undo.',
+      });
     },
   };
 

@@ -13,7 +13,8 @@ export const m0012: Migration = {
         id INTEGER PRIMARY KEY,
         account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
         message INTEGER REFERENCES messages(id) ON DELETE CASCADE,
-        kind TEXT NOT NULL CHECK (kind IN ('seen', 'move', 'keywords', 'append_draft', 'drop_draft')),
+        kind TEXT NOT NULL
+          CHECK (kind IN ('seen', 'move', 'keywords', 'append_draft', 'drop_draft', 'append_sent')),
         payload_json TEXT NOT NULL,
         state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'failed')),
         attempts INTEGER NOT NULL DEFAULT 0,

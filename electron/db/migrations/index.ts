@@ -11,6 +11,7 @@ import { m0009 } from './0009-grants-audit.ts';
 import { m0010 } from './0010-awaiting-runs.ts';
 import { m0011 } from './0011-imap-accounts.ts';
 import { m0012 } from './0012-mail-ops.ts';
+import { m0013 } from './0013-outbox.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   m0010,
   m0011,
   m0012,
+  m0013,
 ];

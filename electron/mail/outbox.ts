@@ -1,0 +1,185 @@
+// The outbox (issue 5). A message to send — from an approved `send_mail` call or the user's own Send —
+// waits here for 10 seconds, during which Undo cancels it; then `sendDue` sends it by SMTP and queues its
+// copy for the account's Sent folder. Owns `outbox`. Claiming a message for sending is one UPDATE from
+// `queued`, so a message is never sent twice and never sent after a cancel that won.
+import type { Transporter } from 'nodemailer';
+import type { Db } from '../db/open.ts';
+import type { AccountLogin, Accounts } from './accounts.ts';
+import { compose } from './compose.ts';
+import { mailFailure } from './imap-connect.ts';
+import { smtpTransport } from './smtp-connect.ts';
+import { prepareWriteBack } from './write-back.ts';
+
+export const undoWindowMs = 10_000;
+
+export type OutgoingMail = {
+  to: string[];
+  cc: string[];
+  subject: string;
+  body: string;
+  inReplyTo: number | null;
+};
+export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
+export type OutboxItem = {
+  id: number;
+  accountId: number;
+  to: string[];
+  subject: string;
+  state: OutboxState;
+  error: string | null;
+  sendAfter: number;
+  sentAt: number | null;
+};
+
+type Row = {
+  id: number;
+  account_id: number;
+  message_id: string;
+  to_json: string;
+  cc_json: string;
+  subject: string;
+  body: string;
+  in_reply_to: number | null;
+  state: OutboxState;
+  error: string | null;
+  send_after: number;
+  sent_at: number | null;
+};
+const toItem = (r: Row): OutboxItem => ({
+  id: r.id,
+  accountId: r.account_id,
+  to: JSON.parse(r.to_json),
+  subject: r.subject,
+  state: r.state,
+  error: r.error,
+  sendAfter: r.send_after,
+  sentAt: r.sent_at,
+});
+
+/** Thrown when nothing can send: no account with an SMTP server (or none for the message answered). */
+export class NoSender extends Error {}
+
+export function prepareOutbox(db: Db, now: () => number = Date.now) {
+  const senders = db.prepare<[], { account_id: number }>(
+    'SELECT account_id FROM imap_accounts WHERE smtp_host IS NOT NULL ORDER BY account_id',
+  );
+  const accountOfMessage = db.prepare<[number], { account_id: number; smtp: number }>(
+    `SELECT f.account_id, (i.smtp_host IS NOT NULL) AS smtp FROM messages m JOIN folders f ON f.id = m.folder_id
+     JOIN imap_accounts i ON i.account_id = f.account_id WHERE m.id = ?`,
+  );
+  const insert = db.prepare(
+    `INSERT INTO outbox (account_id, message_id, to_json, cc_json, subject, body, in_reply_to, created_at, send_after)
+     VALUES (@account, @messageId, @to, @cc, @subject, @body, @inReplyTo, @at, @after)`,
+  );
+  const byId = db.prepare<[number], Row>('SELECT * FROM outbox WHERE id = ?');
+  const recent = db.prepare<[number], Row>(
+    "SELECT * FROM outbox WHERE state IN ('queued', 'sending', 'failed') OR sent_at > ? ORDER BY id DESC",
+  );
+  const cancel = db.prepare<[number]>(
+    "UPDATE outbox SET state = 'cancelled' WHERE id = ? AND state = 'queued'",
+  );
+  const due = db.prepare<[number], Row>(
+    "SELECT * FROM outbox WHERE state = 'queued' AND send_after <= ? ORDER BY send_after, id",
+  );
+  const claim = db.prepare<[number]>("UPDATE outbox SET state = 'sending' WHERE id = ? AND state = 'queued'");
+  const sent = db.prepare<[Buffer, number, number]>(
+    "UPDATE outbox SET state = 'sent', raw = ?, sent_at = ?, error = NULL WHERE id = ?",
+  );
+  const failed = db.prepare<[string, number]>("UPDATE outbox SET state = 'failed', error = ? WHERE id = ?");
+  const requeue = db.prepare<[number, number]>(
+    "UPDATE outbox SET state = 'queued', send_after = ?, error = NULL WHERE id = ? AND state = 'failed'",
+  );
+  const unstick = db.prepare("UPDATE outbox SET state = 'failed', error = ? WHERE state = 'sending'");
+
+  return {
+    /** The account that sends a message: the one the answered message lives in, else the first that can. */
+    senderFor(inReplyTo: number | null): number {
+      const own = inReplyTo === null ? undefined : accountOfMessage.get(inReplyTo);
+      if (own?.smtp) return own.account_id;
+      const first = senders.get();
+      if (!first) throw new NoSender('No account can send mail yet: add a mail account with an SMTP server.');
+      return first.account_id;
+    },
+
+    /** Queues a message; it goes out after the undo window. */
+    queue(accountId: number, mail: OutgoingMail): OutboxItem {
+      const at = now();
+      const id = Number(
+        insert.run({
+          account: accountId,
+          messageId: `<skimmer.${at}.${Math.random().toString(36).slice(2, 10)}@skimmer.invalid>`,
+          to: JSON.stringify(mail.to),
+          cc: JSON.stringify(mail.cc),
+          subject: mail.subject,
+          body: mail.body,
+          inReplyTo: mail.inReplyTo,
+          at,
+          after: at + undoWindowMs,
+        }).lastInsertRowid,
+      );
+      return toItem(byId.get(id) as Row);
+    },
+
+    /** Undo: true when the message had not started to go out. */
+    cancel: (id: number): boolean => cancel.run(id).changes > 0,
+    retry: (id: number): boolean => requeue.run(now(), id).changes > 0,
+    get: (id: number): OutboxItem | null => {
+      const r = byId.get(id);
+      return r ? toItem(r) : null;
+    },
+    /** What is waiting, going out or failed, and what was sent in the last hour. */
+    list: (): OutboxItem[] => recent.all(now() - 3_600_000).map(toItem),
+
+    /** A restart during a send cannot tell whether it left: such messages become `failed`, never resent. */
+    recoverAfterRestart(): void {
+      unstick.run('Skimmer stopped while this message was being sent; check Sent before you retry.');
+    },
+
+    /** Sends every message whose undo window has passed. */
+    async sendDue(
+      accounts: Pick<Accounts, 'login'>,
+      transportFor: (login: AccountLogin) => Transporter = smtpTransport,
+    ): Promise<number> {
+      const writeBack = prepareWriteBack(db, now);
+      const original = db.prepare<[number], { message_id: string; refs: string }>(
+        'SELECT message_id, refs FROM messages WHERE id = ?',
+      );
+      let count = 0;
+      for (const row of due.all(now())) {
+        if (claim.run(row.id).changes === 0) continue; // cancelled in the meantime
+        const login = await accounts.login(row.account_id);
+        const transport = transportFor(login);
+        try {
+          const answered = row.in_reply_to === null ? undefined : original.get(row.in_reply_to);
+          const raw = await compose({
+            from: login.user,
+            to: JSON.parse(row.to_json),
+            cc: JSON.parse(row.cc_json),
+            subject: row.subject,
+            body: row.body,
+            messageId: row.message_id,
+            date: new Date(now()),
+            inReplyTo: answered?.message_id ?? null,
+            references: answered ? (JSON.parse(answered.refs) as string[]) : [],
+          });
+          await transport.sendMail({
+            envelope: { from: login.user, to: [...JSON.parse(row.to_json), ...JSON.parse(row.cc_json)] },
+            raw,
+          });
+          db.transaction(() => {
+            sent.run(raw, now(), row.id);
+            writeBack.queueFor(row.account_id, { kind: 'append_sent', outboxId: row.id });
+          })();
+          count += 1;
+        } catch (e) {
+          failed.run(mailFailure(e, `The SMTP server ${login.smtp?.host ?? ''}`.trim()).message, row.id);
+        } finally {
+          transport.close();
+        }
+      }
+      return count;
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof prepareOutbox>;
