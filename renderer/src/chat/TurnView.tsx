@@ -1,9 +1,9 @@
 import type { ChatBlock } from '../../../shared/contract.ts';
 import type { LiveTurn, ShownTurn } from '../stores/chat-store.ts';
 import { ChatErrorBox } from './ChatErrorBox.tsx';
-import { userBlocks } from './live-blocks.ts';
 import { RetryNotice } from './RetryNotice.tsx';
 import { ToolCallLine, ToolResultBox } from './ToolActivity.tsx';
+import { userBlocks } from './turns.ts';
 import { QuotedMail } from './UntrustedBlock.tsx';
 import { usageText } from './usage-text.ts';
 

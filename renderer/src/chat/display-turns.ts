@@ -5,7 +5,7 @@
 // assistant turns of one answer read as one; only the user's own words (and mail they quoted) are "You".
 // Pure; tested in display-turns.test.ts.
 import type { ShownTurn } from '../stores/chat-store.ts';
-import { textOf } from './live-blocks.ts';
+import { textOf } from './turns.ts';
 
 function addUsage(a: ShownTurn['usage'], b: ShownTurn['usage']): ShownTurn['usage'] {
   if (!a || !b) return a ?? b;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AuditView } from '../../../shared/contract.ts';
 import { prettyArgs } from '../chat/tool-call-summary.ts';
+import { untrustedPreview } from '../chat/untrusted-preview.ts';
 import { formatFullDate } from '../format/format-time.ts';
 import { displayText } from '../mail/display-text.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
@@ -24,12 +25,13 @@ function ActivityRow({ entry }: { entry: AuditView }) {
         <code className="tool-name">{entry.tool}</code>
         <span className="muted">{effectText[entry.effect]}</span>
         <span className="activity-decision" data-testid="activity-decision">
-          {`${decisionText[entry.decision]} by ${decidedByText[entry.decidedBy]}`}
+          {`${decisionText[entry.decision]} ${decidedByText[entry.decidedBy]}`}
         </span>
       </div>
       {entry.resultSummary !== '' && (
+        // A read's result can be mail itself: shown short, as text, like every other string here.
         <p className={`activity-result${entry.isError ? ' failed' : ''}`} data-testid="activity-result">
-          {displayText(entry.resultSummary)}
+          {displayText(untrustedPreview(entry.resultSummary, 2, 240).text)}
         </p>
       )}
       {provenance && (

@@ -3,19 +3,20 @@
 import type { AuditView, GrantView } from '../../../shared/contract.ts';
 
 export const decisionText: Record<AuditView['decision'], string> = {
-  allowed: 'Ran without asking',
+  allowed: 'Allowed',
   approved: 'Approved',
   denied: 'Denied',
-  'auto-denied': 'Refused by Skimmer',
-  invalid: 'Invalid arguments',
+  'auto-denied': 'Refused',
+  invalid: 'Not run: invalid arguments',
   cancelled: 'Cancelled',
 };
 
+// "Allowed by the tool's rule": reads run without asking; "Allowed by a permission you gave": a grant.
 export const decidedByText: Record<AuditView['decidedBy'], string> = {
-  gate: 'the tool’s own rule',
-  grant: 'a permission you gave',
-  user: 'you',
-  engine: 'Skimmer',
+  gate: 'by the tool’s rule',
+  grant: 'by a permission you gave',
+  user: 'by you',
+  engine: 'by Skimmer',
 };
 
 export const effectText: Record<AuditView['effect'], string> = {

@@ -7,50 +7,25 @@ import { create } from 'zustand';
 import type {
   ApprovalCall,
   CallAnswer,
-  ChatBlock,
-  ChatTurn,
   ConversationSummary,
   Request,
   StreamEvent,
-  UntrustedPart,
 } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
-import { textOf, userBlocks, withText } from '../chat/live-blocks.ts';
 import { canChat, isModelRef, modelRefHint, serviceOf } from '../chat/model-ref.ts';
+import {
+  endedTurns,
+  type LiveTurn,
+  newLive,
+  type ShownTurn,
+  shownTurn,
+  type TurnOutcome,
+  withEvent,
+} from '../chat/turns.ts';
 import { useServicesStore } from './services-store.ts';
 import { useUndoStore } from './undo-store.ts';
 
-export type Usage = NonNullable<ChatTurn['usage']>;
-export type ChatFailure = { message: string; detail?: string };
-// How a turn ended: from its live events in this session, or from `ended` when read back with `chat:history`
-// (a stored turn without `ended` finished normally, or waits for approval: then `chat:history` says `pending`).
-export type TurnOutcome = 'done' | 'stopped' | 'failed' | 'interrupted';
-export type ShownTurn = Omit<ChatTurn, 'ended'> & {
-  outcome?: TurnOutcome;
-  note?: string;
-  error?: ChatFailure;
-};
-
-function shownTurn({ ended, ...turn }: ChatTurn): ShownTurn {
-  if (!ended) return turn;
-  return ended.outcome === 'stopped'
-    ? { ...turn, outcome: 'stopped' }
-    : { ...turn, outcome: 'failed', error: { message: ended.message } };
-}
-
-// starting: `chat:send` / `chat:answer` has not answered yet; streaming: events arrive; stopping: Stop was pressed.
-export type LiveStatus = 'starting' | 'streaming' | 'stopping';
-export type LiveTurn = {
-  id: number;
-  conversationId: number | null; // null until `chat_start` names the conversation
-  prompt: string | null; // null: the run resumes after the user answered an approval card
-  context: UntrustedPart[]; // quoted mail as the model sees it (`chat_context`)
-  status: LiveStatus;
-  streamId: string | null;
-  blocks: ChatBlock[];
-  usage: Usage | null;
-  retry: { code: string; seconds: number; until: number } | null; // `until` in epoch ms, for the countdown
-};
+export type { ChatFailure, LiveStatus, LiveTurn, ShownTurn, TurnOutcome, Usage } from '../chat/turns.ts';
 
 // A message the user chose to ask about ("Ask in chat" in the reader); only its id goes to Skimmer.
 export type QuotedMessage = { id: number; subject: string; from: string };
@@ -110,6 +85,9 @@ function savedTools(): boolean {
   }
 }
 
+const sameCalls = (a: readonly ApprovalCall[], b: readonly ApprovalCall[]): boolean =>
+  a.length === b.length && a.every((call, i) => call.id === b[i]?.id);
+
 export const useChatStore = create<ChatState>()((set, get) => {
   // Bookkeeping that no component renders.
   let listSerial = 0;
@@ -139,21 +117,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
     const live = get().live;
     if (live?.id !== id) return;
     stopListening();
-    const answer: ShownTurn = {
-      role: 'assistant',
-      text: textOf(live.blocks),
-      blocks: live.blocks,
-      usage: live.usage,
-      outcome,
-      ...extra,
-    };
-    const ended: ShownTurn[] =
-      live.prompt === null
-        ? [answer]
-        : [
-            { role: 'user', text: live.prompt, blocks: userBlocks(live.prompt, live.context), usage: null },
-            answer,
-          ];
+    const ended = endedTurns(live, outcome, extra);
     set((state) => ({
       live: null,
       turns: state.openId === live.conversationId ? [...state.turns, ...ended] : state.turns,
@@ -172,20 +136,6 @@ export const useChatStore = create<ChatState>()((set, get) => {
     if (cancelWanted) await sendCancel(id, streamId);
   }
 
-  function newLive(id: number, conversationId: number | null, prompt: string | null): LiveTurn {
-    return {
-      id,
-      conversationId,
-      prompt,
-      context: [],
-      status: 'starting',
-      streamId: null,
-      blocks: [],
-      usage: null,
-      retry: null,
-    };
-  }
-
   function onEvent(id: number, event: StreamEvent): void {
     const live = get().live;
     if (live?.id !== id) return;
@@ -198,35 +148,10 @@ export const useChatStore = create<ChatState>()((set, get) => {
         }));
         void get().refreshList();
         break;
-      case 'chat_text':
-        patchLive(id, { blocks: withText(live.blocks, event.text), retry: null });
-        break;
-      case 'chat_context':
-        patchLive(id, { context: event.parts });
-        break;
-      case 'chat_tool_call':
-        patchLive(id, {
-          blocks: [...live.blocks, { kind: 'tool_call', id: event.id, name: event.name, args: event.args }],
-          retry: null,
-        });
-        break;
-      case 'chat_tool_result': {
-        const { type: _, ...result } = event;
-        patchLive(id, { blocks: [...live.blocks, { kind: 'tool_result', ...result }] });
-        break;
-      }
       case 'chat_interrupted':
         // The run is stored with these calls open; the card at the end of the transcript asks the user.
         set({ pending: { conversationId: event.conversationId, calls: event.calls, round: ++rounds } });
         finish(id, 'interrupted');
-        break;
-      case 'chat_retry':
-        patchLive(id, {
-          retry: { code: event.code, seconds: event.seconds, until: Date.now() + event.seconds * 1000 },
-        });
-        break;
-      case 'chat_usage':
-        patchLive(id, { usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens } });
         break;
       case 'chat_done':
         finish(id, 'done');
@@ -245,6 +170,8 @@ export const useChatStore = create<ChatState>()((set, get) => {
         finish(id, 'failed', { error: { message: event.error.message } });
         break;
       default:
+        // Text, tool calls and results, quoted mail, retries, usage: the answer grows.
+        set({ live: withEvent(live, event, Date.now()) });
         break;
     }
   }
@@ -332,10 +259,13 @@ export const useChatStore = create<ChatState>()((set, get) => {
         historyLoading: false,
         turns: turns.map(shownTurn),
         answerError: null,
-        // A run that waits for approval still does after a reload: its card comes back from `pending`.
+        // A run that waits for approval still does after a reload: its card comes back from `pending` (the
+        // same card, with the choices made on it, when the conversation is only opened again).
         pending:
           pending.length > 0
-            ? { conversationId: id, calls: pending, round: ++rounds }
+            ? state.pending?.conversationId === id && sameCalls(state.pending.calls, pending)
+              ? state.pending
+              : { conversationId: id, calls: pending, round: ++rounds }
             : state.pending?.conversationId === id
               ? null
               : state.pending,
