@@ -1,0 +1,35 @@
+// Waiting for new mail (issue 5): a connection of its own selects INBOX and IDLEs (RFC 2177) until the
+// server reports a new, removed or changed message, or until `maxWaitMs` (servers end IDLE after about 30
+// minutes; we return sooner so the other folders are looked at too). Closing the connection ends the wait.
+import type { AccountLogin } from './accounts.ts';
+import { imapClient } from './imap-connect.ts';
+
+export async function waitForChange(
+  login: AccountLogin,
+  signal: AbortSignal,
+  maxWaitMs = 5 * 60_000,
+): Promise<void> {
+  const client = imapClient(login);
+  client.on('error', () => {});
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => client.close();
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    if (signal.aborted) return;
+    await client.connect();
+    await client.mailboxOpen('INBOX', { readOnly: true });
+    await new Promise<void>((resolve, reject) => {
+      const done = () => resolve();
+      client.on('exists', done);
+      client.on('expunge', done);
+      client.on('flags', done);
+      client.on('close', done);
+      timer = setTimeout(done, maxWaitMs);
+      client.idle().catch(reject);
+    });
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', stop);
+    client.close();
+  }
+}

@@ -1,0 +1,37 @@
+// Starts the worker that keeps an account in sync and relays what it reports (issue 5).
+import { Worker } from 'node:worker_threads';
+import type { AccountLogin } from './accounts.ts';
+import type { SyncWorkerCommand, SyncWorkerData, SyncWorkerMessage } from './sync-worker.ts';
+
+export type SyncJob = { syncNow: () => void; stop: () => Promise<void> };
+
+// From source (Node 24 strips the types) the worker is the .ts file; in the Electron build it is the
+// bundled .js beside main.js (vite.electron.config.ts).
+const workerUrl = new URL(
+  import.meta.url.endsWith('.ts') ? './sync-worker.ts' : './sync-worker.js',
+  import.meta.url,
+);
+
+export function startSyncJob(
+  dbFile: string,
+  login: AccountLogin,
+  onMessage: (m: SyncWorkerMessage) => void,
+  opts: { maxIdleMs?: number } = {},
+): SyncJob {
+  const data: SyncWorkerData = { dbFile, login, ...opts };
+  const worker = new Worker(workerUrl, { workerData: data });
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.on('message', onMessage);
+  worker.on('error', () => onMessage({ type: 'stopped' }));
+  const send = (c: SyncWorkerCommand) => worker.postMessage(c);
+  return {
+    syncNow: () => send({ type: 'sync-now' }),
+    async stop() {
+      send({ type: 'stop' });
+      // A worker stuck in a network call is not waited for forever.
+      const timeout = setTimeout(() => void worker.terminate(), 5000);
+      await exited;
+      clearTimeout(timeout);
+    },
+  };
+}

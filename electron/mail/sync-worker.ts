@@ -1,0 +1,98 @@
+// The worker thread that keeps one account in sync (issue 5: sync never blocks the UI). It has its own
+// database connection and parse threads, runs the sync loop, and tells the main thread what happened;
+// the main thread can ask for a sync now (after a local change) or stop it.
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../db/open.ts';
+import type { AccountLogin } from './accounts.ts';
+import { mailFailure } from './imap-connect.ts';
+import { waitForChange } from './imap-idle.ts';
+import { type SyncProgress, syncAccount } from './imap-sync.ts';
+import { createParsePool } from './parse-pool.ts';
+import { type LoopEvent, startSyncLoop } from './sync-loop.ts';
+import { prepareWriteBack } from './write-back.ts';
+
+export type SyncWorkerData = { dbFile: string; login: AccountLogin; maxIdleMs?: number };
+export type SyncWorkerMessage =
+  | LoopEvent
+  | { type: 'progress'; progress: SyncProgress }
+  | { type: 'batch' }
+  | { type: 'stopped' };
+export type SyncWorkerCommand = { type: 'sync-now' } | { type: 'stop' };
+
+/** Runs the waiters together; the first to settle ends the others. */
+async function firstOf(signal: AbortSignal, waiters: ((s: AbortSignal) => Promise<void>)[]): Promise<void> {
+  const inner = new AbortController();
+  const stop = () => inner.abort();
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    await Promise.race(waiters.map((w) => w(inner.signal)));
+  } finally {
+    signal.removeEventListener('abort', stop);
+    inner.abort();
+  }
+}
+
+/** Resolves once `check()` holds, looking every `everyMs`, or when `signal` aborts. */
+function until(check: () => boolean, everyMs: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      if (check()) done();
+    }, everyMs);
+    const done = () => {
+      clearInterval(timer);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+const port = parentPort;
+if (port) {
+  const data = workerData as SyncWorkerData;
+  const db = openDatabase(data.dbFile);
+  const pool = createParsePool();
+  const writeBack = prepareWriteBack(db);
+  const controller = new AbortController();
+  const post = (m: SyncWorkerMessage) => port.postMessage(m);
+  const loop = startSyncLoop({
+    signal: controller.signal,
+    onEvent: post,
+    sync: async () => {
+      try {
+        return await syncAccount(db, data.login, {
+          parse: pool.parse,
+          signal: controller.signal,
+          onProgress: (progress) => post({ type: 'progress', progress }),
+          onBatch: () => post({ type: 'batch' }),
+        });
+      } catch (e) {
+        throw mailFailure(e, `The mail server ${data.login.imap.host}`);
+      }
+    },
+    // The server's news (IDLE) or a local change waiting to be pushed, whichever comes first: the queue is
+    // looked at every 2 s, whoever wrote to it (the app, a tool, the CLI).
+    waitForChange: (signal) =>
+      firstOf(signal, [
+        (s) => waitForChange(data.login, s, data.maxIdleMs),
+        (s) => until(() => writeBack.pending(data.login.id).length > 0, 2000, s),
+      ]),
+    sleep: (ms, signal) =>
+      new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, ms);
+        signal.addEventListener('abort', () => {
+          clearTimeout(t);
+          resolve();
+        });
+      }),
+  });
+  port.on('message', (c: SyncWorkerCommand) => {
+    if (c.type === 'sync-now') loop.wake();
+    else controller.abort();
+  });
+  void loop.done.finally(async () => {
+    await pool.close();
+    db.close();
+    post({ type: 'stopped' });
+    port.close();
+  });
+}

@@ -1,0 +1,100 @@
+// The background sync as the app runs it (issue 5): a worker thread with its own connection keeps an
+// account in sync against a real Dovecot: it picks up new mail through IDLE, pushes local changes soon after
+// they are made, and survives the server being killed (backoff, then it carries on). The main thread only
+// receives messages.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Db, openDatabase } from '../electron/db/open.ts';
+import type { AccountLogin } from '../electron/mail/accounts.ts';
+import { type SyncJob, startSyncJob } from '../electron/mail/sync-job.ts';
+import type { SyncWorkerMessage } from '../electron/mail/sync-worker.ts';
+import { prepareMailActions } from '../electron/mail/undo.ts';
+import { type Dovecot, startDovecot } from './support/dovecot.ts';
+import { eml, tempDir } from './support/temp.ts';
+
+let server: Dovecot;
+let db: Db;
+let job: SyncJob;
+const messages: SyncWorkerMessage[] = [];
+const dbFile = join(tempDir(), 'skimmer.db');
+const count = () => db.prepare('SELECT count(*) FROM messages').pluck().get() as number;
+
+beforeAll(async () => {
+  server = await startDovecot();
+  await server.append(
+    'INBOX',
+    [1, 2, 3].map((i) => eml({ id: `<j${i}@example.com>`, subject: `Job ${i}` })),
+  );
+  db = openDatabase(dbFile);
+  const accountId = Number(
+    db.prepare("INSERT INTO accounts (kind, name) VALUES ('imap', 'job')").run().lastInsertRowid,
+  );
+  const login: AccountLogin = {
+    id: accountId,
+    name: 'job',
+    user: 'test@example.com',
+    password: 'secret',
+    imap: { host: server.host, port: server.port, tls: 'none' },
+    smtp: null,
+    hasPassword: true,
+    syncedAt: null,
+    lastError: null,
+  };
+  job = startSyncJob(dbFile, login, (m) => messages.push(m));
+}, 30_000);
+
+afterAll(async () => {
+  await job?.stop();
+  db?.close();
+  await server?.stop();
+});
+
+describe('the background sync', () => {
+  test('syncs at start', async () => {
+    await expect.poll(() => messages.some((m) => m.type === 'synced')).toBe(true);
+    expect(count()).toBe(3);
+  });
+
+  test('picks up new mail through IDLE', async () => {
+    const c = await server.client();
+    try {
+      await c.append('INBOX', eml({ id: '<j4@example.com>', subject: 'Job 4' }));
+    } finally {
+      await c.logout();
+    }
+    await expect.poll(count, { timeout: 10_000 }).toBe(4);
+  });
+
+  test('pushes a local change soon after it is made', async () => {
+    const id = db
+      .prepare("SELECT id FROM messages WHERE message_id = '<j1@example.com>'")
+      .pluck()
+      .get() as number;
+    prepareMailActions(db).markRead([id], true);
+    const seen = async () => {
+      const c = await server.client();
+      try {
+        await c.mailboxOpen('INBOX', { readOnly: true });
+        return ((await c.search({ seen: true }, { uid: true })) || []).length;
+      } finally {
+        await c.logout();
+      }
+    };
+    await expect.poll(seen, { timeout: 10_000 }).toBe(1);
+  });
+
+  test('keeps trying while the server is down, and carries on when it is back', async () => {
+    await server.kill();
+    await expect
+      .poll(() => messages.some((m) => m.type === 'failed' && m.retryInMs !== null), { timeout: 10_000 })
+      .toBe(true);
+    await server.start();
+    await server.append('INBOX', [eml({ id: '<j5@example.com>', subject: 'Job 5' })]);
+    await expect.poll(count, { timeout: 20_000 }).toBe(5);
+  }, 40_000);
+
+  test('stops when asked', async () => {
+    await job.stop();
+    expect(messages.at(-1)).toEqual({ type: 'stopped' });
+  });
+});
