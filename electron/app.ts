@@ -17,6 +17,7 @@ import { type Db, openDatabase } from './db/open.ts';
 import { checkExternalUrl } from './external-url.ts';
 import { fileLog, type Log } from './log.ts';
 import { accountHandlers } from './mail/account-bridge.ts';
+import { prepareAccountSync } from './mail/account-sync.ts';
 import { prepareAccounts } from './mail/accounts.ts';
 import { type ImportJob, startImportJob } from './mail/import-job.ts';
 import { prepareOutbox } from './mail/outbox.ts';
@@ -37,8 +38,9 @@ export type AppOptions = {
   sealer?: Sealer;
   // Opens a URL the user confirmed, in the system browser. Browser mode has none: the page opens it.
   openExternal?: (url: string) => Promise<void>;
-  // Send what is due in the outbox (the desktop app and `skimmer serve`; not one-shot CLI commands).
-  sendMail?: boolean;
+  // The long-running app (desktop, `skimmer serve`): sends what is due in the outbox and keeps accounts in
+  // sync in the background. One-shot CLI commands do neither.
+  background?: boolean;
 };
 
 export type App = {
@@ -70,15 +72,18 @@ export function createApp(options: AppOptions): App {
   const mailActions = prepareMailActions(db);
   const accounts = prepareAccounts(db, vault);
   const outbox = prepareOutbox(db);
-  if (options.sendMail) outbox.recoverAfterRestart();
+  if (options.background) outbox.recoverAfterRestart();
   // SECURITY: only the app itself sends (a CLI command exits before the undo window ends): what is due goes
   // out once a second, each message claimed once (mail/outbox.ts).
-  const sender = options.sendMail
+  const sender = options.background
     ? setInterval(() => {
         outbox.sendDue(accounts).catch((e: unknown) => log.error('outbox', e));
       }, 1000)
     : null;
   sender?.unref();
+  // The long-running app keeps every account in sync in the background; a CLI command syncs on request.
+  const accountSync = options.background ? prepareAccountSync({ dbFile, accounts, log }) : null;
+  void accountSync?.startAll();
   // A run cut off by a restart is closed (DESIGN §3), so every stored conversation stays pairable.
   conversations.closeInterruptedRuns();
   const streams = createStreamHub();
@@ -146,7 +151,7 @@ export function createApp(options: AppOptions): App {
     'service:remove': (r) => ({ removed: services.remove(r.id) }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
     ...consentHandlers({ db, conversations, grants }),
-    ...accountHandlers({ db, accounts, outbox, streams, log }),
+    ...accountHandlers({ db, accounts, outbox, streams, log, background: accountSync }),
     'run:cancel': (r) => ({ cancelled: streams.cancel(r.streamId) }),
     'link:open': async (r) => {
       const checked = checkExternalUrl(r.url);
@@ -171,6 +176,7 @@ export function createApp(options: AppOptions): App {
     importFiles,
     async close() {
       if (sender) clearInterval(sender);
+      await accountSync?.stopAll();
       for (const job of jobs) job.cancel();
       await Promise.all([...jobs].map((j) => j.done));
       db.close();

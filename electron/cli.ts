@@ -80,12 +80,12 @@ export async function main(argv: string[], io: Out = stdio, signal?: AbortSignal
   }
   let app: App | undefined;
   try {
-    // Only the long-running `serve` sends what waits in the outbox; a one-shot command exits before the
-    // undo window ends.
+    // Only the long-running `serve` sends what waits in the outbox (a one-shot command exits before the undo
+    // window ends) and keeps accounts in sync in the background.
     app = createApp({
       dataDir: values.data ?? defaultDataDir(),
       mode: 'browser',
-      sendMail: command === 'serve',
+      background: command === 'serve',
     });
     return await run(app, args, values, io, signal);
   } catch (e) {

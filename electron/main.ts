@@ -68,7 +68,7 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     mode: 'desktop',
     sealer,
-    sendMail: true,
+    background: true,
     openExternal: async (url) => {
       // SECURITY: the only call to openExternal in the app, behind the same scheme check as the bridge.
       const checked = checkExternalUrl(url);

@@ -371,6 +371,11 @@ export const channels = {
     request: z.object({ id: Id }).strict(),
     response: z.object({ streamId: z.string() }),
   },
+  'account:watch': {
+    // One stream for the page's lifetime: account_status events of every account's background sync.
+    request: z.object({}).strict(),
+    response: z.object({ streamId: z.string() }),
+  },
   'outbox:list': {
     request: z.object({}).strict(),
     response: z.array(OutboxItem),
@@ -550,6 +555,25 @@ export const StreamEvent = z.discriminatedUnion('type', [
     total: z.number().int().nonnegative(),
   }),
   z.object({ type: z.literal('sync_done'), summary: SyncSummary }),
+  // From `account:watch`: how an account's background sync stands; `changed` when mail was added, moved or
+  // removed, so the page reloads what it shows.
+  z.object({
+    type: z.literal('account_status'),
+    accountId: Id,
+    state: z.enum(['syncing', 'synced', 'retrying', 'failed', 'stopped']),
+    message: z.string().nullable(),
+    retryInSeconds: z.number().nonnegative().nullable(),
+    changed: z.boolean(),
+    progress: z
+      .object({
+        folder: z.string(),
+        done: z.number().int().nonnegative(),
+        total: z.number().int().nonnegative(),
+      })
+      .nullable(),
+    // With `synced`: what that round did.
+    summary: SyncSummary.nullable(),
+  }),
   z.object({ type: z.literal('error'), error: BridgeError }),
 ]);
 export type StreamEvent = z.infer<typeof StreamEvent>;

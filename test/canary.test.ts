@@ -99,6 +99,7 @@ describe('the canary key', () => {
         },
       ],
       'account:list': [{}],
+      'account:watch': [{}],
       // Nothing listens on port 1: the failure sentences must not carry the password.
       'account:test': [{ id: 2 }, { id: 99 }],
       'account:sync': [{ id: 2 }],

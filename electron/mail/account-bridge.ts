@@ -5,6 +5,7 @@ import type { Handlers } from '../bridge/dispatch.ts';
 import type { StreamHub } from '../bridge/streams.ts';
 import type { Db } from '../db/open.ts';
 import type { Log } from '../log.ts';
+import type { AccountSync } from './account-sync.ts';
 import type { AccountLogin, Accounts } from './accounts.ts';
 import { imapClient, MailFailure, mailFailure } from './imap-connect.ts';
 import { syncAccount } from './imap-sync.ts';
@@ -12,7 +13,15 @@ import type { Outbox } from './outbox.ts';
 import { createParsePool } from './parse-pool.ts';
 import { smtpTransport } from './smtp-connect.ts';
 
-type Deps = { db: Db; accounts: Accounts; outbox: Outbox; streams: StreamHub; log: Log };
+type Deps = {
+  db: Db;
+  accounts: Accounts;
+  outbox: Outbox;
+  streams: StreamHub;
+  log: Log;
+  // The background sync, in the long-running app; the CLI syncs once instead.
+  background: AccountSync | null;
+};
 
 /** Logs in to IMAP (and SMTP when the account has it) and out again. */
 export async function testAccount(login: AccountLogin): Promise<{ ok: boolean; message: string }> {
@@ -73,6 +82,7 @@ export function accountHandlers(
   | 'account:test'
   | 'account:remove'
   | 'account:sync'
+  | 'account:watch'
   | 'outbox:list'
   | 'outbox:cancel'
   | 'outbox:retry'
@@ -82,11 +92,36 @@ export function accountHandlers(
     'outbox:cancel': (r) => ({ cancelled: deps.outbox.cancel(r.id) }),
     'outbox:retry': (r) => ({ queued: deps.outbox.retry(r.id) }),
     'account:list': () => deps.accounts.list(),
-    'account:add': (r) => deps.accounts.add(r),
+    'account:add': async (r) => {
+      const view = await deps.accounts.add(r);
+      // Adding is not connecting: the background sync starts, and reports, on its own stream.
+      void deps.background?.start(view.id).catch((e: unknown) => deps.log.error('account_sync_start', e));
+      return view;
+    },
+    'account:watch': () => {
+      let stop = () => {};
+      const streamId = deps.streams.start(() => {
+        stop();
+        deps.streams.emit(
+          streamId,
+          { type: 'error', error: { code: 'cancelled', message: 'Stopped.' } },
+          true,
+        );
+      });
+      setImmediate(() => {
+        stop = deps.background?.watch((e) => deps.streams.emit(streamId, e)) ?? (() => {});
+      });
+      return { streamId };
+    },
     'account:test': async (r) => testAccount(await deps.accounts.login(r.id)),
-    'account:remove': (r) => ({ removed: deps.accounts.remove(r.id) }),
+    'account:remove': async (r) => {
+      await deps.background?.stop(r.id);
+      return { removed: deps.accounts.remove(r.id) };
+    },
     'account:sync': async (r) => {
       await deps.accounts.login(r.id); // not_found before a stream starts
+      // With a background sync running, "Sync now" wakes it rather than racing it on a second connection.
+      if (deps.background?.running(r.id)) return followBackground(deps, r.id);
       const controller = new AbortController();
       const streamId = deps.streams.start(() => controller.abort());
       const emit = (e: StreamEvent, final = false) => deps.streams.emit(streamId, e, final);
@@ -106,4 +141,33 @@ export function accountHandlers(
       return { streamId };
     },
   };
+}
+
+// Relays the background sync's next round as this request's stream: progress, then done or failed.
+function followBackground(deps: Deps, accountId: number): { streamId: string } {
+  let stop = () => {};
+  const streamId = deps.streams.start(() => stop());
+  const emit = (e: StreamEvent, final = false) => deps.streams.emit(streamId, e, final);
+  setImmediate(() => {
+    let started = false;
+    stop =
+      deps.background?.watch((e) => {
+        if (e.accountId !== accountId) return;
+        if (e.state === 'syncing') {
+          started = true;
+          if (e.progress) emit({ type: 'sync_progress', ...e.progress });
+          return;
+        }
+        if (!started) return; // the last status of an earlier round
+        stop();
+        if (e.state === 'synced' && e.summary) emit({ type: 'sync_done', summary: e.summary }, true);
+        else
+          emit(
+            { type: 'error', error: { code: 'transport', message: e.message ?? 'The sync failed.' } },
+            true,
+          );
+      }) ?? (() => {});
+    deps.background?.syncNow(accountId);
+  });
+  return { streamId };
 }
