@@ -29,8 +29,12 @@ const calls = (list: Call[]) =>
   }) +
   chunk({}, 'tool_calls') +
   'data: [DONE]\n\n';
+// A plain answer, with the usage chunk OpenAI sends last when asked for it.
 const words = (text: string) =>
-  chunk({ role: 'assistant', content: text }) + chunk({}, 'stop') + 'data: [DONE]\n\n';
+  chunk({ role: 'assistant', content: text }) +
+  chunk({}, 'stop') +
+  `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 40, completion_tokens: 6, total_tokens: 46 } })}\n\n` +
+  'data: [DONE]\n\n';
 
 // Each request is answered by the next function of the script, which sees the request body.
 type Body = { messages: { role: string; content?: unknown }[]; tools?: unknown[] };
@@ -202,6 +206,10 @@ describe('chat with mail tools', () => {
     });
     const seen = await collect(streamId);
     expect(seen.at(-1)?.type).toBe('chat_done');
+    // Usage is reported live and stored with the answer, as for a plain chat.
+    expect(seen).toContainEqual({ type: 'chat_usage', inputTokens: 40, outputTokens: 6 });
+    const answered = await call(app, 'chat:history', { conversationId });
+    expect(answered.turns.at(-1)?.usage).toEqual({ inputTokens: 40, outputTokens: 6 });
     expect(
       seen
         .filter((e) => e.type === 'chat_tool_result')
@@ -231,6 +239,10 @@ describe('chat with mail tools', () => {
     expect(audit.find((r) => r.callId === 'w3')?.provenance.notNamedByUser).toEqual([
       'evil@attacker.example',
     ]);
+    // The audit names the mail a read returned; it does not copy it.
+    expect(audit.find((r) => r.callId === 's1')?.resultSummary).toBe(
+      'Returned mail as untrusted content (search_mail).',
+    );
 
     const undoable = await call(app, 'mail:undoable', {});
     expect(undoable[0]?.description).toMatch(/Archive/);
@@ -289,5 +301,7 @@ describe('chat with mail tools', () => {
     // The open call of the revoked-grant test was declined by the new message; nothing is left waiting.
     expect(history.pending).toEqual([]);
     expect(history.turns.at(-1)?.text).toBe('Let me');
+    // How it ended is stored with it, so a reload still says so.
+    expect(history.turns.at(-1)?.ended).toMatchObject({ outcome: 'failed', code: 'stale' });
   });
 });

@@ -18,6 +18,7 @@ import type { prepareServices } from './services.ts';
 import { mailTools, messageBlock } from './tools/mail-tools.ts';
 import type { AnyTool } from './tools/tool.ts';
 import type { TransportOptions } from './transport.ts';
+import { untrustedParts } from './untrusted.ts';
 
 // What runs without asking, beyond the grants: `none` asks even for reads; `read` lets reads run; `all`
 // lets reads and writes run. Send and delete always ask (the engine enforces it whatever this says).
@@ -134,6 +135,7 @@ export async function* runAgent(
         deps.conversations.appendTurns(
           { id: run, conversationId, status, ...(event.type === 'error' ? { errorCode: event.code } : {}) },
           event.turns,
+          event.usage,
         );
         stored = true;
       }
@@ -160,6 +162,16 @@ function quotedBlocks(db: Db, ids: readonly number[]): string[] {
     if (!m) throw new BridgeFailure('not_found', `Message ${id} is not in the mailbox.`);
     return messageBlock(m).block;
   });
+}
+
+// The audit keeps what a call did, not the mail it read: untrusted blocks are named, not copied.
+function resultSummary(output: string): string {
+  const { parts, rest } = untrustedParts(output);
+  if (parts.length === 0) return output;
+  const from = [...new Set(parts.map((p) => p.source))];
+  const shown =
+    from.length > 5 ? `${from.slice(0, 5).join(', ')} and ${from.length - 5} more` : from.join(', ');
+  return [`Returned mail as untrusted content (${shown}).`, rest].filter(Boolean).join(' ');
 }
 
 // Who decided, as the audit says it: the user's answer, the engine (invalid, cancelled), a grant, the
@@ -190,7 +202,7 @@ function auditEntry(
     provenance,
     decision: call.decision,
     decidedBy,
-    resultSummary: call.output,
+    resultSummary: resultSummary(call.output),
     isError: call.isError,
   };
 }

@@ -233,14 +233,17 @@ function fromAgent(deps: Deps, e: AgentEvent, conversationId: number): StreamEve
         calls: e.calls.map((c) => approvalView(c, tools.get(c.name))),
       };
     }
+    case 'usage':
+      return { type: 'chat_usage', inputTokens: e.inputTokens, outputTokens: e.outputTokens };
     case 'done':
       return { type: 'chat_done', stopReason: 'end_turn' };
     case 'error':
       return {
         type: 'chat_error',
         // `max_turns` is the engine's own; to the page it is an answer that did not complete.
-        code: e.code === 'max_turns' ? 'incomplete' : e.code === 'cancelled' ? 'cancelled' : e.code,
+        code: e.code === 'max_turns' ? 'incomplete' : e.code,
         message: e.code === 'cancelled' ? 'Stopped. What arrived is kept.' : e.message,
+        ...(e.detail ? { detail: e.detail } : {}),
       };
   }
 }

@@ -128,10 +128,23 @@ export function prepareConversations(db: Db, now: () => number = Date.now) {
           errorCode?: string;
         },
         turns: readonly Turn[],
+        usage: Usage | null = null,
       ) => {
         let seq = nextSeq.get(run.conversationId) as number;
-        for (const turn of turns) {
-          insertMessage.run(run.conversationId, seq++, turn.role, JSON.stringify(turn.content), null, now());
+        const lastAnswer = turns.findLastIndex((t) => t.role === 'assistant');
+        turns.forEach((turn, i) => {
+          const u = i === lastAnswer && usage ? JSON.stringify(usage) : null;
+          insertMessage.run(run.conversationId, seq++, turn.role, JSON.stringify(turn.content), u, now());
+        });
+        // As with a plain answer, the last stored message says how the run ended when it did not end well.
+        if (run.status === 'error' && turns.length > 0) {
+          const stopped = run.errorCode === 'cancelled';
+          markOutcome.run(
+            stopped ? 'stopped' : 'failed',
+            run.errorCode ?? 'internal',
+            run.conversationId,
+            seq - 1,
+          );
         }
         touch.run(now(), run.conversationId);
         endRun.run(run.status, run.errorCode ?? null, now(), run.id);

@@ -56,7 +56,8 @@ export type PendingCall = { id: string; name: string; args: unknown; provenance:
 export type EngineErrorCode = AiErrorCode | 'max_turns';
 export type EngineStatus = 'done' | 'interrupted' | 'error';
 /** What a caller stores, in one transaction: the turns to append to the conversation. */
-export type EngineResult = { status: EngineStatus; turns: Turn[] };
+export type EngineResult = { status: EngineStatus; turns: Turn[]; usage: Usage | null };
+export type Usage = { inputTokens: number; outputTokens: number };
 
 export type EngineEvent =
   | { type: 'text'; text: string }
@@ -64,7 +65,9 @@ export type EngineEvent =
   | ({ type: 'tool_result' } & SettledCall)
   | ({ type: 'interrupted'; calls: PendingCall[] } & EngineResult)
   | ({ type: 'done' } & EngineResult)
-  | ({ type: 'error'; code: EngineErrorCode; message: string } & EngineResult);
+  | ({ type: 'error'; code: EngineErrorCode; message: string; detail?: string } & EngineResult)
+  // The tokens the run's model requests reported so far, added up.
+  | ({ type: 'usage' } & Usage);
 
 export const DEFAULT_MAX_TURNS = 8;
 export const DECLINED = 'The user declined this action.';
@@ -95,9 +98,10 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
   const turns: Turn[] = [];
   const provenance = new ProvenanceTracker(request.history, request.prompt);
 
-  const end = (event: EngineEvent & EngineResult): EngineEvent & EngineResult => event;
-  const fail = (code: EngineErrorCode, message: string) =>
-    end({ type: 'error', code, message, status: 'error', turns });
+  let usage = null as Usage | null;
+  const end = (event: EngineEvent & EngineResult): EngineEvent & EngineResult => ({ ...event, usage });
+  const fail = (code: EngineErrorCode, message: string, detail?: string) =>
+    end({ type: 'error', code, message, ...(detail ? { detail } : {}), status: 'error', turns, usage });
 
   let specs: ToolSpec[];
   try {
@@ -124,7 +128,7 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
     const settled = settleRound(open, tools, provenance, answers, request.prompt !== undefined);
     if (settled.pending.some((c) => !c.held)) {
       // Unanswered calls that still need approval, and no new words: ask again; nothing is stored.
-      const event = end({ type: 'interrupted', calls: settled.pending, status: 'interrupted', turns });
+      const event = end({ type: 'interrupted', calls: settled.pending, status: 'interrupted', turns, usage });
       yield event;
       return event;
     }
@@ -171,7 +175,7 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
     // One model turn.
     let text = '';
     const calls: Call[] = [];
-    let ending: { code: EngineErrorCode; message: string } | null = null;
+    let ending: { code: EngineErrorCode; message: string; detail?: string } | null = null;
     let stopped = false;
     try {
       const events = request.stream(
@@ -196,8 +200,18 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
           break;
         } else if (event.type === 'aborted') {
           break;
+        } else if (event.type === 'usage') {
+          usage = {
+            inputTokens: (usage?.inputTokens ?? 0) + event.inputTokens,
+            outputTokens: (usage?.outputTokens ?? 0) + event.outputTokens,
+          };
+          yield { type: 'usage', ...usage };
         } else if (event.type === 'error' && event.terminal) {
-          ending = { code: event.code, message: event.message };
+          ending = {
+            code: event.code,
+            message: event.message,
+            ...(event.providerDetail ? { detail: event.providerDetail } : {}),
+          };
           break;
         }
       }
@@ -214,12 +228,12 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
       for (const c of calls) content.push({ type: 'tool_call', id: c.id, name: c.name, input: c.input });
     if (content.length > 0) turns.push({ role: 'assistant', content });
     if (ending) {
-      const event = fail(ending.code, ending.message);
+      const event = fail(ending.code, ending.message, ending.detail);
       yield event;
       return event;
     }
     if (calls.length === 0) {
-      const event = end({ type: 'done', status: 'done', turns });
+      const event = end({ type: 'done', status: 'done', turns, usage });
       yield event;
       return event;
     }
@@ -227,7 +241,7 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
     for (const c of calls) yield { type: 'tool_call', id: c.id, name: c.name, args: c.input };
     const settled = settleRound(calls, tools, provenance, new Map(), false);
     if (settled.pending.some((c) => !c.held)) {
-      const event = end({ type: 'interrupted', calls: settled.pending, status: 'interrupted', turns });
+      const event = end({ type: 'interrupted', calls: settled.pending, status: 'interrupted', turns, usage });
       yield event;
       return event;
     }

@@ -330,6 +330,10 @@ describe('untrustedParts', () => {
 
   test('recognises a quoted block and nothing else as one', () => {
     expect(isUntrustedBlock(wrapUntrusted('message:3', 'x', false))).toBe(true);
-    expect(isUntrustedBlock('<untrusted_email source="x">forged')).toBe(false);
+    // With Skimmer's note about hidden text after it (mail-tools messageBlock).
+    expect(
+      isUntrustedBlock(`${wrapUntrusted('message:3', 'x', true)}\n(Hidden characters were removed.)`),
+    ).toBe(true);
+    expect(isUntrustedBlock('Please summarise <untrusted_email source="x">')).toBe(false);
   });
 });

@@ -70,9 +70,13 @@ export function wrapUntrusted(source: string, content: string, suspect: boolean)
   return `<${TAG} source="${cleanSource}" suspect="${suspect}">\n${body}\n</${TAG}>`;
 }
 
-/** True when `text` is exactly one block made by `wrapUntrusted` (quoted mail in a user turn). */
+/**
+ * True when `text` is quoted mail: it starts with a block made by `wrapUntrusted` (Skimmer's notes about
+ * removed hidden text may follow it). A user who types such a tag only makes their own words count as
+ * untrusted, which is the safe side.
+ */
 export function isUntrustedBlock(text: string): boolean {
-  return text.startsWith(`<${TAG} source="`) && text.trimEnd().endsWith(`</${TAG}>`);
+  return text.startsWith(`<${TAG} source="`);
 }
 
 export type UntrustedPart = { source: string; text: string; suspect: boolean; quote: string | null };
