@@ -23,7 +23,8 @@ import { type ImportJob, startImportJob } from './mail/import-job.ts';
 import { prepareOutbox } from './mail/outbox.ts';
 import { prepareQueries } from './mail/queries.ts';
 import { prepareSearch } from './mail/search.ts';
-import { prepareMailActions } from './mail/undo.ts';
+import { MailActionError, prepareMailActions } from './mail/undo.ts';
+import { prepareWriteBack } from './mail/write-back.ts';
 import { fileSealer } from './secrets/file-vault.ts';
 import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.ts';
 
@@ -70,6 +71,7 @@ export function createApp(options: AppOptions): App {
   const conversations = prepareConversations(db);
   const grants = prepareGrants(db);
   const mailActions = prepareMailActions(db);
+  const writeBack = prepareWriteBack(db);
   const accounts = prepareAccounts(db, vault);
   const outbox = prepareOutbox(db);
   if (options.background) outbox.recoverAfterRestart();
@@ -134,6 +136,9 @@ export function createApp(options: AppOptions): App {
       return { streamId };
     },
     'mail:markRead': (r) => ({ changed: queries.markRead(r.ids, r.read) }),
+    'mail:archive': (r) => notFoundOnBadId(() => mailActions.moveToSpecial(r.ids, 'archive')),
+    'mail:trash': (r) => notFoundOnBadId(() => mailActions.moveToSpecial(r.ids, 'trash')),
+    'mail:retrySync': (r) => ({ queued: writeBack.retry(r.id) }),
     'mail:undoable': (r) => mailActions.undoable(r.limit),
     'mail:undo': (r) => ({ undone: mailActions.undo(r.count) }),
     'service:list': () => services.list(),
@@ -191,6 +196,16 @@ async function asBridgeFailure<T>(work: Promise<T>): Promise<T> {
     return await work;
   } catch (e) {
     if (e instanceof AiFailure) throw new BridgeFailure(e.code, e.message);
+    throw e;
+  }
+}
+
+// A mail action names messages by id; one that is not there is the page's mistake, said as `not_found`.
+function notFoundOnBadId<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof MailActionError) throw new BridgeFailure('not_found', e.message);
     throw e;
   }
 }

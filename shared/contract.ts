@@ -80,6 +80,8 @@ export const MessageView = z.object({
   html: z.string().nullable(),
   attachments: z.array(Attachment),
   unread: z.boolean(),
+  // A change to this message that its mail server refused (write-back); `mail:retrySync` tries it again.
+  syncError: z.string().nullable(),
 });
 export type MessageView = z.infer<typeof MessageView>;
 
@@ -336,6 +338,20 @@ export const channels = {
       z.object({ demo: z.literal(true) }).strict(),
     ]),
     response: z.object({ streamId: z.string() }),
+  },
+  'mail:archive': {
+    // Moves to the account's Archive (its server's, for a synced account); undoable; queued for the server.
+    request: z.object({ ids: z.array(Id).min(1).max(1000) }).strict(),
+    response: z.object({ changed: z.number().int().nonnegative() }),
+  },
+  'mail:trash': {
+    request: z.object({ ids: z.array(Id).min(1).max(1000) }).strict(),
+    response: z.object({ changed: z.number().int().nonnegative() }),
+  },
+  'mail:retrySync': {
+    // Queues the refused changes of a message again; the background sync sends them.
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ queued: z.number().int().nonnegative() }),
   },
   'mail:markRead': {
     request: z.object({ ids: z.array(Id).min(1).max(1000), read: z.boolean() }).strict(),

@@ -58,6 +58,29 @@ describe('background sync in the app', () => {
     await expect.poll(() => events.at(-1)?.type, { timeout: 10_000 }).toBe('sync_done');
   });
 
+  test('archiving in the app moves the message on the server, soon after', async () => {
+    const id = app.db
+      .prepare("SELECT id FROM messages WHERE message_id = '<w1@example.com>'")
+      .pluck()
+      .get() as number;
+    expect(await call(app, 'mail:archive', { ids: [id] })).toEqual({ changed: 1 });
+    const inArchive = async () => {
+      const c = await server.client();
+      try {
+        await c.mailboxOpen('Archive', { readOnly: true });
+        return ((await c.search({ header: { 'message-id': '<w1@example.com>' } }, { uid: true })) || [])
+          .length;
+      } finally {
+        await c.logout();
+      }
+    };
+    await expect.poll(inArchive, { timeout: 10_000 }).toBe(1);
+    const thread = await call(app, 'mail:thread', {
+      threadId: app.db.prepare('SELECT thread_id FROM messages WHERE id = ?').pluck().get(id) as number,
+    });
+    expect(thread.messages[0]?.syncError).toBeNull();
+  });
+
   test('removing the account stops its sync', async () => {
     await call(app, 'account:remove', { id: accountId });
     await expect.poll(() => statuses.at(-1)?.state).toBe('stopped');

@@ -69,7 +69,12 @@ export function prepareQueries(db: Db) {
     thread(threadId: number): { id: number; subject: string; messages: MessageView[] } | null {
       const t = thread.get(threadId);
       if (!t) return null;
-      return { id: t.id, subject: t.subject, messages: messages.all(threadId).map(toView) };
+      const syncError = (id: number) => writeBack.failed(id)[0]?.lastError ?? null;
+      return {
+        id: t.id,
+        subject: t.subject,
+        messages: messages.all(threadId).map((r) => toView(r, syncError(r.id))),
+      };
     },
 
     message(id: number): MessageView | null {
@@ -138,7 +143,7 @@ export function snippetOf(body: string): string {
   return lines.join(' ').replace(/\s+/g, ' ').trim().slice(0, snippetChars);
 }
 
-function toView(r: MessageRow): MessageView {
+function toView(r: MessageRow, syncError: string | null = null): MessageView {
   return {
     id: r.id,
     messageId: r.message_id,
@@ -153,5 +158,6 @@ function toView(r: MessageRow): MessageView {
     html: r.body_html,
     attachments: JSON.parse(r.attachments_json) as Attachment[],
     unread: r.unread === 1,
+    syncError,
   };
 }
