@@ -13,7 +13,8 @@
 //   not fetched. Messages left with no location at the end are deleted.
 // - Flags: with CONDSTORE and a stored HIGHESTMODSEQ, only what changed since (CHANGEDSINCE); otherwise
 //   every flag of the folder (cheap: Dovecot gives thousands a second).
-// - Only the envelope, BODYSTRUCTURE, header block and the text parts are fetched (imap-message.ts).
+// - Only flags, size, BODYSTRUCTURE, the header fields Skimmer stores and the text parts are fetched
+//   (imap-message.ts); not the ENVELOPE, which repeats those fields, and not the whole header block.
 import type { ImapFlow } from 'imapflow';
 import type { Db } from '../db/open.ts';
 import type { AccountLogin } from './accounts.ts';
@@ -21,7 +22,7 @@ import { imapClient, MailFailure, mailFailure } from './imap-connect.ts';
 import { type FetchedPart, planParts, rebuild, type Structure } from './imap-message.ts';
 import { prepareReplay } from './imap-replay.ts';
 import { prepareImapStore } from './imap-store.ts';
-import { type ParsedMessage, parseMessage } from './parse.ts';
+import { type ParsedMessage, type ParseOptions, parseMessage } from './parse.ts';
 import { prepareStore } from './store.ts';
 import { prepareWriteBack } from './write-back.ts';
 
@@ -42,7 +43,7 @@ export type SyncOptions = {
   /** Called after each committed batch, so a caller can refresh what the user sees. */
   onBatch?: (folder: string) => void;
   signal?: AbortSignal;
-  parse?: (raw: Buffer) => Promise<ParsedMessage>;
+  parse?: (raw: Buffer, options?: ParseOptions) => Promise<ParsedMessage>;
   batchSize?: number;
   /** Opens the client; tests pass short timeouts. */
   client?: (login: AccountLogin) => ImapFlow;
@@ -50,6 +51,15 @@ export type SyncOptions = {
 
 // Mailboxes that only repeat others (Gmail's All Mail; virtual Flagged) are not synced as folders.
 const skippedUse = new Set(['\\All', '\\Flagged']);
+// What parse.ts reads from a header block; the rest (Received, DKIM, …) is never stored.
+const storedHeaderFields = ['message-id', 'in-reply-to', 'references', 'subject', 'from', 'to', 'cc', 'date'];
+
+/** The Message-ID in a header block (folded lines joined), or '' when there is none. */
+export function messageIdOf(headers: Buffer | undefined): string {
+  const text = headers?.toString('latin1').replace(/\r?\n[ \t]+/g, ' ') ?? '';
+  return /^message-id:[ \t]*(<[^>\r\n]*>)/im.exec(text)?.[1] ?? '';
+}
+
 // The first batch of a folder: enough for a screenful of the newest mail (issue 5: newest 50 in 2 s).
 const firstBatch = 50;
 const modseq = (v: bigint | undefined): number | null =>
@@ -218,7 +228,7 @@ async function download(job: FolderJob, uids: readonly number[]): Promise<Downlo
   const { client, imapStore } = job;
   const listed = await client.fetchAll(
     uids.join(','),
-    { uid: true, flags: true, envelope: true, bodyStructure: true, size: true, headers: true },
+    { uid: true, flags: true, bodyStructure: true, size: true, headers: storedHeaderFields },
     { uid: true },
   );
   const links: Downloaded['links'] = [];
@@ -226,7 +236,7 @@ async function download(job: FolderJob, uids: readonly number[]): Promise<Downlo
   for (const m of listed) {
     const flags = storedFlags(m.flags);
     const size = m.size ?? 0;
-    const existing = imapStore.match(m.envelope?.messageId ?? '', size);
+    const existing = imapStore.match(messageIdOf(m.headers), size);
     if (existing !== null) links.push({ uid: m.uid, message: existing, flags });
     else if (m.bodyStructure) {
       pending.push({
@@ -273,7 +283,7 @@ async function commit(job: FolderJob, batch: Downloaded): Promise<void> {
   const parsed = await Promise.all(
     batch.raws.map(async ({ p, raw }) => {
       try {
-        const m = await parse(raw);
+        const m = await parse(raw, { stripAttachments: false });
         return { p, m: { ...m, attachments: p.plan.attachments, size: p.size }, error: null };
       } catch (e) {
         return { p, m: null, error: e instanceof Error ? e.message : String(e) };
@@ -290,7 +300,10 @@ async function commit(job: FolderJob, batch: Downloaded): Promise<void> {
         continue;
       }
       const stored = store.storeInFolder(folderId, source, m);
-      imapStore.link(folderId, p.uid, stored.id, p.flags);
+      if (stored.status === 'imported') {
+        imapStore.linkNew(folderId, p.uid, stored.id, p.flags);
+        imapStore.remember(m.messageId, m.size, stored.id);
+      } else imapStore.link(folderId, p.uid, stored.id, p.flags);
       if (stored.status === 'imported') summary.added += 1;
       else summary.linked += 1;
     }

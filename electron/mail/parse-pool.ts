@@ -3,10 +3,13 @@
 // hostile message) fails only the messages it held, and is replaced.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { type ParsedMessage, ParseError } from './parse.ts';
+import { type ParsedMessage, ParseError, type ParseOptions } from './parse.ts';
 import type { ParseReply, ParseRequest } from './parse-worker.ts';
 
-export type ParsePool = { parse(raw: Buffer): Promise<ParsedMessage>; close(): Promise<void> };
+export type ParsePool = {
+  parse(raw: Buffer, options?: ParseOptions): Promise<ParsedMessage>;
+  close(): Promise<void>;
+};
 
 const workerUrl = new URL(
   import.meta.url.endsWith('.ts') ? './parse-worker.ts' : './parse-worker.js',
@@ -47,13 +50,13 @@ export function createParsePool(size = defaultParseThreads()): ParsePool {
   for (let i = 0; i < size; i++) start(i);
 
   return {
-    parse(raw) {
+    parse(raw, options) {
       // The least busy thread takes the next message.
       const slot = slots.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
       const id = seq++;
       return new Promise((resolve, reject) => {
         slot.waiting.set(id, { resolve, reject });
-        slot.worker.postMessage({ seq: id, raw } satisfies ParseRequest);
+        slot.worker.postMessage({ seq: id, raw, ...(options ? { options } : {}) } satisfies ParseRequest);
       });
     },
     async close() {

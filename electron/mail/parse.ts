@@ -31,12 +31,23 @@ const maxRefs = 100;
 
 export class ParseError extends Error {}
 
-export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
+export type ParseOptions = {
+  /**
+   * Cut attachment bodies out before mailparser sees them (true by default). A synced message is rebuilt
+   * from its text parts only (imap-message.ts), so there is nothing to cut and the pass is skipped.
+   */
+  stripAttachments?: boolean;
+};
+
+export async function parseMessage(raw: Buffer, options: ParseOptions = {}): Promise<ParsedMessage> {
   if (raw.length === 0) throw new ParseError('The message is empty.');
   if (raw.length > maxMessageBytes) throw new ParseError('The message is larger than 100 MB.');
   if (!looksLikeMessage(raw)) throw new ParseError('The file does not start with mail headers.');
   // If the splitter cannot read the structure, mailparser gets the original and decides.
-  const stripped: Stripped = await stripAttachmentBodies(raw).catch(() => ({ raw, sizes: [] }));
+  const stripped: Stripped =
+    options.stripAttachments === false
+      ? { raw, sizes: [] }
+      : await stripAttachmentBodies(raw).catch(() => ({ raw, sizes: [] }));
   const parsed = await simpleParser(stripped.raw, {
     skipImageLinks: true,
     skipTextLinks: true,

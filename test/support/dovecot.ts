@@ -13,6 +13,7 @@ import {
   chownSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -20,12 +21,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
-import { userInfo } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ImapFlow } from 'imapflow';
 import { afterAll, onTestFinished, TestRunner } from 'vitest';
-import { tempDir } from './temp.ts';
 
 export type MailUser = { user: string; pass: string };
 
@@ -98,7 +98,8 @@ export async function startDovecot(opts: { users?: MailUser[] } = {}): Promise<D
     if (!/^[\w.@+-]+$/.test(u.user) || /[:\r\n]/.test(u.pass))
       throw new Error(`unusable test user ${u.user}`);
   }
-  const dir = tempDir('skimmer-dovecot-');
+  // Its own temp dir, removed by the cleanup below (not tempDir(): this also runs outside vitest, in bench/).
+  const dir = mkdtempSync(join(tmpdir(), 'skimmer-dovecot-'));
   // Dovecot's own processes (auth as `dovecot`, mail as nobody) must get through mkdtemp's 0700 dir.
   if (isRoot) chmodSync(dir, 0o711);
   const mail = join(dir, 'mail');
@@ -269,16 +270,18 @@ export async function startDovecot(opts: { users?: MailUser[] } = {}): Promise<D
     },
   };
 
-  // Stopped before its directory goes, whoever started it. At the top level of a test file this runs
-  // before tempDir's rm (vitest runs after-hooks in reverse order). Inside a test an afterAll is never
+  // Stopped, and its directory removed, whoever started it. Inside a test an afterAll is never
   // run (vitest 5.1 registers it on a suite that already finished), so there it is onTestFinished, and
   // the directory is removed here too. A test may call stop() itself as well: it is idempotent.
   const cleanup = async () => {
     await instance.stop();
     rmSync(dir, { recursive: true, force: true });
   };
-  if (TestRunner.getCurrentTest()) onTestFinished(cleanup);
-  else afterAll(cleanup);
+  // Outside vitest (bench/imap-sync.ts) the caller stops it; the process 'exit' handler is the backstop.
+  if (process.env.VITEST) {
+    if (TestRunner.getCurrentTest()) onTestFinished(cleanup);
+    else afterAll(cleanup);
+  }
 
   port = await freePort();
   if ((await launch()) === 'port-taken') {

@@ -1,0 +1,138 @@
+// First sync of a large mailbox from a local Dovecot, as the app runs it (issue 5): `startSyncJob` syncs in
+// its worker thread while this (main) thread only receives its messages. Measured: messages/second, the
+// time until the newest 50 messages are stored and visible (the first committed batch), and how long the
+// main thread was ever blocked. Comparison in the same run: a bare imapflow loop over the same mailbox that
+// fetches what a client needs to list and show the mail (UID SEARCH, then per 200 messages FETCH ENVELOPE,
+// flags, size and BODYSTRUCTURE, then the text parts) and stores nothing. The ratio says whether the sync
+// is limited by the server or by Skimmer. (Skimmer fetches the header fields it stores instead of the
+// ENVELOPE: the same facts plus References.)
+//
+//   node bench/imap-sync.ts [--count 20000]
+import { createReadStream, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../electron/db/open.ts';
+import type { AccountLogin } from '../electron/mail/accounts.ts';
+import { planParts, type Structure } from '../electron/mail/imap-message.ts';
+import { splitMbox } from '../electron/mail/sources.ts';
+import { startSyncJob } from '../electron/mail/sync-job.ts';
+import { startDovecot } from '../test/support/dovecot.ts';
+import { ensureCorpus, outDir } from './corpus.ts';
+import { round } from './stats.ts';
+
+const { values } = parseArgs({ options: { count: { type: 'string', default: '20000' } } });
+const count = Number(values.count);
+const { mbox } = ensureCorpus(count);
+
+const server = await startDovecot();
+try {
+  const raws: Buffer[] = [];
+  for await (const m of splitMbox(createReadStream(mbox, { highWaterMark: 1024 * 1024 }))) raws.push(m.raw);
+  server.seedMaildir('test@example.com', 'INBOX', raws);
+  const megabytes = raws.reduce((n, r) => n + r.length, 0) / 1e6;
+  console.log(
+    `Dovecot on 127.0.0.1:${server.port}, INBOX seeded with ${raws.length} messages (${round(megabytes)} MB)`,
+  );
+
+  // Dovecot builds its index on first access; neither measured run pays for that.
+  const warm = await server.client();
+  await warm.mailboxOpen('INBOX', { readOnly: true });
+  await warm.fetchAll('1:*', { uid: true, envelope: true });
+  await warm.logout();
+
+  // The bare loop.
+  const bare = await server.client();
+  let t = performance.now();
+  await bare.mailboxOpen('INBOX', { readOnly: true });
+  const uids = ((await bare.search({ all: true }, { uid: true })) || []).sort((a, b) => b - a);
+  for (let i = 0; i < uids.length; i += 200) {
+    const range = uids.slice(i, i + 200).join(',');
+    const listed = await bare.fetchAll(
+      range,
+      { uid: true, flags: true, envelope: true, bodyStructure: true, size: true },
+      { uid: true },
+    );
+    const shapes = new Map<string, number[]>();
+    for (const m of listed) {
+      const key = planParts(m.bodyStructure as Structure)
+        .text.map((p) => p.part)
+        .join(' ');
+      shapes.set(key, [...(shapes.get(key) ?? []), m.uid]);
+    }
+    for (const [key, group] of shapes) {
+      if (key) await bare.fetchAll(group.join(','), { uid: true, bodyParts: key.split(' ') }, { uid: true });
+    }
+  }
+  const bareSeconds = (performance.now() - t) / 1000;
+  await bare.logout();
+
+  // Skimmer, as the app runs it.
+  const dbFile = join(outDir, `imap-sync-${count}.sqlite`);
+  for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) rmSync(f, { force: true });
+  const db = openDatabase(dbFile);
+  const accountId = Number(
+    db.prepare("INSERT INTO accounts (kind, name) VALUES ('imap', 'bench')").run().lastInsertRowid,
+  );
+  db.close();
+  const login: AccountLogin = {
+    id: accountId,
+    name: 'bench',
+    user: 'test@example.com',
+    password: 'secret',
+    imap: { host: server.host, port: server.port, tls: 'none' },
+    smtp: null,
+    hasPassword: true,
+    syncedAt: null,
+    lastError: null,
+  };
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  t = performance.now();
+  let firstVisible = 0;
+  let added = 0;
+  await new Promise<void>((resolve, reject) => {
+    const job = startSyncJob(dbFile, login, (m) => {
+      if (m.type === 'batch' && firstVisible === 0) firstVisible = (performance.now() - t) / 1000;
+      if (m.type === 'synced') {
+        added = m.summary.added;
+        void job.stop().then(resolve);
+      }
+      if (m.type === 'failed') void job.stop().then(() => reject(new Error(m.message)));
+    });
+  });
+  const syncSeconds = (performance.now() - t) / 1000;
+  delay.disable();
+  const check = openDatabase(dbFile);
+  const newest = check.prepare('SELECT count(*) FROM messages').pluck().get() as number;
+  check.close();
+
+  const result = {
+    bench: 'imap-sync',
+    messages: raws.length,
+    stored: newest,
+    added,
+    bare: { seconds: round(bareSeconds), perSecond: round(raws.length / bareSeconds) },
+    skimmer: {
+      seconds: round(syncSeconds),
+      perSecond: round(raws.length / syncSeconds),
+      newest50VisibleSeconds: round(firstVisible),
+      mainThreadMaxStallMs: round(delay.max / 1e6),
+      mainThreadP99StallMs: round(delay.percentile(99) / 1e6),
+    },
+    ratio: round(syncSeconds / bareSeconds),
+  };
+  console.log(
+    `bare imapflow loop (envelope, flags, size, BODYSTRUCTURE, text parts): ${round(bareSeconds)} s, ${result.bare.perSecond} msg/s`,
+  );
+  console.log(
+    `Skimmer first sync (worker, stored and indexed): ${round(syncSeconds)} s, ${result.skimmer.perSecond} msg/s`,
+  );
+  console.log(`  newest 50 visible after ${round(firstVisible)} s; ratio to the bare loop ${result.ratio}`);
+  console.log(
+    `  main thread blocked at most ${result.skimmer.mainThreadMaxStallMs} ms (p99 ${result.skimmer.mainThreadP99StallMs} ms)`,
+  );
+  console.log(JSON.stringify(result));
+} finally {
+  await server.stop();
+}
