@@ -10,6 +10,7 @@ import './styles/services.css';
 import './styles/chat.css';
 import './styles/approvals.css';
 import './styles/permissions.css';
+import './styles/accounts.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root.');

@@ -1,15 +1,19 @@
 import { useEffect, useRef } from 'react';
+import { AccountsDialog } from '../accounts/AccountsDialog.tsx';
 import { ChatView } from '../chat/ChatView.tsx';
 import { FolderPane } from '../folders/FolderPane.tsx';
 import { ImportDialog } from '../import/ImportDialog.tsx';
 import { useShortcuts } from '../keyboard/shortcuts.ts';
+import { OutboxBar } from '../outbox/OutboxBar.tsx';
 import { PermissionsDialog } from '../permissions/PermissionsDialog.tsx';
 import { LinkConfirm } from '../reader/LinkConfirm.tsx';
 import { ReaderPane } from '../reader/ReaderPane.tsx';
 import { ServicesDialog } from '../services/ServicesDialog.tsx';
+import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { useOutboxStore } from '../stores/outbox-store.ts';
 import { useUndoStore } from '../stores/undo-store.ts';
 import { ThreadPane } from '../threads/ThreadPane.tsx';
 import { EmptyState } from './EmptyState.tsx';
@@ -31,6 +35,23 @@ export function App() {
     void useAppStore.getState().loadInfo();
     void useMailStore.getState().start();
     void useUndoStore.getState().start();
+    void useOutboxStore.getState().check();
+  }, []);
+
+  // The background sync's status for the page's lifetime: new mail shows as it arrives.
+  useEffect(() => {
+    const accounts = useAccountsStore.getState();
+    void accounts.start();
+    const onHide = () => accounts.stop();
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void accounts.start();
+    };
+    window.addEventListener('pagehide', onHide);
+    window.addEventListener('pageshow', onShow);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      window.removeEventListener('pageshow', onShow);
+    };
   }, []);
 
   // Back from Chat, the mail is read again: the assistant may have archived or labelled some of it meanwhile.
@@ -59,7 +80,9 @@ export function App() {
       <ImportDialog />
       <ServicesDialog />
       <PermissionsDialog />
+      <AccountsDialog />
       <LinkConfirm />
+      <OutboxBar />
       <Toasts />
     </div>
   );

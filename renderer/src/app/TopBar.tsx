@@ -1,10 +1,11 @@
+import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
 
 const keyHints = {
-  mail: 'j/k move · Enter open · / search · u read/unread',
+  mail: 'j/k move · Enter open · e archive · # trash · / search · u read/unread',
   chat: 'Enter send · Shift+Enter new line · Esc stop',
 } as const;
 
@@ -18,6 +19,7 @@ export function TopBar() {
   const answering = useChatStore((state) => state.live !== null);
   const openServices = useServicesStore((state) => state.openDialog);
   const openPermissions = usePermissionsStore((state) => state.openDialog);
+  const openAccounts = useAccountsStore((state) => state.openDialog);
 
   return (
     <header className="top-bar">
@@ -49,6 +51,9 @@ export function TopBar() {
       )}
       <span className="spacer" />
       <span className="key-hint">{keyHints[view]}</span>
+      <button type="button" className="ghost" data-testid="accounts-open" onClick={openAccounts}>
+        Accounts
+      </button>
       <button type="button" className="ghost" data-testid="services-open" onClick={openServices}>
         Services
       </button>

@@ -1,10 +1,12 @@
 // Keyboard first (DESIGN §12): j/k move in the list, Enter opens, / searches, Esc clears the search, u toggles
-// read; in the chat view, Esc stops a running answer. Dialogs handle their own keys (Esc closes or cancels
+// read, e archives and # moves to Trash (the selected conversation); in the chat view, Esc stops a running answer. Dialogs handle their own keys (Esc closes or cancels
 // them), so nothing here runs while one is open.
 import { useEffect } from 'react';
+import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
+import { useMailMovesStore } from '../stores/mail-moves-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
@@ -19,6 +21,7 @@ export function handleShortcut(event: KeyboardEvent): void {
     useImportStore.getState().open ||
     useServicesStore.getState().open ||
     usePermissionsStore.getState().open ||
+    useAccountsStore.getState().open ||
     useMailStore.getState().pendingLink
   ) {
     return;
@@ -46,6 +49,13 @@ export function handleShortcut(event: KeyboardEvent): void {
       break;
     case 'u':
       void mail.toggleRead();
+      break;
+    // `#` is Shift+3 on a US keyboard and its own key elsewhere: the character is what counts.
+    case 'e':
+    case '#':
+      // A key repeat would move the next conversation too.
+      if (event.repeat) break;
+      void useMailMovesStore.getState().move(event.key === 'e' ? 'archive' : 'trash');
       break;
     case 'Escape':
       if (mail.hits === null && mail.query === '') return;

@@ -7,6 +7,7 @@ import { useChatStore } from '../stores/chat-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { AttachmentChips } from './AttachmentChips.tsx';
 import { MessageBody } from './MessageBody.tsx';
+import { SyncErrorNote } from './SyncErrorNote.tsx';
 
 function formatAddress(address: Address): string {
   return displayText(address.name ? `${address.name} <${address.address}>` : address.address);
@@ -65,6 +66,7 @@ export function MessageCard({ message }: { message: MessageView }) {
           <dd>{displayText(message.subject) || '(no subject)'}</dd>
         </dl>
       </header>
+      <SyncErrorNote message={message} />
       {message.attachments.length > 0 && <AttachmentChips attachments={message.attachments} />}
       <MessageBody message={message} />
     </section>

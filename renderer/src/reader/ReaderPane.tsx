@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { displayText } from '../mail/display-text.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { MessageCard } from './MessageCard.tsx';
+import { ThreadActions } from './ThreadActions.tsx';
 
 export function ReaderPane() {
   const thread = useMailStore((state) => state.openThread);
@@ -24,14 +25,19 @@ export function ReaderPane() {
       )}
       {thread ? (
         <article className="thread">
-          <h1 className="thread-subject">{displayText(thread.subject) || '(no subject)'}</h1>
+          <header className="thread-head">
+            <h1 className="thread-subject">{displayText(thread.subject) || '(no subject)'}</h1>
+            <ThreadActions threadId={thread.id} />
+          </header>
           {thread.messages.map((message) => (
             <MessageCard key={message.id} message={message} />
           ))}
         </article>
       ) : (
         <p className="reader-empty">
-          {loadingId !== null ? 'Loading…' : 'Select a conversation. j/k move, Enter opens, / searches.'}
+          {loadingId !== null
+            ? 'Loading…'
+            : 'Select a conversation. j/k move, Enter opens, e archives, # trashes, / searches.'}
         </p>
       )}
     </section>

@@ -22,6 +22,7 @@ import {
   type TurnOutcome,
   withEvent,
 } from '../chat/turns.ts';
+import { useOutboxStore } from './outbox-store.ts';
 import { useServicesStore } from './services-store.ts';
 import { useUndoStore } from './undo-store.ts';
 
@@ -125,6 +126,8 @@ export const useChatStore = create<ChatState>()((set, get) => {
     void get().refreshList();
     // Approved calls may have changed mail: the Undo bar offers what this run did.
     void useUndoStore.getState().afterRun();
+    // An approved send waits in the outbox, where Undo can still stop it.
+    void useOutboxStore.getState().check();
   }
 
   // Streams a run that Skimmer accepted (`chat:send` or `chat:answer`) into the live turn.

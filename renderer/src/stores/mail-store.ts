@@ -1,5 +1,6 @@
 // Mail as the user browses it: folders, the thread list (fetched in windows as it scrolls), the open thread,
-// search, which messages may load remote images, and the link waiting for the user's confirmation.
+// search, which messages may load remote images, the link waiting for the user's confirmation, and the
+// changes the server refused that the user asked to try again.
 import { create } from 'zustand';
 import type { BridgeError, Folder, MessageView, Response, SearchHit } from '../../../shared/contract.ts';
 import { bridge, bridgeKind } from '../bridge.ts';
@@ -38,6 +39,8 @@ type MailState = {
   searchFocusTick: number;
   imagesAllowed: ReadonlySet<number>;
   pendingLink: PendingLink | null;
+  // Messages whose refused change was queued again; cleared when the open thread is read again.
+  retried: ReadonlySet<number>;
 
   start(): Promise<void>;
   loadFolders(): Promise<void>;
@@ -45,6 +48,11 @@ type MailState = {
   reloadList(): Promise<void>;
   reloadAfterImport(): Promise<void>;
   refresh(): Promise<void>;
+  syncChanged(): Promise<void>;
+  selectedThreadId(): number | null;
+  closeThread(): void;
+  rereadOpenThread(): Promise<void>;
+  retrySync(messageId: number): Promise<void>;
   showRange(first: number, last: number): void;
   moveCursor(delta: number): void;
   openRow(index: number): void;
@@ -132,6 +140,15 @@ export const useMailStore = create<MailState>()((set, get) => {
     return rowAt(pages, cursor)?.id ?? null;
   }
 
+  // The row a thread sits at among the loaded windows, if it is loaded.
+  function indexOf(pages: Pages, threadId: number): number | null {
+    for (const [page, rows] of pages) {
+      const at = rows.findIndex((row) => row.id === threadId);
+      if (at !== -1) return page * pageSize + at;
+    }
+    return null;
+  }
+
   return {
     folders: [],
     folderId: null,
@@ -152,6 +169,7 @@ export const useMailStore = create<MailState>()((set, get) => {
     searchFocusTick: 0,
     imagesAllowed: new Set(),
     pendingLink: null,
+    retried: new Set(),
 
     async start() {
       await Promise.all([get().loadFolders(), get().reloadList()]);
@@ -196,6 +214,67 @@ export const useMailStore = create<MailState>()((set, get) => {
       await get().reloadList();
       set((state) => ({ cursor: Math.min(cursor, Math.max(0, (state.total ?? 0) - 1)) }));
       if (get().hits !== null && get().query.trim() !== '') await get().runSearch();
+    },
+
+    // The background sync changed the mail (new mail, or a change from another client): folders, the windows on
+    // screen and the open thread are read again in place. Unlike `refresh` the list is not emptied first, so
+    // the scroll position stays, and the selection follows its thread when new mail pushes it down.
+    async syncChanged() {
+      const selected = get().hits === null ? selectedThreadId() : null;
+      await get().loadFolders();
+      const { folderId, folders, listGeneration: generation, total } = get();
+      if (folderId !== null && !folders.some((folder) => folder.id === folderId)) {
+        set({ folderId: null });
+        await get().reloadList();
+      } else if (total === null || total === 0) {
+        await get().reloadList();
+      } else {
+        const wanted = pagesForRange(visible.first, Math.max(visible.first, visible.last));
+        const replies = await Promise.all(
+          wanted.map((page) =>
+            bridge['mail:threads']({ folderId, offset: page * pageSize, limit: pageSize }),
+          ),
+        );
+        if (get().listGeneration !== generation) return;
+        let pages: Pages = new Map();
+        let fresh = total;
+        for (const [i, reply] of replies.entries()) {
+          // Quietly: the list on screen stays as it was, and the next change tries again.
+          if (!reply.ok) return;
+          fresh = reply.value.total;
+          pages = withPage(pages, wanted[i] ?? 0, reply.value.threads, wanted[0] ?? 0);
+        }
+        const moved = selected === null ? null : indexOf(pages, selected);
+        set((state) => ({
+          pages,
+          total: fresh,
+          cursor: clamp(moved ?? state.cursor, 0, Math.max(0, fresh - 1)),
+        }));
+      }
+      await get().rereadOpenThread();
+    },
+
+    selectedThreadId,
+
+    closeThread() {
+      set({ openThread: null, threadLoadingId: null, focusMessageId: null });
+    },
+
+    // Reads the open thread again without marking anything read: a sync may have changed or refused something.
+    async rereadOpenThread() {
+      const open = get().openThread;
+      if (!open || get().threadLoadingId !== null) return;
+      const reply = await bridge['mail:thread']({ threadId: open.id });
+      if (get().openThread?.id !== open.id || get().threadLoadingId !== null) return;
+      if (reply.ok) set({ openThread: reply.value, retried: new Set() });
+      else if (reply.error.code === 'not_found') set({ openThread: null });
+    },
+
+    // "Retry" on a change the server refused: queued again; the background sync sends it with its next round.
+    async retrySync(messageId) {
+      const reply = await bridge['mail:retrySync']({ id: messageId });
+      if (!reply.ok) return showError(reply.error);
+      set((state) => ({ retried: new Set(state.retried).add(messageId) }));
     },
 
     showRange(first, last) {

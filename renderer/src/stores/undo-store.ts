@@ -1,7 +1,8 @@
-// Undo for what the assistant changed in the mail (DESIGN §7: every write of the mail tools can be undone).
-// After each run the bar offers the changes that run made, as one: "Archived 2 messages · Undo". Undo takes
-// back exactly those (`mail:undo {count}` undoes the newest open entries, so it first checks that they still
-// are the newest), then the mail view reloads so the messages show where they are again.
+// Undo for changes to the mail (DESIGN §7: every write of the mail tools can be undone), the assistant's and the
+// user's own (Archive, Trash). After each run the bar offers the changes that run made, as one: "Archived 2
+// messages · Undo"; after the user's action, that action. Undo takes back exactly those (`mail:undo {count}`
+// undoes the newest open entries, so it first checks that they still are the newest), then the mail view
+// reloads so the messages show where they are again.
 import { create } from 'zustand';
 import type { UndoView } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
@@ -9,9 +10,13 @@ import { isNewest, newSince, undoSummary } from '../undo/undo-batch.ts';
 import { useAppStore } from './app-store.ts';
 import { useMailStore } from './mail-store.ts';
 
+// Who made the changes the bar offers: the bar names the assistant, so its changes are not taken for the user's.
+export type ChangedBy = 'assistant' | 'you';
+
 type UndoState = {
   // What the bar offers to undo (newest first); empty: no bar.
   batch: UndoView[];
+  by: ChangedBy;
   summary: string;
   undoing: boolean;
   // What the last Undo took back, shown until the next run or a dismissal.
@@ -19,6 +24,9 @@ type UndoState = {
 
   start(): Promise<void>;
   afterRun(): Promise<void>;
+  // Runs the user's own change and offers exactly it: whatever else became undoable before (opening a thread
+  // marks it read, which is undoable too) is not part of it.
+  track(change: () => Promise<void>): Promise<void>;
   undo(): Promise<void>;
   dismiss(): void;
 };
@@ -41,8 +49,24 @@ export const useUndoStore = create<UndoState>()((set, get) => {
     baselineId = Math.max(baselineId ?? 0, entries[0]?.id ?? 0);
   }
 
+  async function offerNew(by: ChangedBy): Promise<void> {
+    const entries = await read();
+    // Quietly: a Skimmer without undo (or a failed read) just shows no bar.
+    if (!entries) return;
+    const fresh = newSince(entries, baselineId);
+    remember(entries);
+    if (fresh.length === 0) {
+      // A change that changed nothing keeps the bar of the one before while its changes are still undoable.
+      set((state) => ({ batch: isNewest(state.batch, entries) ? state.batch : [] }));
+      return;
+    }
+    set({ batch: fresh, by, summary: undoSummary(fresh), undone: null });
+    void useMailStore.getState().refresh();
+  }
+
   return {
     batch: [],
+    by: 'assistant',
     summary: '',
     undoing: false,
     undone: null,
@@ -54,18 +78,14 @@ export const useUndoStore = create<UndoState>()((set, get) => {
     },
 
     async afterRun() {
-      const entries = await read();
-      // Quietly: a Skimmer without undo (or a failed read) just shows no bar.
-      if (!entries) return;
-      const fresh = newSince(entries, baselineId);
-      remember(entries);
-      if (fresh.length === 0) {
-        // A run that changed nothing keeps the bar of the one before while its changes are still undoable.
-        set((state) => ({ batch: isNewest(state.batch, entries) ? state.batch : [] }));
-        return;
-      }
-      set({ batch: fresh, summary: undoSummary(fresh), undone: null });
-      void useMailStore.getState().refresh();
+      await offerNew('assistant');
+    },
+
+    async track(change) {
+      const before = await read();
+      if (before) remember(before);
+      await change();
+      await offerNew('you');
     },
 
     async undo() {

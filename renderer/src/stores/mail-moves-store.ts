@@ -1,0 +1,63 @@
+// Archive and Trash from the mail view (the reader's buttons, `e` and `#`, DESIGN §12). A move happens in
+// Skimmer at once and is undoable (the Undo bar offers it); for a synced account the background sync takes
+// it to the server. One move at a time, so a held-down `e` cannot fire a burst of moves.
+import { create } from 'zustand';
+import type { MessageView } from '../../../shared/contract.ts';
+import { bridge } from '../bridge.ts';
+import { useAppStore } from './app-store.ts';
+import { useMailStore } from './mail-store.ts';
+import { moveTargets } from './move-targets.ts';
+import { useUndoStore } from './undo-store.ts';
+
+export type MoveKind = 'archive' | 'trash';
+
+type MovesState = {
+  moving: MoveKind | null;
+  // The open thread's, from the reader; the selected one's (or else the open one's), from the keyboard.
+  move(kind: MoveKind, threadId?: number): Promise<void>;
+};
+
+const channel = { archive: 'mail:archive', trash: 'mail:trash' } as const;
+const nothingToMove: Record<MoveKind, string> = {
+  archive: 'Nothing to archive: this conversation has no message in this folder.',
+  trash: 'Nothing to move to Trash: this conversation has no message in this folder.',
+};
+
+export const useMailMovesStore = create<MovesState>()((set, get) => ({
+  moving: null,
+
+  async move(kind, threadId) {
+    if (get().moving !== null) return;
+    const mail = useMailStore.getState();
+    const target = threadId ?? mail.selectedThreadId() ?? mail.openThread?.id ?? null;
+    if (target === null) return;
+    set({ moving: kind });
+    try {
+      let messages: MessageView[] | null = mail.openThread?.id === target ? mail.openThread.messages : null;
+      if (!messages) {
+        const reply = await bridge['mail:thread']({ threadId: target });
+        if (!reply.ok) return useAppStore.getState().showError(reply.error);
+        messages = reply.value.messages;
+      }
+      // A search lists hits from every folder: the conversation moves as a whole.
+      const ids = moveTargets(messages, mail.hits === null ? mail.folderId : null);
+      if (ids.length === 0) return useAppStore.getState().showError(nothingToMove[kind]);
+      let moved = false;
+      await useUndoStore.getState().track(async () => {
+        const reply = await bridge[channel[kind]]({ ids });
+        if (!reply.ok) return useAppStore.getState().showError(reply.error);
+        moved = reply.value.changed > 0;
+      });
+      if (!moved) return;
+      // Viewing a folder, the conversation has left it: the reader empties and the next one is under the
+      // cursor. In All mail or a search it is still listed, and the reader shows where its messages are now.
+      const now = useMailStore.getState();
+      if (now.openThread?.id === target) {
+        if (now.hits === null && now.folderId !== null) now.closeThread();
+        else await now.rereadOpenThread();
+      }
+    } finally {
+      set({ moving: null });
+    }
+  },
+}));
