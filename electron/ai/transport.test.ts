@@ -679,4 +679,40 @@ describe('requestJson', () => {
     expect(body).toEqual({ ok: true });
     expect(sleeps).toEqual([500]);
   });
+
+  test('hands the caller the headers of the answer it returns, not of a retried failure', async () => {
+    const server = await serve((_req, res, n) => {
+      res.writeHead(n === 1 ? 503 : 200, { 'content-type': 'application/json', 'x-request-id': `req_${n}` });
+      res.end(n === 1 ? '{"error":"overloaded"}' : '{"ok":true}');
+    });
+    const seen: { id: string | null; status: number }[] = [];
+    const { opts } = recorder({
+      onResponse: (headers, status) => seen.push({ id: headers.get('x-request-id'), status }),
+    });
+
+    await requestJson(request(`${server.url}/v1/decisions`), opts);
+
+    expect(seen).toEqual([{ id: 'req_2', status: 200 }]);
+  });
+
+  test('does not report the headers of an answer it could not read, and survives a throwing callback', async () => {
+    let n = 0;
+    const server = await serve((_req, res) => {
+      n++;
+      res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': `req_${n}` });
+      res.end(n === 1 ? '{"data": [' : '{"ok":true}');
+    });
+    const calls: string[] = [];
+    const onResponse = (headers: Headers) => {
+      calls.push(headers.get('x-request-id') ?? '');
+      throw new Error('a UI callback that fails');
+    };
+
+    const error = await failure(requestJson(request(`${server.url}/v1/decisions`), { onResponse }));
+    const body = await requestJson(request(`${server.url}/v1/decisions`), { onResponse });
+
+    expect(error.code).toBe('malformed_stream');
+    expect(body).toEqual({ ok: true });
+    expect(calls).toEqual(['req_2']);
+  });
 });

@@ -54,10 +54,14 @@ export type TransportOptions = {
   maxAttempts?: number;
   // `attempt` is the number of the attempt that just failed (1 for the first).
   onRetry?: (info: { attempt: number; waitMs: number; code: AiErrorCode }) => void;
+  // requestJson only: the headers of the answer it returns, once, after its body parsed. Some bodies carry
+  // no id of their own and the request id lives only in a header (wire-formats §4 `x-request-id`, §5.1
+  // `x-typesafe-request-id`); failed attempts are not reported, so a retried 503's id never wins.
+  onResponse?: (headers: Headers, status: number) => void;
 };
 
 type Kind = 'stream' | 'json';
-type Limits = Required<Omit<TransportOptions, 'fetch' | 'sleep' | 'onRetry'>>;
+type Limits = Required<Omit<TransportOptions, 'fetch' | 'sleep' | 'onRetry' | 'onResponse'>>;
 
 const MiB = 1024 * 1024;
 const defaults: Record<Kind, Limits> = {
@@ -123,11 +127,18 @@ export async function requestJson(
     try {
       const response = await send(req, req.method ?? 'POST', 'application/json', attempt, limits, opts.fetch);
       const { text } = await readText(response, attempt, limits.maxBytes, 'fail');
+      let body: unknown;
       try {
-        return JSON.parse(text) as unknown;
+        body = JSON.parse(text) as unknown;
       } catch {
         throw new AiFailure('malformed_stream');
       }
+      try {
+        opts.onResponse?.(response.headers, response.status);
+      } catch {
+        // A throwing callback must not turn an answer into a failure (as with onRetry).
+      }
+      return body;
     } finally {
       attempt.dispose();
     }
