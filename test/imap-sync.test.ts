@@ -8,6 +8,7 @@ import { type Db, openDatabase } from '../electron/db/open.ts';
 import type { AccountLogin } from '../electron/mail/accounts.ts';
 import { MailFailure } from '../electron/mail/imap-connect.ts';
 import { syncAccount } from '../electron/mail/imap-sync.ts';
+import { parseMessage } from '../electron/mail/parse.ts';
 import { prepareSearch } from '../electron/mail/search.ts';
 import { type Dovecot, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';
@@ -160,14 +161,16 @@ describe('IMAP sync against Dovecot', () => {
   test('the server killed mid-sync: a clear retryable failure, then the next sync completes', async () => {
     const more = Array.from({ length: 1000 }, (_, i) => message(10_000 + i));
     server.seedMaildir('test@example.com', 'INBOX', more);
+    // The server dies while the first batch is parsed: that batch is stored, the next download fails.
     let killed = false;
     const failed = await syncAccount(db, login, {
       batchSize: 100,
-      onBatch: () => {
+      parse: async (raw, options) => {
         if (!killed) {
           killed = true;
-          void server.kill();
+          await server.kill();
         }
+        return parseMessage(raw, options);
       },
     }).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(MailFailure);

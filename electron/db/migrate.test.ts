@@ -62,4 +62,24 @@ describe('migrations', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('user_version', { simple: true })).toBe(latest);
   });
+
+  test('takes the write lock when a transaction begins, so a read-then-write never fails midway', () => {
+    const file = join(tempDir(), 'skimmer.db');
+    const a = openDatabase(file);
+    const b = openDatabase(file);
+    b.pragma('busy_timeout = 0');
+    const writeFromB = () => b.prepare("INSERT INTO accounts (kind, name) VALUES ('imap', 'b')").run();
+    // Inside A's transaction, before A has written anything, B cannot take the write lock.
+    const outcome = a.transaction(() => {
+      a.prepare('SELECT count(*) FROM accounts').get();
+      try {
+        writeFromB();
+        return 'b wrote';
+      } catch (e) {
+        return (e as { code?: string }).code;
+      }
+    })();
+    expect(outcome).toBe('SQLITE_BUSY');
+    expect(writeFromB().changes).toBe(1);
+  });
 });

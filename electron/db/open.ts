@@ -10,8 +10,14 @@ export function openDatabase(file: string, options: { readonly?: boolean } = {})
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  // A second connection (the import worker) may hold the write lock for one batch.
+  // A second connection (the import worker, a sync worker) may hold the write lock for one batch.
   db.pragma('busy_timeout = 5000');
+  // Several connections write to this file at once (the main process, the import worker, one sync worker per
+  // account). A deferred transaction that reads and then writes fails at once with SQLITE_BUSY when another
+  // connection committed in between: the busy timeout does not cover that upgrade (SQLite, "BEGIN
+  // TRANSACTION": "SQLITE_BUSY_SNAPSHOT"). So every transaction here takes the write lock when it begins.
+  const deferred = db.transaction.bind(db);
+  db.transaction = ((fn: Parameters<Db['transaction']>[0]) => deferred(fn).immediate) as Db['transaction'];
   if (!options.readonly) migrate(db);
   return db;
 }

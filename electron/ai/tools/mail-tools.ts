@@ -59,32 +59,54 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const clean = (text: string) => stripHiddenText(text).text;
 const json = (value: unknown) => ({ output: JSON.stringify(value) });
 
-/** One message as the model sees it: headers and body inside the block, since all of it is from the email. */
-export function messageBlock(m: {
+type MessageForModel = {
   id: number;
   from: { name: string; address: string };
   date: number;
   subject: string;
   text: string;
   html?: string | null;
-}): { block: string; hiddenRemoved: boolean } {
+};
+
+/**
+ * A message as any model may read it: headers and body, hidden text removed (DESIGN §8: text the HTML hides
+ * from the reader — display:none, zero size, white on white — and invisible characters never reach a
+ * model), cut at `maxBodyChars`. Still the sender's words: callers keep it in an untrusted place.
+ */
+export function mailText(m: MessageForModel): {
+  text: string;
+  suspect: boolean;
+  hiddenHtmlRemoved: boolean;
+  hiddenCharsRemoved: boolean;
+  cut: boolean;
+} {
   const from = m.from.name ? `${m.from.name} <${m.from.address}>` : m.from.address;
-  // DESIGN §8: text the HTML hides from the reader (display:none, zero size, white on white) never
-  // reaches a model; the text body was made from the HTML, so the hidden sentences are cut out of it.
+  // The text body was made from the HTML, so the hidden sentences are cut out of it.
   const hiddenHtml = m.html ? removeHidden(m.text, hiddenHtmlText(m.html)) : { text: m.text, removed: false };
   const cut = hiddenHtml.text.length > maxBodyChars;
   const body = cut ? hiddenHtml.text.slice(0, maxBodyChars) : hiddenHtml.text;
   const raw = `From: ${from}\nDate: ${iso(m.date)}\nSubject: ${m.subject}\n\n${body}`;
   const stripped = stripHiddenText(raw);
-  // The flag looks at everything the sender wrote, hidden parts included.
-  const suspect = suspectInjection(`${raw}\n${m.text}`).suspect;
-  const block = wrapUntrusted(`message:${m.id}`, stripped.text, suspect);
+  return {
+    text: stripped.text,
+    // The flag looks at everything the sender wrote, hidden parts included.
+    suspect: suspectInjection(`${raw}\n${m.text}`).suspect,
+    hiddenHtmlRemoved: hiddenHtml.removed,
+    hiddenCharsRemoved: stripped.removed,
+    cut,
+  };
+}
+
+/** One message as the chat model sees it: the whole of `mailText` inside one untrusted block. */
+export function messageBlock(m: MessageForModel): { block: string; hiddenRemoved: boolean } {
+  const t = mailText(m);
   const notes = [
-    ...(hiddenHtml.removed ? [`(Text hidden in the HTML of message ${m.id} was removed.)`] : []),
-    ...(stripped.removed ? [`(Hidden characters were removed from message ${m.id}.)`] : []),
-    ...(cut ? [`(Message ${m.id} is longer than ${maxBodyChars} characters; the rest was left out.)`] : []),
+    ...(t.hiddenHtmlRemoved ? [`(Text hidden in the HTML of message ${m.id} was removed.)`] : []),
+    ...(t.hiddenCharsRemoved ? [`(Hidden characters were removed from message ${m.id}.)`] : []),
+    ...(t.cut ? [`(Message ${m.id} is longer than ${maxBodyChars} characters; the rest was left out.)`] : []),
   ];
-  return { block: [block, ...notes].join('\n'), hiddenRemoved: stripped.removed || hiddenHtml.removed };
+  const block = wrapUntrusted(`message:${m.id}`, t.text, t.suspect);
+  return { block: [block, ...notes].join('\n'), hiddenRemoved: t.hiddenCharsRemoved || t.hiddenHtmlRemoved };
 }
 
 // Removes each hidden sentence wherever it stands in the text, whatever the whitespace between its words.
