@@ -1,0 +1,114 @@
+// OpenAI Decisions (`POST {base}/decisions`, wire-formats §4), as OpenAI, Fireworks, Vercel AI Gateway, Dynamo
+// and SGLang serve it (§4.5). The only file that knows this wire shape. Skimmer's questions and answers are
+// already this shape (questions.ts), so the request is a copy and the response mostly a check.
+import { z } from 'zod';
+import { classifyChatError } from '../providers/openai-chat.ts';
+import { type Answer, badAnswer, type Question, validateAnswers } from './questions.ts';
+
+// The body carries no id of its own (§4 "Auth/headers"); the request id is in this header.
+export const requestIdHeaders = ['x-request-id'] as const;
+
+// Every question this format can carry as the user wrote it: the typed choice values and the 2–255 / 2–10
+// limits are this API's own (§4.2), and validateQuestions already applied them.
+export function checkQuestions(_questions: readonly Question[]): string | null {
+  return null;
+}
+
+/**
+ * The request body (§4.1). SECURITY: `input` is the mail and goes only into `input`, never into a question's
+ * instructions, which are the user's. Built field by field, so nothing a question object might carry beyond
+ * the documented fields is sent. A predicate has no field for yes/no meanings; none are invented.
+ */
+export function buildRequest(
+  model: string,
+  input: string,
+  questions: readonly Question[],
+): Record<string, unknown> {
+  return { model, input, questions: wireQuestions(questions) };
+}
+
+/** The `questions` array exactly as this API receives it (the chat fallback shows a model the same words). */
+export function wireQuestions(questions: readonly Question[]): Record<string, unknown>[] {
+  return questions.map(wireQuestion);
+}
+
+function wireQuestion(q: Question): Record<string, unknown> {
+  const base = { type: q.type, name: q.name, instructions: q.instructions };
+  if (q.type === 'choice') {
+    return { ...base, choices: q.choices.map((c) => ({ value: c.value, ...described(c.description) })) };
+  }
+  if (q.type === 'score') {
+    return { ...base, levels: q.levels.map((l) => ({ label: l.label, ...described(l.description) })) };
+  }
+  return base;
+}
+
+function described(description: string | undefined): { description?: string } {
+  return description === undefined ? {} : { description };
+}
+
+// Answer types this mapper reads; anything else in `answers` is skipped, as §4.3 advises ("treat entries with
+// an unknown type as ignorable"; langchain keeps only these four).
+const knownTypes = new Set(['predicate', 'choice', 'score', 'refusal']);
+
+/**
+ * The answers of a response (§4.3), checked and in question order. `answers` is an array in question order;
+ * each answer is matched by `name`. An answer whose name is null (a host that does not echo names) is matched
+ * by position, and only when there are exactly as many answers as questions (§4.3: "fall back to position
+ * only when counts match"). A refusal is explicit here, so a question without an answer is a bad answer.
+ */
+export function mapResponse(questions: readonly Question[], body: unknown): Answer[] {
+  const answers = isObject(body) ? body.answers : undefined;
+  if (!Array.isArray(answers)) throw badAnswer('the answer has no "answers" list');
+  const byPosition = answers.length === questions.length;
+  const candidates: unknown[] = [];
+  for (const [i, entry] of answers.entries()) {
+    if (!isObject(entry) || typeof entry.type !== 'string') {
+      throw badAnswer(`answer ${i + 1} is not an object with a type`);
+    }
+    if (!knownTypes.has(entry.type)) continue;
+    if (entry.name == null) {
+      const question = byPosition ? questions[i] : undefined;
+      if (!question) throw badAnswer(`answer ${i + 1} has no name`);
+      candidates.push({ ...entry, name: question.name });
+    } else {
+      candidates.push(entry);
+    }
+  }
+  return validateAnswers(questions, candidates, { missing: 'bad_answer' });
+}
+
+const Meta = z.object({
+  model: z.string().optional().catch(undefined),
+  usage: z
+    .object({
+      input_tokens: z.number().int().nonnegative(),
+      // 0 in every observed answer: nothing is generated (§4.3).
+      output_tokens: z.number().int().nonnegative().optional(),
+    })
+    .optional()
+    .catch(undefined),
+});
+
+/** The served model and the token counts, read leniently: a missing or odd usage is not a failed answer. */
+export function readMeta(body: unknown): {
+  model: string | null;
+  usage: { inputTokens: number; outputTokens: number } | null;
+} {
+  const parsed = Meta.safeParse(body);
+  const meta = parsed.success ? parsed.data : {};
+  return {
+    model: meta.model ?? null,
+    usage: meta.usage
+      ? { inputTokens: meta.usage.input_tokens, outputTokens: meta.usage.output_tokens ?? 0 }
+      : null,
+  };
+}
+
+// HTTP errors are the standard OpenAI error object (§4.4 → §1.5), read by the Chat provider's reader: a 429
+// with `insufficient_quota` is an empty account and never retried; invalid questions are a 400.
+export const classify = classifyChatError;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

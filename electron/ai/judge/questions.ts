@@ -1,0 +1,366 @@
+// Skimmer's judge questions and answers (DESIGN §9), in the OpenAI Decisions shape (wire-formats §4.1, §4.3)
+// so a question file the user writes for the CLI is exactly the `questions` array of that API, and an answer
+// reads the same whichever format produced it. No I/O: questions are checked before anything is sent, and
+// every answer is checked against the question it claims to answer before anyone sees it.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { redact } from '../protocol/redact.ts';
+import { AiFailure } from '../transport.ts';
+
+// `"true"` and `true` are different values (wire-formats §4.1: "value is string or boolean and typed").
+export const ChoiceValue = z.union([z.string(), z.boolean()]);
+export type ChoiceValue = z.infer<typeof ChoiceValue>;
+
+// Strict objects: a file written for System One (`criteria`, `noul`) or with a typo is named, not silently
+// read as something else; a dropped `criteria` would change what is asked without a word.
+const Described = { description: z.string().optional() };
+export const PredicateQuestion = z.strictObject({
+  type: z.literal('predicate'),
+  name: z.string(),
+  instructions: z.string(),
+});
+export const ChoiceQuestion = z.strictObject({
+  type: z.literal('choice'),
+  name: z.string(),
+  instructions: z.string(),
+  choices: z.array(z.strictObject({ value: ChoiceValue, ...Described })),
+});
+export const ScoreQuestion = z.strictObject({
+  type: z.literal('score'),
+  name: z.string(),
+  instructions: z.string(),
+  // Ordered low → high; an answer's level is the index into this list, from 0.
+  levels: z.array(z.strictObject({ label: z.string(), ...Described })),
+});
+export const Question = z.discriminatedUnion('type', [PredicateQuestion, ChoiceQuestion, ScoreQuestion]);
+export type Question = z.infer<typeof Question>;
+export type QuestionType = Question['type'];
+
+// Skimmer's own limits. The API limits are wire-formats §4.2 (2–255 unique choices, 2–10 levels) and §5.4
+// (System One: ≤255 options, 2–10 levels); the rest are ours: names become System One map keys, cache keys
+// and CLI output, so a closed alphabet; 50 questions and 2,000 characters of instructions keep one request
+// well inside System One's 32,000-token "state + longest question" budget.
+export const questionLimits = {
+  maxQuestions: 50,
+  maxNameLength: 64,
+  maxInstructions: 2_000,
+  minChoices: 2,
+  maxChoices: 255,
+  minLevels: 2,
+  maxLevels: 10,
+} as const;
+
+const namePattern = /^[A-Za-z0-9_-]+$/;
+
+export type QuestionsCheck = { ok: true } | { ok: false; reason: string };
+
+/** Whether these questions may be asked; when not, one sentence of ours naming what is wrong. */
+export function validateQuestions(questions: readonly Question[]): QuestionsCheck {
+  const reason = questionsProblem(questions);
+  return reason === null ? { ok: true } : { ok: false, reason };
+}
+
+function questionsProblem(questions: readonly Question[]): string | null {
+  const l = questionLimits;
+  if (questions.length === 0) return 'Ask at least one question.';
+  if (questions.length > l.maxQuestions) {
+    return `Ask at most ${l.maxQuestions} questions at a time; this set has ${questions.length}.`;
+  }
+  const names = new Set<string>();
+  for (const [i, q] of questions.entries()) {
+    if (q.name.length === 0) return `Question ${i + 1} has no name.`;
+    if (q.name.length > l.maxNameLength) {
+      return `The name of question ${i + 1} is longer than ${l.maxNameLength} characters.`;
+    }
+    if (!namePattern.test(q.name)) {
+      return `The name of question ${i + 1} may use only letters A–Z, digits, "_" and "-".`;
+    }
+    if (names.has(q.name)) return `Two questions are named "${q.name}"; each name must be unique.`;
+    names.add(q.name);
+    if (q.instructions.trim() === '') return `Question "${q.name}" has no instructions.`;
+    if (characters(q.instructions) > l.maxInstructions) {
+      return `The instructions of "${q.name}" are longer than 2,000 characters.`;
+    }
+    const problem = q.type === 'choice' ? choiceProblem(q) : q.type === 'score' ? scoreProblem(q) : null;
+    if (problem) return problem;
+  }
+  return null;
+}
+
+function choiceProblem(q: z.infer<typeof ChoiceQuestion>): string | null {
+  const l = questionLimits;
+  if (q.choices.length < l.minChoices || q.choices.length > l.maxChoices) {
+    return `Question "${q.name}" needs between ${l.minChoices} and ${l.maxChoices} choices; it has ${q.choices.length}.`;
+  }
+  const seen = new Set<string>();
+  for (const c of q.choices) {
+    if (typeof c.value === 'string' && c.value.trim() === '')
+      return `Question "${q.name}" has an empty choice.`;
+    const key = choiceKey(c.value);
+    if (seen.has(key)) return `Question "${q.name}" offers the choice ${showChoice(c.value)} twice.`;
+    seen.add(key);
+  }
+  return null;
+}
+
+function scoreProblem(q: z.infer<typeof ScoreQuestion>): string | null {
+  const l = questionLimits;
+  if (q.levels.length < l.minLevels || q.levels.length > l.maxLevels) {
+    return `Question "${q.name}" needs between ${l.minLevels} and ${l.maxLevels} levels; it has ${q.levels.length}.`;
+  }
+  const empty = q.levels.findIndex((level) => level.label.trim() === '');
+  return empty >= 0 ? `Level ${empty + 1} of "${q.name}" has no label.` : null;
+}
+
+// Typed identity of a choice value: the text "true" and the yes/no value true are two choices.
+export function choiceKey(value: ChoiceValue): string {
+  return `${typeof value}:${String(value)}`;
+}
+
+/** A choice as the user reads it: text in quotes, a boolean bare (so "true" and true look different). */
+export function showChoice(value: ChoiceValue): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+// Characters as the user counts them (code points): an emoji is one, not two UTF-16 units.
+function characters(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Question files
+
+export type QuestionFileResult = { ok: true; questions: Question[] } | { ok: false; reason: string };
+
+/**
+ * Reads a question file: the `questions` array of a Decisions request, bare or inside an object (so a whole
+ * request body can be pasted; its other fields are ignored). Checks the shape, then the rules above.
+ */
+export function parseQuestionFile(json: unknown): QuestionFileResult {
+  let list: unknown;
+  if (Array.isArray(json)) list = json;
+  else if (json !== null && typeof json === 'object' && 'questions' in json) list = json.questions;
+  else {
+    return {
+      ok: false,
+      reason: 'A question file is a list of questions, or an object with a "questions" list.',
+    };
+  }
+  const parsed = z.array(Question).safeParse(list);
+  if (!parsed.success) return { ok: false, reason: describeFileIssue(parsed.error.issues) };
+  const checked = validateQuestions(parsed.data);
+  return checked.ok ? { ok: true, questions: parsed.data } : checked;
+}
+
+// Names the first problem by question and field; never echoes the value that was written.
+function describeFileIssue(issues: readonly z.core.$ZodIssue[]): string {
+  const first = issues[0];
+  if (!first) return 'The question file is not valid.';
+  const [index, ...field] = first.path;
+  if (typeof index !== 'number') return `The question file is not valid: ${first.message}`;
+  const where = field.length > 0 ? ` (${field.map(String).join('.')})` : '';
+  return `Question ${index + 1} is not valid${where}: ${first.message}`.slice(0, 300);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Question hash
+
+/**
+ * A stable id for a question, for caching its answers by (message content hash, question hash, model)
+ * (DESIGN §9): sha256 of a canonical JSON of what is asked — type, name, instructions and the options in
+ * their order (a level's index is its meaning). Key order, absent descriptions and fields a file may carry
+ * beyond these never change it; any change to what the model is asked does.
+ */
+export function questionHash(question: Question): string {
+  return createHash('sha256')
+    .update(canonicalJson(askedPart(question)))
+    .digest('hex');
+}
+
+function askedPart(q: Question): Record<string, unknown> {
+  const described = (d: string | undefined) => (d === undefined ? {} : { description: d });
+  const base = { type: q.type, name: q.name, instructions: q.instructions };
+  if (q.type === 'choice') {
+    return { ...base, choices: q.choices.map((c) => ({ value: c.value, ...described(c.description) })) };
+  }
+  if (q.type === 'score') {
+    return { ...base, levels: q.levels.map((l) => ({ label: l.label, ...described(l.description) })) };
+  }
+  return base;
+}
+
+// JSON with object keys sorted at every depth; arrays keep their order.
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Answers
+
+const Probability = z.number().min(0).max(1); // zod 4 refuses NaN and ±Infinity (JSON's 1e999) itself
+const Name = z.string();
+
+// An answer as Skimmer keeps and shows it. `confidence` is how concentrated the distribution is, not the
+// chosen option's probability (wire-formats §4.3); `score` is the probability-weighted mean level index and
+// may fall between levels. A refusal is the service declining one question, never a failure of the rest.
+export const Answer = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('predicate'), name: Name, probability: Probability }),
+  z.object({
+    type: z.literal('choice'),
+    name: Name,
+    choice: ChoiceValue,
+    confidence: Probability.optional(),
+    probabilities: z.array(z.object({ value: ChoiceValue, probability: Probability })).optional(),
+  }),
+  z.object({
+    type: z.literal('score'),
+    name: Name,
+    score: z.number().min(0),
+    confidence: Probability.optional(),
+    probabilities: z
+      .array(z.object({ value: z.number().int().min(0), label: z.string(), probability: Probability }))
+      .optional(),
+  }),
+  z.object({ type: z.literal('refusal'), name: Name }),
+]);
+export type Answer = z.infer<typeof Answer>;
+
+// What a format's mapper hands over: the neutral shape with every value still unchecked. Unknown fields are
+// dropped; `null` optionals count as absent (SDKs serialise unset fields as null); a score level's label is
+// not read, because it only echoes ours (System One's `legend` echoes the criteria text, not the label).
+const Candidate = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('predicate'), name: Name, probability: Probability }),
+  z.object({
+    type: z.literal('choice'),
+    name: Name,
+    choice: ChoiceValue,
+    confidence: Probability.nullish(),
+    probabilities: z.array(z.object({ value: ChoiceValue, probability: Probability })).nullish(),
+  }),
+  z.object({
+    type: z.literal('score'),
+    name: Name,
+    score: z.number(),
+    confidence: Probability.nullish(),
+    probabilities: z.array(z.object({ value: z.number().int(), probability: Probability })).nullish(),
+  }),
+  z.object({ type: z.literal('refusal'), name: Name }),
+]);
+type Candidate = z.infer<typeof Candidate>;
+
+export type MissingAnswers = 'refusal' | 'bad_answer';
+
+/**
+ * Checks answers against the questions they claim to answer and returns them in question order. Every
+ * probability and confidence is a finite number in [0, 1]; a choice is one of the options, typed; a score
+ * lies within [0, levels − 1]; probability lists name only known options or levels, each once; every answer
+ * names a question that was asked, of its type, once. A question nobody answered is a refusal only where the
+ * format says an absent answer means one (`missing: 'refusal'`, System One, wire-formats §5.3); elsewhere a
+ * refusal is explicit (§4.3). Anything else throws AiFailure('bad_answer').
+ */
+export function validateAnswers(
+  questions: readonly Question[],
+  answers: readonly unknown[],
+  opts: { missing?: MissingAnswers } = {},
+): Answer[] {
+  // A Map, not an object: `constructor` and `__proto__` are valid question names.
+  const byName = new Map(questions.map((q) => [q.name, q]));
+  const got = new Map<string, Answer>();
+  for (const [i, raw] of answers.entries()) {
+    const parsed = Candidate.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? ` (${issue.path.map(String).join('.')})` : '';
+      throw badAnswer(`answer ${i + 1}${where}: ${issue?.message ?? 'not an answer'}`);
+    }
+    const a = parsed.data;
+    const q = byName.get(a.name);
+    if (!q) throw badAnswer(`answer ${i + 1} names a question that was not asked`);
+    if (got.has(a.name)) throw badAnswer(`"${a.name}" was answered more than once`);
+    if (a.type !== 'refusal' && a.type !== q.type) {
+      throw badAnswer(`"${a.name}" was asked as a ${q.type} question but answered as a ${a.type}`);
+    }
+    got.set(a.name, checked(q, a));
+  }
+  return questions.map((q) => {
+    const answer = got.get(q.name);
+    if (answer) return answer;
+    if (opts.missing === 'refusal') return { type: 'refusal', name: q.name };
+    throw badAnswer(`"${q.name}" was not answered`);
+  });
+}
+
+function checked(q: Question, a: Candidate): Answer {
+  if (a.type === 'refusal') return { type: 'refusal', name: a.name };
+  if (a.type === 'predicate') return { type: 'predicate', name: a.name, probability: a.probability };
+  if (a.type === 'choice' && q.type === 'choice') {
+    const known = new Set(q.choices.map((c) => choiceKey(c.value)));
+    if (!known.has(choiceKey(a.choice))) throw badAnswer(`"${a.name}": the choice is not one of the options`);
+    const probabilities = a.probabilities ?? undefined;
+    if (probabilities) {
+      const listed = new Set<string>();
+      for (const p of probabilities) {
+        const key = choiceKey(p.value);
+        if (!known.has(key))
+          throw badAnswer(`"${a.name}": a probability names an option that was not offered`);
+        if (listed.has(key)) throw badAnswer(`"${a.name}": an option has more than one probability`);
+        listed.add(key);
+      }
+    }
+    return {
+      type: 'choice',
+      name: a.name,
+      choice: a.choice,
+      ...(a.confidence == null ? {} : { confidence: a.confidence }),
+      ...(probabilities
+        ? { probabilities: probabilities.map((p) => ({ value: p.value, probability: p.probability })) }
+        : {}),
+    };
+  }
+  if (a.type === 'score' && q.type === 'score') {
+    const top = q.levels.length - 1;
+    if (!(a.score >= 0 && a.score <= top)) throw badAnswer(`"${a.name}": the score is outside the levels`);
+    const probabilities = a.probabilities ?? undefined;
+    if (probabilities) {
+      const listed = new Set<number>();
+      for (const p of probabilities) {
+        if (p.value < 0 || p.value > top)
+          throw badAnswer(`"${a.name}": a probability names a level that does not exist`);
+        if (listed.has(p.value)) throw badAnswer(`"${a.name}": a level has more than one probability`);
+        listed.add(p.value);
+      }
+    }
+    return {
+      type: 'score',
+      name: a.name,
+      score: a.score,
+      ...(a.confidence == null ? {} : { confidence: a.confidence }),
+      ...(probabilities
+        ? {
+            probabilities: probabilities.map((p) => ({
+              value: p.value,
+              label: q.levels[p.value]?.label ?? '',
+              probability: p.probability,
+            })),
+          }
+        : {}),
+    };
+  }
+  // validateAnswers compared the types already; reaching here is a bug, still reported as a bad answer.
+  throw badAnswer(`"${a.name}" does not match its question`);
+}
+
+// SECURITY: the detail is ours, but it names questions and carries zod's words about the service's values;
+// it goes through redaction (key shapes, 200 characters) like any text that may reach the user.
+export function badAnswer(detail: string): AiFailure {
+  return new AiFailure('bad_answer', { providerDetail: redact(detail) });
+}
