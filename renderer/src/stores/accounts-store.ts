@@ -49,7 +49,8 @@ type AccountsState = {
   // Ticks once a second while a status counts down, so "Retrying in 8 s" moves.
   now: number;
 
-  start(): Promise<void>;
+  // True when this call started the watch.
+  start(): Promise<boolean>;
   stop(): void;
   openDialog(): void;
   closeDialog(): void;
@@ -110,15 +111,34 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
   function onWatch(event: StreamEvent): void {
     if (event.type === 'account_status') {
       const now = Date.now();
-      set((state) => ({ live: { ...state.live, [event.accountId]: { status: event, at: now } }, now }));
+      set((state) => {
+        // A stored batch is reported without progress; the line keeps the count it had rather than flicker.
+        const before = state.live[event.accountId]?.status;
+        const status =
+          event.state === 'syncing' && event.progress === null && before?.state === 'syncing'
+            ? { ...event, progress: before.progress }
+            : event;
+        return { live: { ...state.live, [event.accountId]: { status, at: now } }, now };
+      });
       tick();
       if (event.changed) reloadMail.request();
       if (event.state !== 'syncing') reloadAccounts.request();
     } else if (event.type === 'error' && event.error.code !== 'cancelled') {
-      // The connection to Skimmer dropped (browser mode): watch again once it can be reached.
+      // The connection to Skimmer dropped (browser mode): watch again once it can be reached, and read the
+      // mail again then, since changes may have been missed meanwhile.
       get().stop();
-      setTimeout(() => void get().start(), watchRetryMs);
+      rewatch();
     }
+  }
+
+  function rewatch(): void {
+    setTimeout(() => {
+      void get()
+        .start()
+        .then((ok) => {
+          if (ok) reloadMail.request();
+        });
+    }, watchRetryMs);
   }
 
   function patchRun(id: number, patch: Partial<SyncRun>): void {
@@ -169,22 +189,24 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
 
     // Once per page: the watch stream carries every account's status from now on, starting with the latest.
     async start() {
-      if (watching) return;
+      if (watching) return false;
       watching = true;
       const reply = await bridge['account:watch']({});
       if (!reply.ok) {
         watching = false;
-        return;
+        if (reply.error.code === 'io') rewatch();
+        return false;
       }
       // The page went while the watch was being set up.
       if (!watching) {
         void bridge['run:cancel']({ streamId: reply.value.streamId });
-        return;
+        return false;
       }
       watchId = reply.value.streamId;
       // Subscribing right after the reply, in the same task, is early enough: the first status is sent on
       // Skimmer's next tick, as a separate socket/IPC message.
       unwatch = bridge.subscribe(watchId, onWatch);
+      return true;
     },
 
     // When the page goes (a reload, a closed tab) Skimmer is told, so the watch does not outlive it there.

@@ -18,6 +18,10 @@ type MovesState = {
 };
 
 const channel = { archive: 'mail:archive', trash: 'mail:trash' } as const;
+const alreadyThere: Record<MoveKind, string> = {
+  archive: 'This conversation is already in Archive.',
+  trash: 'This conversation is already in Trash.',
+};
 const nothingToMove: Record<MoveKind, string> = {
   archive: 'Nothing to archive: this conversation has no message in this folder.',
   trash: 'Nothing to move to Trash: this conversation has no message in this folder.',
@@ -47,6 +51,7 @@ export const useMailMovesStore = create<MovesState>()((set, get) => ({
         const reply = await bridge[channel[kind]]({ ids });
         if (!reply.ok) return useAppStore.getState().showError(reply.error);
         moved = reply.value.changed > 0;
+        if (!moved) useAppStore.getState().showError(alreadyThere[kind]);
       });
       if (!moved) return;
       // Viewing a folder, the conversation has left it: the reader empties and the next one is under the
