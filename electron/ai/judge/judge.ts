@@ -91,9 +91,9 @@ async function askDecisionService(
       classify: format.classify,
     },
     {
-      ...(opts.fetch ? { fetch: opts.fetch } : {}),
-      ...(opts.sleep ? { sleep: opts.sleep } : {}),
-      ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
+      fetch: opts.fetch,
+      sleep: opts.sleep,
+      onRetry: opts.onRetry,
       onResponse: (h) => {
         headers = h;
       },
