@@ -3,11 +3,12 @@
 // account is added through the Accounts form (the plaintext rule shows before Save), its background sync
 // reaches "Up to date", and the mail on the server shows in the list without a reload, including a message
 // another client delivers later; Archive (the button, and `e`) and Trash (`#`) move the message on the server
-// within seconds, and Undo moves it back; Test and Sync now work from the dialog; a message in the outbox
+// within seconds, and Undo moves it back; a move the server refuses shows on the message, and Retry sends it
+// again; Test and Sync now work from the dialog; a message in the outbox
 // counts down with Undo, goes out by SMTP (a real SMTP server on loopback) when its window ends, and a failed
 // one says why and offers Retry, which tries again; the password never reaches the page, neither in its markup nor in any bridge
 // message Skimmer sends it; nothing leaves loopback.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -233,6 +234,45 @@ describe('A mail account in the app', () => {
     expect(await pageKept()).toBe(true);
   });
 
+  test('a change the server refuses shows on the message, and Retry sends it again', async () => {
+    // The server's Archive turns read-only: Dovecot answers the move with NO.
+    const archiveDir = join(server.dir, 'mail', user, 'Maildir', '.Archive');
+    const lock = (mode: number) => {
+      for (const dir of ['', 'cur', 'new', 'tmp']) chmodSync(join(archiveDir, dir), mode);
+    };
+    lock(0o555);
+    onTestFinished(() => lock(0o700));
+    await openThread(late.subject);
+    const messageId = Number(await page.getByTestId('message').first().getAttribute('data-message-id'));
+    const threadId = Number(
+      await page.getByTestId('thread-row').filter({ hasText: late.subject }).getAttribute('data-thread-id'),
+    );
+    await page.getByTestId('thread-archive').click();
+    await expect.poll(() => threadRow(late.subject).count()).toBe(0);
+    const syncError = async () =>
+      (await call(app, 'mail:thread', { threadId })).messages.find((m) => m.id === messageId)?.syncError ??
+      null;
+    await expect.poll(syncError, serverPoll).not.toBeNull();
+    expect(await mailboxesOf(late.id)).toEqual(['INBOX']);
+
+    // Skimmer keeps the move and says the server refused it, on the message.
+    await folderButton('Archive').click();
+    await openThread(late.subject);
+    const note = page.getByTestId('sync-error');
+    await note.waitFor();
+    expect(await note.textContent()).toContain(await syncError());
+    await page.screenshot({ path: join(shots, 'sync-error.png') });
+
+    lock(0o700);
+    await note.getByTestId('sync-retry').click();
+    await note.getByTestId('sync-retried').waitFor();
+    await expect.poll(() => mailboxesOf(late.id), serverPoll).toEqual(['Archive']);
+    await expect.poll(syncError).toBeNull();
+    // The reader hears of it from the sync and reads the message again.
+    await expect.poll(() => note.count()).toBe(0);
+    await folderButton('Inbox').click();
+  });
+
   test('Test logs in, and Sync now runs a round to its end', async () => {
     await page.getByTestId('accounts-open').click();
     await dialog().waitFor();
@@ -336,7 +376,7 @@ describe('A mail account in the app', () => {
     await dialog().waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('thread-row').count()).toBe(0);
     // The server keeps the mail.
-    expect(await mailboxesOf(late.id)).toEqual(['INBOX']);
+    expect(await mailboxesOf(late.id)).toEqual(['Archive']);
   });
 
   test('made no request outside loopback', () => {

@@ -175,6 +175,9 @@ export const useChatStore = create<ChatState>()((set, get) => {
       default:
         // Text, tool calls and results, quoted mail, retries, usage: the answer grows.
         set({ live: withEvent(live, event, Date.now()) });
+        // A send just went into the outbox: its countdown shows now, not when the answer ends.
+        if (event.type === 'chat_tool_result' && event.name === 'send_mail')
+          void useOutboxStore.getState().check();
         break;
     }
   }
