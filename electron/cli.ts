@@ -1,16 +1,20 @@
 // The `skimmer` command (DESIGN §13). It uses the same composition root as the desktop app and the
 // browser mode. Errors go to stderr as one sentence with a non-zero exit code; `--json` prints one JSON
 // object per line for scripts and tests.
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { channels } from '../shared/contract.ts';
 import { type ApprovalPolicy, runAgent } from './ai/agent.ts';
 import { ask } from './ai/ask.ts';
+import { type Answer, parseQuestionFile } from './ai/judge/questions.ts';
+import { judgeMessages } from './ai/triage/judge-messages.ts';
 import { type App, createApp } from './app.ts';
 import { BridgeFailure, describeIssues, dispatch } from './bridge/dispatch.ts';
 import { syncAndRecord } from './mail/account-bridge.ts';
 import { MailFailure } from './mail/imap-connect.ts';
+import { prepareSearch } from './mail/search.ts';
 import { serve } from './web/server.ts';
 
 type Out = { out: (line: string) => void; err: (line: string) => void };
@@ -38,6 +42,10 @@ Commands:
   account list                 list mail accounts (passwords are never shown)
   account test NAME            log in to the account's servers and out again
   account sync NAME --once     fetch new mail, flag changes and removals once, then exit
+  judge SERVICE/MODEL --questions FILE (--message ID | --query Q | --all)
+                               ask typed questions (a JSON file in the OpenAI Decisions question
+                               shape) about messages; answers are cached per message, question and
+                               model; with --json one line per message
   ask SERVICE/MODEL PROMPT [--conversation ID] [--tools [--approve none|read|all]]
                                ask a model; the answer streams, the turn is stored; with --tools
                                it may use the mail tools: what --approve does not cover (and
@@ -127,6 +135,10 @@ function parse(argv: string[]) {
       'smtp-port': { type: 'string' },
       'smtp-tls': { type: 'string' },
       once: { type: 'boolean', default: false },
+      questions: { type: 'string' },
+      message: { type: 'string', multiple: true },
+      query: { type: 'string' },
+      all: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -188,6 +200,32 @@ async function agentCommand(
     throw e;
   }
   return code;
+}
+
+// The messages a judge command names: one or more ids, the best matches of a search, or all, newest first.
+function messageIds(app: App, values: Values): number[] {
+  if (values.message !== undefined) {
+    return values.message.map((m) => {
+      const id = Number(m);
+      if (!Number.isInteger(id) || id <= 0) throw new UsageError(`--message takes a message id, not "${m}".`);
+      return id;
+    });
+  }
+  if (values.query !== undefined) return prepareSearch(app.db)(values.query, 10_000).map((h) => h.id);
+  return app.db.prepare('SELECT id FROM messages ORDER BY date DESC, id DESC').pluck().all() as number[];
+}
+
+function answerText(a: Answer): string {
+  switch (a.type) {
+    case 'predicate':
+      return `${a.name} ${a.probability.toFixed(2)}`;
+    case 'choice':
+      return `${a.name} ${String(a.choice)}`;
+    case 'score':
+      return `${a.name} ${a.score.toFixed(1)}`;
+    case 'refusal':
+      return `${a.name} refused`;
+  }
 }
 
 function accountId(app: App, name: string): number {
@@ -411,6 +449,68 @@ const commands: Record<string, Command> = {
     throw new UsageError(
       'Use `skimmer account add NAME …`, `account list`, `account test NAME` or `account sync NAME --once`.',
     );
+  },
+
+  async judge(app, args, values, io, signal) {
+    const [model, ...extra] = args;
+    if (!model || extra.length > 0 || !values.questions) {
+      throw new UsageError(
+        'Use `skimmer judge SERVICE/MODEL --questions FILE (--message ID | --query Q | --all)`.',
+      );
+    }
+    const scopes = [values.message !== undefined, values.query !== undefined, values.all].filter(
+      Boolean,
+    ).length;
+    if (scopes !== 1)
+      throw new UsageError('Name the messages with exactly one of --message ID, --query Q or --all.');
+    let file: unknown;
+    try {
+      file = JSON.parse(readFileSync(values.questions, 'utf8'));
+    } catch (e) {
+      throw new UsageError(
+        `The questions file could not be read as JSON: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+    const print = (o: object) => io.out(JSON.stringify(o));
+    const parsedFile = parseQuestionFile(file);
+    if (!parsedFile.ok) {
+      if (values.json) print({ type: 'error', code: 'invalid_request', message: parsedFile.reason });
+      else io.err(parsedFile.reason);
+      return 2;
+    }
+    const ids = messageIds(app, values);
+    let failed = false;
+    try {
+      const result = await judgeMessages(
+        app,
+        { model, questions: parsedFile.questions, messageIds: ids },
+        {
+          ...(signal ? { signal } : {}),
+          onResult: (r) => {
+            if (!r.ok) {
+              failed = true;
+              if (values.json)
+                print({ type: 'error', code: r.code, message: r.message, messageId: r.messageId });
+              else io.err(`#${r.messageId}: ${r.message}`);
+            } else if (values.json) print({ messageId: r.messageId, answers: r.answers });
+            else
+              io.out(
+                `#${r.messageId}  ${r.answers.map(answerText).join(' · ')}${r.certainty === 'binary' ? '  (yes/no only)' : ''}`,
+              );
+          },
+        },
+      );
+      if (!values.json) {
+        io.out(`${result.answered} asked, ${result.cached} from the cache, ${result.failed} failed.`);
+        if (result.stopped) io.err(`Stopped: ${result.stopped.message}`);
+      }
+      return failed || result.stopped ? 1 : 0;
+    } catch (e) {
+      if (!(e instanceof BridgeFailure)) throw e;
+      if (values.json) print({ type: 'error', code: e.code, message: e.message });
+      else io.err(e.message);
+      return e.code === 'invalid_request' ? 2 : 1;
+    }
   },
 
   async ask(app, args, values, io, signal) {

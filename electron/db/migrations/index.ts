@@ -12,6 +12,7 @@ import { m0010 } from './0010-awaiting-runs.ts';
 import { m0011 } from './0011-imap-accounts.ts';
 import { m0012 } from './0012-mail-ops.ts';
 import { m0013 } from './0013-outbox.ts';
+import { m0014 } from './0014-judge.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   m0011,
   m0012,
   m0013,
+  m0014,
 ];

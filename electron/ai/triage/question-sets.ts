@@ -1,0 +1,120 @@
+// Question sets (issue 6): the questions a user asks of every message, written by the user (never taken
+// from mail), stored by name. A new database offers good starters. Owns `judge_question_sets`.
+import { BridgeFailure } from '../../bridge/dispatch.ts';
+import type { Db } from '../../db/open.ts';
+import { type Question, validateQuestions } from '../judge/questions.ts';
+
+export type QuestionSet = { id: number; name: string; questions: Question[]; updatedAt: number };
+
+/** The starters the issue names: needs a reply, category, urgency 0–4, newsletter, phishing. */
+export const starterQuestions: Question[] = [
+  {
+    type: 'predicate',
+    name: 'needs_reply',
+    instructions:
+      'The sender expects a reply from the recipient (a question, a request or a decision to make).',
+  },
+  {
+    type: 'choice',
+    name: 'category',
+    instructions: 'What kind of mail is this?',
+    choices: [
+      { value: 'personal', description: 'From a person the recipient knows, about their own life.' },
+      { value: 'work', description: 'About the recipient’s work: colleagues, clients, projects.' },
+      { value: 'transaction', description: 'Receipts, invoices, orders, bookings, account notices.' },
+      { value: 'newsletter', description: 'Newsletters, digests, announcements sent to a list.' },
+      { value: 'promotion', description: 'Marketing and offers.' },
+      { value: 'other' },
+    ],
+  },
+  {
+    type: 'score',
+    name: 'urgency',
+    instructions: 'How soon does the recipient need to act on this message?',
+    levels: [
+      { label: 'No action', description: 'Nothing to do.' },
+      { label: 'Some time', description: 'Within weeks.' },
+      { label: 'This week' },
+      { label: 'Today' },
+      { label: 'Now', description: 'Within the hour; real consequences if missed.' },
+    ],
+  },
+  {
+    type: 'predicate',
+    name: 'is_newsletter',
+    instructions:
+      'The message was sent to a mailing list or many recipients (a newsletter, digest or bulk mail).',
+  },
+  {
+    type: 'predicate',
+    name: 'is_phishing',
+    instructions:
+      'The message tries to trick the recipient into giving credentials, money or access, or into opening a ' +
+      'dangerous link or attachment, for example by posing as a bank, a colleague or a service.',
+  },
+];
+
+type Row = { id: number; name: string; questions_json: string; updated_at: number };
+const toSet = (r: Row): QuestionSet => ({
+  id: r.id,
+  name: r.name,
+  questions: JSON.parse(r.questions_json) as Question[],
+  updatedAt: r.updated_at,
+});
+
+export function prepareQuestionSets(db: Db, now: () => number = Date.now) {
+  const all = db.prepare<[], Row>(
+    'SELECT id, name, questions_json, updated_at FROM judge_question_sets ORDER BY name',
+  );
+  const byId = db.prepare<[number], Row>(
+    'SELECT id, name, questions_json, updated_at FROM judge_question_sets WHERE id = ?',
+  );
+  const count = db.prepare('SELECT count(*) FROM judge_question_sets').pluck();
+  const insert = db.prepare<[string, string, number, number]>(
+    'INSERT INTO judge_question_sets (name, questions_json, created_at, updated_at) VALUES (?, ?, ?, ?)',
+  );
+  const update = db.prepare<[string, string, number, number]>(
+    'UPDATE judge_question_sets SET name = ?, questions_json = ?, updated_at = ? WHERE id = ?',
+  );
+  const del = db.prepare<[number]>('DELETE FROM judge_question_sets WHERE id = ?');
+  const nameTaken = db
+    .prepare<[string, number]>('SELECT 1 FROM judge_question_sets WHERE name = ? AND id <> ?')
+    .pluck();
+
+  const checked = (name: string, questions: Question[]) => {
+    const clean = name.trim();
+    if (clean === '' || clean.length > 80)
+      throw new BridgeFailure('invalid_request', 'Name the set in 1–80 characters.');
+    const v = validateQuestions(questions);
+    if (!v.ok) throw new BridgeFailure('invalid_request', v.reason);
+    return clean;
+  };
+
+  return {
+    /** Every set; a database without any gets the starters first. */
+    list(): QuestionSet[] {
+      if ((count.get() as number) === 0) insert.run('Triage', JSON.stringify(starterQuestions), now(), now());
+      return all.all().map(toSet);
+    },
+    get(id: number): QuestionSet {
+      const r = byId.get(id);
+      if (!r) throw new BridgeFailure('not_found', 'That question set does not exist.');
+      return toSet(r);
+    },
+    save(s: { id?: number; name: string; questions: Question[] }): QuestionSet {
+      const name = checked(s.name, s.questions);
+      if (nameTaken.get(name, s.id ?? -1) !== undefined) {
+        throw new BridgeFailure('invalid_request', `There is already a question set named "${name}".`);
+      }
+      if (s.id === undefined) {
+        const id = Number(insert.run(name, JSON.stringify(s.questions), now(), now()).lastInsertRowid);
+        return toSet(byId.get(id) as Row);
+      }
+      if (update.run(name, JSON.stringify(s.questions), now(), s.id).changes === 0) {
+        throw new BridgeFailure('not_found', 'That question set does not exist.');
+      }
+      return toSet(byId.get(s.id) as Row);
+    },
+    remove: (id: number): boolean => del.run(id).changes > 0,
+  };
+}

@@ -1,0 +1,92 @@
+// Triage jobs against a local server speaking the OpenAI Decisions shape (fixtures/judge): a job runs its
+// question set over a scope and records every message; a second job asks nothing already answered; a job
+// left running by a restart is found and finished; an estimate comes before any request.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type ReplayServer, startReplayServer } from '../../../fixtures/judge/replay-server.ts';
+import { eml, tempDir } from '../../../test/support/temp.ts';
+import { type Db, openDatabase } from '../../db/open.ts';
+import { runImport } from '../../mail/import-run.ts';
+import { fileSealer } from '../../secrets/file-vault.ts';
+import { createKeyVault } from '../../secrets/key-vault.ts';
+import { prepareServices } from '../services.ts';
+import { prepareQuestionSets } from './question-sets.ts';
+import { prepareTriageJobs } from './triage-jobs.ts';
+
+const judgeDir = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'judge');
+const questions = JSON.parse(readFileSync(join(judgeDir, 'questions', 'support.json'), 'utf8'));
+let server: ReplayServer;
+let db: Db;
+let services: ReturnType<typeof prepareServices>;
+let setId = 0;
+
+beforeAll(async () => {
+  const dir = tempDir();
+  const mail = tempDir();
+  for (const i of [1, 2, 3])
+    writeFileSync(
+      join(mail, `${i}.eml`),
+      eml({ id: `<t${i}@x>`, subject: `Ticket ${i}`, body: `Body ${i}` }),
+    );
+  db = openDatabase(join(dir, 'skimmer.db'));
+  await runImport(db, [mail], { onProgress: () => {}, isCancelled: () => false });
+  services = prepareServices(db, createKeyVault(db, fileSealer(dir)));
+  server = await startReplayServer();
+  server.serve({
+    status: 200,
+    headers: { 'content-type': 'application/json', 'x-request-id': 'req_1' },
+    body: readFileSync(join(judgeDir, 'decisions', 'all-types.body')),
+  });
+  await services.add({ name: 'dec', kind: 'decisions', baseUrl: server.base });
+  setId = prepareQuestionSets(db).save({ name: 'Support', questions }).id;
+});
+
+afterAll(async () => {
+  await server?.close();
+  db?.close();
+});
+
+describe('triage jobs', () => {
+  test('estimate before any request: messages, input tokens, time', () => {
+    const e = prepareTriageJobs({ db, services }).estimate(setId, { kind: 'all' });
+    expect(e.messages).toBe(3);
+    expect(e.inputTokens).toBeGreaterThan(3 * 100);
+    expect(server.received).toEqual([]);
+  });
+
+  test('runs a set over the mailbox, records each message, and reports progress', async () => {
+    const jobs = prepareTriageJobs({ db, services });
+    const job = jobs.create(setId, 'dec/gpt-6-luna', { kind: 'all' });
+    const progress: number[] = [];
+    const done = await jobs.run(job.id, { onProgress: (p) => progress.push(p.done) });
+    expect(done).toMatchObject({ state: 'done', total: 3, done: 3, failed: 0 });
+    expect(progress.at(-1)).toBe(3);
+    expect(server.received).toHaveLength(3);
+  });
+
+  test('a second job over the same mail asks nothing', async () => {
+    const jobs = prepareTriageJobs({ db, services });
+    const job = jobs.create(setId, 'dec/gpt-6-luna', { kind: 'query', query: 'Ticket' });
+    expect(await jobs.run(job.id)).toMatchObject({ state: 'done', done: 3 });
+    expect(server.received).toHaveLength(3);
+  });
+
+  test('a job left running by a restart is found and finished', async () => {
+    const before = prepareTriageJobs({ db, services });
+    const job = before.create(setId, 'dec/other-model', { kind: 'all' });
+    const after = prepareTriageJobs({ db, services }); // as after a restart
+    expect(after.unfinished()).toContain(job.id);
+    expect(await after.run(job.id)).toMatchObject({ state: 'done', done: 3 });
+    expect(after.unfinished()).not.toContain(job.id);
+  });
+
+  test('a cancelled job stays cancelled and is not run again', async () => {
+    const jobs = prepareTriageJobs({ db, services });
+    const job = jobs.create(setId, 'dec/third-model', { kind: 'all' });
+    jobs.cancel(job.id);
+    const seen = server.received.length;
+    expect(await jobs.run(job.id)).toMatchObject({ state: 'cancelled', done: 0 });
+    expect(server.received.length).toBe(seen);
+  });
+});

@@ -1,0 +1,207 @@
+// Triage jobs (issue 6): a question set run over a folder, a search or the whole mailbox, persisted item by
+// item (`triage_jobs`, `triage_items`), so pause, resume, cancel and a restart in the middle lose nothing and
+// ask nothing twice (answers are cached as well). Owns both tables.
+import { BridgeFailure } from '../../bridge/dispatch.ts';
+import type { Db } from '../../db/open.ts';
+import { prepareSearch } from '../../mail/search.ts';
+import { charsPerToken } from '../protocol/budget.ts';
+import type { prepareServices } from '../services.ts';
+import { type JudgeOptions, type JudgeResult, judgeMessages } from './judge-messages.ts';
+import { prepareQuestionSets } from './question-sets.ts';
+
+export type TriageScope =
+  | { kind: 'all' }
+  | { kind: 'folder'; folderId: number }
+  | { kind: 'query'; query: string };
+export type JobState = 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
+export type TriageJob = {
+  id: number;
+  setId: number;
+  model: string;
+  scope: TriageScope;
+  state: JobState;
+  error: string | null;
+  total: number;
+  done: number;
+  failed: number;
+};
+export type TriageProgress = {
+  jobId: number;
+  done: number;
+  failed: number;
+  total: number;
+  perSecond: number;
+  etaSeconds: number | null;
+};
+
+/** A search scope covers at most this many messages, the best matches first. */
+const maxQueryMessages = 10_000;
+
+type Deps = { db: Db; services: ReturnType<typeof prepareServices> };
+
+export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
+  const { db } = deps;
+  const sets = prepareQuestionSets(db, now);
+  const search = prepareSearch(db);
+  const allIds = db.prepare<[]>('SELECT id FROM messages ORDER BY date DESC, id DESC').pluck();
+  const folderIds = db
+    .prepare<[number]>('SELECT id FROM messages WHERE folder_id = ? ORDER BY date DESC, id DESC')
+    .pluck();
+  const textLength = db
+    .prepare<[number]>('SELECT length(body_text) + length(subject) + 200 FROM messages WHERE id = ?')
+    .pluck();
+  const insertJob = db.prepare<[number, string, string, number, number]>(
+    "INSERT INTO triage_jobs (set_id, model, scope_json, state, created_at, updated_at) VALUES (?, ?, ?, 'running', ?, ?)",
+  );
+  const insertItem = db.prepare<[number, number]>(
+    'INSERT OR IGNORE INTO triage_items (job_id, message) VALUES (?, ?)',
+  );
+  const setState = db.prepare<[JobState, string | null, number, number]>(
+    'UPDATE triage_jobs SET state = ?, error = ?, updated_at = ? WHERE id = ?',
+  );
+  const setItem = db.prepare<['done' | 'failed', string | null, number, number]>(
+    'UPDATE triage_items SET state = ?, error = ? WHERE job_id = ? AND message = ?',
+  );
+  const pending = db
+    .prepare<[number]>("SELECT message FROM triage_items WHERE job_id = ? AND state = 'pending'")
+    .pluck();
+  const jobRow = db.prepare<
+    [number],
+    { id: number; set_id: number; model: string; scope_json: string; state: JobState; error: string | null }
+  >('SELECT id, set_id, model, scope_json, state, error FROM triage_jobs WHERE id = ?');
+  const counts = db.prepare<[number], { total: number; done: number; failed: number }>(
+    `SELECT count(*) AS total, coalesce(sum(state = 'done'), 0) AS done, coalesce(sum(state = 'failed'), 0) AS failed
+     FROM triage_items WHERE job_id = ?`,
+  );
+  const unfinished = db.prepare<[]>("SELECT id FROM triage_jobs WHERE state = 'running' ORDER BY id").pluck();
+  const recent = db.prepare<[]>('SELECT id FROM triage_jobs ORDER BY id DESC LIMIT 20').pluck();
+
+  function messagesIn(scope: TriageScope): number[] {
+    if (scope.kind === 'all') return allIds.all() as number[];
+    if (scope.kind === 'folder') return folderIds.all(scope.folderId) as number[];
+    return search(scope.query, maxQueryMessages).map((h) => h.id);
+  }
+
+  function view(id: number): TriageJob {
+    const r = jobRow.get(id);
+    if (!r) throw new BridgeFailure('not_found', 'That triage job does not exist.');
+    const c = counts.get(id) ?? { total: 0, done: 0, failed: 0 };
+    return {
+      id: r.id,
+      setId: r.set_id,
+      model: r.model,
+      scope: JSON.parse(r.scope_json) as TriageScope,
+      state: r.state,
+      error: r.error,
+      ...c,
+    };
+  }
+
+  const running = new Map<number, AbortController>();
+
+  return {
+    /** Before a bulk run (DESIGN §9): how many messages, roughly how many input tokens, and the time. */
+    estimate(setId: number, scope: TriageScope): { messages: number; inputTokens: number; seconds: number } {
+      const set = sets.get(setId);
+      const ids = messagesIn(scope);
+      const questionChars = JSON.stringify(set.questions).length;
+      let chars = 0;
+      for (const id of ids) chars += ((textLength.get(id) as number | undefined) ?? 0) + questionChars;
+      // Four requests at a time at about a second each is what the adaptive concurrency starts from.
+      return {
+        messages: ids.length,
+        inputTokens: Math.ceil(chars / charsPerToken),
+        seconds: Math.ceil(ids.length / 4),
+      };
+    },
+
+    create(setId: number, model: string, scope: TriageScope): TriageJob {
+      sets.get(setId);
+      const ids = messagesIn(scope);
+      const id = db.transaction(() => {
+        const jobId = Number(
+          insertJob.run(setId, model, JSON.stringify(scope), now(), now()).lastInsertRowid,
+        );
+        for (const m of ids) insertItem.run(jobId, m);
+        return jobId;
+      })();
+      return view(id);
+    },
+
+    get: view,
+    list: (): TriageJob[] => (recent.all() as number[]).map(view),
+    /** Jobs that were running when the app stopped: the long-running app resumes them. */
+    unfinished: (): number[] => unfinished.all() as number[],
+    isRunning: (id: number): boolean => running.has(id),
+
+    /** Runs what is still pending; resolves when the job is done, paused, cancelled or failed. */
+    async run(
+      id: number,
+      opts: Pick<JudgeOptions, 'fetch' | 'sleep'> & {
+        onProgress?: (p: TriageProgress) => void;
+        onResult?: (r: JudgeResult) => void;
+      } = {},
+    ): Promise<TriageJob> {
+      if (running.has(id)) throw new BridgeFailure('busy', 'That triage job is already running.');
+      const job = view(id);
+      if (job.state === 'done' || job.state === 'cancelled') return job;
+      const controller = new AbortController();
+      running.set(id, controller);
+      setState.run('running', null, now(), id);
+      const started = now();
+      let doneHere = 0;
+      try {
+        const set = sets.get(job.setId);
+        const result = await judgeMessages(
+          deps,
+          { model: job.model, questions: set.questions, messageIds: pending.all(id) as number[] },
+          {
+            signal: controller.signal,
+            ...(opts.fetch ? { fetch: opts.fetch } : {}),
+            ...(opts.sleep ? { sleep: opts.sleep } : {}),
+            onResult: (r) => {
+              setItem.run(r.ok ? 'done' : 'failed', r.ok ? null : r.message, id, r.messageId);
+              doneHere += 1;
+              opts.onResult?.(r);
+              const c = counts.get(id) ?? { total: 0, done: 0, failed: 0 };
+              const seconds = Math.max(0.001, (now() - started) / 1000);
+              const perSecond = doneHere / seconds;
+              const left = c.total - c.done - c.failed;
+              opts.onProgress?.({
+                jobId: id,
+                done: c.done,
+                failed: c.failed,
+                total: c.total,
+                perSecond: Math.round(perSecond * 10) / 10,
+                etaSeconds: perSecond > 0 ? Math.round(left / perSecond) : null,
+              });
+            },
+          },
+        );
+        const after = jobRow.get(id)?.state;
+        if (after === 'paused' || after === 'cancelled') return view(id);
+        if (result.stopped && result.stopped.code !== 'cancelled')
+          setState.run('failed', result.stopped.message, now(), id);
+        else setState.run('done', null, now(), id);
+        return view(id);
+      } catch (e) {
+        setState.run('failed', e instanceof BridgeFailure ? e.message : 'The triage job failed.', now(), id);
+        throw e;
+      } finally {
+        running.delete(id);
+      }
+    },
+
+    pause(id: number): void {
+      view(id);
+      setState.run('paused', null, now(), id);
+      running.get(id)?.abort();
+    },
+
+    cancel(id: number): void {
+      view(id);
+      setState.run('cancelled', null, now(), id);
+      running.get(id)?.abort();
+    },
+  };
+}
