@@ -374,6 +374,11 @@ export const channels = {
       .strict(),
     response: AccountView,
   },
+  'account:update': {
+    // A new password (after the server refused the old one): saved, and the background sync starts again.
+    request: z.object({ id: Id, password: z.string().min(1).max(4096) }).strict(),
+    response: AccountView,
+  },
   'account:test': {
     request: z.object({ id: Id }).strict(),
     response: z.object({ ok: z.boolean(), message: z.string() }),

@@ -81,6 +81,19 @@ describe('background sync in the app', () => {
     expect(thread.messages[0]?.syncError).toBeNull();
   });
 
+  test('a new password restarts the sync', async () => {
+    const view = await call(app, 'account:update', { id: accountId, password: 'secret' });
+    expect(view).toMatchObject({ hasPassword: true, lastError: null });
+    const seen = statuses.length;
+    await server.append('INBOX', [eml({ id: '<w3@example.com>', subject: 'Watch 3' })]);
+    await expect.poll(() => statuses.slice(seen).some((s) => s.state === 'synced')).toBe(true);
+    await expect
+      .poll(() =>
+        app.db.prepare("SELECT count(*) FROM messages WHERE message_id = '<w3@example.com>'").pluck().get(),
+      )
+      .toBe(1);
+  });
+
   test('removing the account stops its sync', async () => {
     await call(app, 'account:remove', { id: accountId });
     await expect.poll(() => statuses.at(-1)?.state).toBe('stopped');

@@ -99,6 +99,10 @@ describe('the canary key', () => {
         },
       ],
       'account:list': [{}],
+      'account:update': [
+        { id: 2, password: canary },
+        { id: 99, password: canary },
+      ],
       'account:watch': [{}],
       // Nothing listens on port 1: the failure sentences must not carry the password.
       'account:test': [{ id: 2 }, { id: 99 }],

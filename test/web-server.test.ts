@@ -134,6 +134,15 @@ describe('browser mode server', () => {
     ws.close();
   });
 
+  test('ends the watch streams of a page when its socket closes, and only those', async () => {
+    const ws = await connect({});
+    const before = app.streams.running();
+    expect(await callOver(ws, 1, 'account:watch', {})).toMatchObject({ ok: true });
+    expect(app.streams.running()).toBe(before + 1);
+    ws.close();
+    await expect.poll(() => app.streams.running()).toBe(before);
+  });
+
   test('closes a socket that sends something that is not a call', async () => {
     const ws = await connect({});
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));

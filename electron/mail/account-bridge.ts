@@ -31,7 +31,7 @@ export async function testAccount(login: AccountLogin): Promise<{ ok: boolean; m
     await client.connect();
     await client.logout();
   } catch (e) {
-    return { ok: false, message: mailFailure(e, `The IMAP server ${login.imap.host}`).message };
+    return { ok: false, message: mailFailure(e, `the IMAP server ${login.imap.host}`).message };
   } finally {
     client.close();
   }
@@ -40,7 +40,7 @@ export async function testAccount(login: AccountLogin): Promise<{ ok: boolean; m
     try {
       await transport.verify();
     } catch (e) {
-      return { ok: false, message: mailFailure(e, `The SMTP server ${login.smtp.host}`).message };
+      return { ok: false, message: mailFailure(e, `the SMTP server ${login.smtp.host}`).message };
     } finally {
       transport.close();
     }
@@ -65,7 +65,7 @@ export async function syncAndRecord(
     deps.accounts.synced(id, Date.now(), null);
     return summary;
   } catch (e) {
-    const failure = mailFailure(e, `The mail server ${login.imap.host}`);
+    const failure = mailFailure(e, `the mail server ${login.imap.host}`);
     if (failure.code !== 'cancelled') deps.accounts.synced(id, null, failure.message);
     throw failure;
   } finally {
@@ -79,6 +79,7 @@ export function accountHandlers(
   Handlers,
   | 'account:list'
   | 'account:add'
+  | 'account:update'
   | 'account:test'
   | 'account:remove'
   | 'account:sync'
@@ -96,6 +97,13 @@ export function accountHandlers(
       const view = await deps.accounts.add(r);
       // Adding is not connecting: the background sync starts, and reports, on its own stream.
       void deps.background?.start(view.id).catch((e: unknown) => deps.log.error('account_sync_start', e));
+      return view;
+    },
+    'account:update': async (r) => {
+      const view = await deps.accounts.setPassword(r.id, r.password);
+      // The old worker stopped on the refused password, or holds the old one: start afresh.
+      await deps.background?.stop(r.id);
+      void deps.background?.start(r.id).catch((e: unknown) => deps.log.error('account_sync_start', e));
       return view;
     },
     'account:watch': () => {
@@ -133,7 +141,7 @@ export function accountHandlers(
           (summary) => emit({ type: 'sync_done', summary }, true),
           (e: unknown) => {
             if (!(e instanceof MailFailure)) deps.log.error('account_sync', e);
-            const failure = e instanceof MailFailure ? e : mailFailure(e, 'The mail server');
+            const failure = e instanceof MailFailure ? e : mailFailure(e, 'the mail server');
             emit({ type: 'error', error: { code: failure.code, message: failure.message } }, true);
           },
         );

@@ -141,6 +141,13 @@ export function prepareAccounts(db: Db, vault: KeyVault, now: () => number = Dat
       return view(found(byId.get(id)));
     },
 
+    async setPassword(id: number, password: string): Promise<AccountView> {
+      found(byId.get(id));
+      await vault.set(accountSecretName(id), password);
+      setSynced.run(null, null, id);
+      return view(found(byId.get(id)));
+    },
+
     /** The account with its password, for a connection. */
     async login(id: number): Promise<AccountLogin> {
       const v = view(found(byId.get(id)));

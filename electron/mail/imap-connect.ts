@@ -40,9 +40,13 @@ export function imapClient(login: AccountLogin, timeouts: ImapTimeouts = default
   });
 }
 
-/** Skimmer's sentence for an error from imapflow or the socket under it. */
-export function mailFailure(e: unknown, where: string): MailFailure {
+/**
+ * Skimmer's sentence for an error from imapflow, nodemailer or the socket under them. `server` names it as in
+ * the middle of a sentence ("the SMTP server smtp.example.com").
+ */
+export function mailFailure(e: unknown, server: string): MailFailure {
   if (e instanceof MailFailure) return e;
+  const where = server.charAt(0).toUpperCase() + server.slice(1);
   const err = (e ?? {}) as { code?: unknown; authenticationFailed?: unknown; message?: unknown };
   const code = typeof err.code === 'string' ? err.code : '';
   // imapflow marks a refused login; nodemailer says EAUTH (SMTP 535).
@@ -59,7 +63,7 @@ export function mailFailure(e: unknown, where: string): MailFailure {
     return new MailFailure('transport', `${where}: the TLS connection failed (${code}).`, false);
   }
   if (['ECONNRESET', 'EPIPE', 'NoConnection', 'EConnectionClosed', 'ECONNECTION', 'ESOCKET'].includes(code)) {
-    return new MailFailure('transport', `The connection to ${where} was lost.`, true);
+    return new MailFailure('transport', `The connection to ${server} was lost.`, true);
   }
   return new MailFailure('io', `${where} failed: the server's answer was not what Skimmer expected.`, true);
 }

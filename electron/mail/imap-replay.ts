@@ -191,7 +191,7 @@ export function prepareReplay(db: Db, accountId: number) {
           );
           continue;
         }
-        const failure = mailFailure(e, 'The mail server');
+        const failure = mailFailure(e, 'the mail server');
         writeBack.unreached(op.id, failure.message);
         throw failure;
       }

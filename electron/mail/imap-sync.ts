@@ -66,7 +66,7 @@ const modseq = (v: bigint | undefined): number | null =>
   v === undefined || v > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(v);
 
 export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions = {}): Promise<SyncSummary> {
-  const where = `The mail server ${login.imap.host}`;
+  const where = `the mail server ${login.imap.host}`;
   const client = (opts.client ?? imapClient)(login);
   // imapflow reports a dropped connection as an 'error' event too; the command in flight rejects with it.
   client.on('error', () => {});

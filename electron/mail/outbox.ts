@@ -172,7 +172,7 @@ export function prepareOutbox(db: Db, now: () => number = Date.now) {
           })();
           count += 1;
         } catch (e) {
-          failed.run(mailFailure(e, `The SMTP server ${login.smtp?.host ?? ''}`.trim()).message, row.id);
+          failed.run(mailFailure(e, `the SMTP server ${login.smtp?.host ?? ''}`.trim()).message, row.id);
         } finally {
           transport.close();
         }

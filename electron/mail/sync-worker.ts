@@ -66,7 +66,7 @@ if (port) {
           onBatch: () => post({ type: 'batch' }),
         });
       } catch (e) {
-        throw mailFailure(e, `The mail server ${data.login.imap.host}`);
+        throw mailFailure(e, `the mail server ${data.login.imap.host}`);
       }
     },
     // The server's news (IDLE) or a local change waiting to be pushed, whichever comes first: the queue is

@@ -68,7 +68,12 @@ export async function serve(
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(reply));
     };
     const unlisten = app.streams.listen((stream) => send({ stream }));
-    ws.on('close', unlisten);
+    // A watch stream lives as long as the page that asked for it; imports and answers go on without it.
+    const watches = new Set<string>();
+    ws.on('close', () => {
+      unlisten();
+      for (const id of watches) app.streams.cancel(id);
+    });
     ws.on('message', async (data, isBinary) => {
       let call: WsCall;
       try {
@@ -81,6 +86,8 @@ export async function serve(
       const response = await dispatch(app.handlers, call.channel, call.request, true, (channel, e) =>
         app.log.error(`bridge_${channel}`, e),
       );
+      if (call.channel === 'account:watch' && response.ok)
+        watches.add((response.value as { streamId: string }).streamId);
       send({ id: call.id, response });
     });
   });
