@@ -11,6 +11,8 @@ import { prepareGrants } from './ai/grants.ts';
 import { listModels, testConnection } from './ai/providers/model-lists.ts';
 import { prepareServices } from './ai/services.ts';
 import { AiFailure } from './ai/transport.ts';
+import { triageHandlers } from './ai/triage/triage-bridge.ts';
+import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
 import { BridgeFailure, type Handlers } from './bridge/dispatch.ts';
 import { createStreamHub } from './bridge/streams.ts';
 import { type Db, openDatabase } from './db/open.ts';
@@ -83,6 +85,13 @@ export function createApp(options: AppOptions): App {
       }, 1000)
     : null;
   sender?.unref();
+  const triageJobs = prepareTriageJobs({ db, services });
+  // A triage job the app was running when it stopped carries on where it stopped.
+  if (options.background) {
+    for (const id of triageJobs.unfinished()) {
+      triageJobs.run(id).catch((e: unknown) => log.error('triage_resume', e));
+    }
+  }
   // The long-running app keeps every account in sync in the background; a CLI command syncs on request.
   const accountSync = options.background ? prepareAccountSync({ dbFile, accounts, log }) : null;
   void accountSync?.startAll();
@@ -156,6 +165,7 @@ export function createApp(options: AppOptions): App {
     'service:remove': (r) => ({ removed: services.remove(r.id) }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
     ...consentHandlers({ db, conversations, grants }),
+    ...triageHandlers({ db, services, streams, log }, triageJobs),
     ...accountHandlers({ db, accounts, outbox, streams, log, background: accountSync }),
     'run:cancel': (r) => ({ cancelled: streams.cancel(r.streamId) }),
     'link:open': async (r) => {

@@ -3,6 +3,7 @@
 // channel names, and the main side parses every request with these schemas before anything else.
 import { z } from 'zod';
 import { AiErrorCode } from './ai-errors.ts';
+import { Answer as JudgeAnswer, Question as JudgeQuestion } from './judge.ts';
 
 // A closed set of error codes: the model-service codes (DESIGN §6) plus the bridge's own. Callers branch on
 // the code, never on the message, which is always a sentence written by Skimmer.
@@ -293,6 +294,41 @@ export const OutboxItem = z.object({
 });
 export type OutboxItem = z.infer<typeof OutboxItem>;
 
+export const QuestionSetView = z.object({
+  id: Id,
+  name: z.string(),
+  questions: z.array(JudgeQuestion),
+  updatedAt: EpochMs,
+});
+export type QuestionSetView = z.infer<typeof QuestionSetView>;
+export const TriageScope = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }).strict(),
+  z.object({ kind: z.literal('folder'), folderId: Id }).strict(),
+  z.object({ kind: z.literal('query'), query: z.string().trim().min(1).max(500) }).strict(),
+]);
+export type TriageScope = z.infer<typeof TriageScope>;
+export const TriageJobView = z.object({
+  id: Id,
+  setId: Id,
+  model: z.string(),
+  scope: TriageScope,
+  state: z.enum(['running', 'paused', 'done', 'cancelled', 'failed']),
+  error: z.string().nullable(),
+  total: z.number().int().nonnegative(),
+  done: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+});
+export type TriageJobView = z.infer<typeof TriageJobView>;
+// A message's answers to a question set, for the chips in the thread list. `binary`: a chat model answered,
+// so every probability is 0 or 1 (DESIGN §9).
+export const MessageAnswers = z.object({
+  messageId: Id,
+  model: z.string(),
+  certainty: z.enum(['probabilities', 'binary']),
+  answers: z.array(JudgeAnswer),
+});
+export type MessageAnswers = z.infer<typeof MessageAnswers>;
+
 export const channels = {
   'app:info': {
     request: z.object({}).strict(),
@@ -409,6 +445,56 @@ export const channels = {
   'outbox:retry': {
     request: z.object({ id: Id }).strict(),
     response: z.object({ queued: z.boolean() }),
+  },
+  'judge:sets': {
+    // The user's question sets; a new database starts with the starters.
+    request: z.object({}).strict(),
+    response: z.array(QuestionSetView),
+  },
+  'judge:saveSet': {
+    request: z
+      .object({
+        id: Id.optional(),
+        name: z.string().trim().min(1).max(80),
+        questions: z.array(JudgeQuestion).min(1).max(50),
+      })
+      .strict(),
+    response: QuestionSetView,
+  },
+  'judge:removeSet': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ removed: z.boolean() }),
+  },
+  'judge:answers': {
+    // Cached answers (any model, the newest) for messages with an answer to every question of the set.
+    request: z.object({ setId: Id, messageIds: z.array(Id).min(1).max(500) }).strict(),
+    response: z.array(MessageAnswers),
+  },
+  'triage:estimate': {
+    // Before a bulk run; contacts nothing.
+    request: z.object({ setId: Id, scope: TriageScope }).strict(),
+    response: z.object({
+      messages: z.number().int().nonnegative(),
+      inputTokens: z.number().int().nonnegative(),
+      seconds: z.number().int().nonnegative(),
+    }),
+  },
+  'triage:start': {
+    // Progress streams as triage_progress, then triage_done; Stop pauses (run:cancel) and keeps what is done.
+    request: z.object({ setId: Id, model: z.string().trim().min(3).max(300), scope: TriageScope }).strict(),
+    response: z.object({ job: TriageJobView, streamId: z.string() }),
+  },
+  'triage:jobs': {
+    request: z.object({}).strict(),
+    response: z.array(TriageJobView),
+  },
+  'triage:resume': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ streamId: z.string() }),
+  },
+  'triage:cancel': {
+    request: z.object({ id: Id }).strict(),
+    response: TriageJobView,
   },
   'service:list': {
     request: z.object({}).strict(),
@@ -576,6 +662,16 @@ export const StreamEvent = z.discriminatedUnion('type', [
     total: z.number().int().nonnegative(),
   }),
   z.object({ type: z.literal('sync_done'), summary: SyncSummary }),
+  z.object({
+    type: z.literal('triage_progress'),
+    jobId: Id,
+    done: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+    perSecond: z.number().nonnegative(),
+    etaSeconds: z.number().nonnegative().nullable(),
+  }),
+  z.object({ type: z.literal('triage_done'), job: TriageJobView }),
   // From `account:watch`: how an account's background sync stands; `changed` when mail was added, moved or
   // removed, so the page reloads what it shows.
   z.object({

@@ -114,6 +114,25 @@ describe('the canary key', () => {
       'mail:archive': [{ ids: [99] }],
       'mail:trash': [{ ids: [99] }],
       'mail:retrySync': [{ id: 99 }],
+      'judge:sets': [{}],
+      // A set is the user's own words and comes back as written; a refused one must not echo what it held.
+      'judge:saveSet': [
+        { name: 'Urgency', questions: [{ type: 'predicate', name: 'x', instructions: 'Is it urgent?' }] },
+        { name: canary, questions: [] },
+        {
+          name: 'Bad',
+          questions: [{ type: 'choice', name: 'y', instructions: canary, choices: [{ value: canary }] }],
+        },
+      ],
+      'judge:removeSet': [{ id: 99 }],
+      'judge:answers': [{ setId: 1, messageIds: [1] }],
+      'triage:estimate': [{ setId: 1, scope: { kind: 'all' } }],
+      'triage:start': [
+        { setId: 1, model: 'canary/m', scope: { kind: 'query', query: 'nothing-matches-this' } },
+      ],
+      'triage:jobs': [{}],
+      'triage:resume': [{ id: 99 }],
+      'triage:cancel': [{ id: 99 }],
       'mail:undoable': [{}],
       'mail:undo': [{ count: 1 }],
       'chat:list': [{}],

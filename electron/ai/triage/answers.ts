@@ -16,7 +16,27 @@ export function prepareJudgeAnswers(db: Db, now: () => number = Date.now) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
 
+  const newest = db.prepare<[string, string], { answer_json: string; certainty: Certainty; model: string }>(
+    `SELECT answer_json, certainty, model FROM judge_answers WHERE content_hash = ? AND question_hash = ?
+     ORDER BY at DESC LIMIT 1`,
+  );
+
   return {
+    /** The newest answers to every question from any model, or null when a question has none. */
+    newest(contentHash: string, questions: readonly Question[]): Judged | null {
+      const answers: Answer[] = [];
+      let certainty: Certainty = 'probabilities';
+      let model = '';
+      for (const q of questions) {
+        const row = newest.get(contentHash, questionHash(q));
+        if (!row) return null;
+        answers.push(JSON.parse(row.answer_json) as Answer);
+        if (row.certainty === 'binary') certainty = 'binary';
+        model ||= row.model;
+      }
+      return { answers, certainty, model };
+    },
+
     /** The answers to every question, in question order, or null when any is not cached yet. */
     cached(contentHash: string, questions: readonly Question[], model: string): Judged | null {
       const answers: Answer[] = [];

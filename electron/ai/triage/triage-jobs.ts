@@ -1,6 +1,7 @@
 // Triage jobs (issue 6): a question set run over a folder, a search or the whole mailbox, persisted item by
 // item (`triage_jobs`, `triage_items`), so pause, resume, cancel and a restart in the middle lose nothing and
 // ask nothing twice (answers are cached as well). Owns both tables.
+import type { TriageScope } from '../../../shared/contract.ts';
 import { BridgeFailure } from '../../bridge/dispatch.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareSearch } from '../../mail/search.ts';
@@ -9,10 +10,7 @@ import type { prepareServices } from '../services.ts';
 import { type JudgeOptions, type JudgeResult, judgeMessages } from './judge-messages.ts';
 import { prepareQuestionSets } from './question-sets.ts';
 
-export type TriageScope =
-  | { kind: 'all' }
-  | { kind: 'folder'; folderId: number }
-  | { kind: 'query'; query: string };
+export type { TriageScope };
 export type JobState = 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
 export type TriageJob = {
   id: number;

@@ -1,0 +1,89 @@
+// The judge and triage channels of the bridge (issue 6): question sets, cached answers for the thread list's
+// chips, estimates, and jobs whose progress streams to the page. Stop on a job's stream pauses it: what is
+// done stays done, and Resume carries on.
+import type { MessageAnswers, StreamEvent } from '../../../shared/contract.ts';
+import type { Handlers } from '../../bridge/dispatch.ts';
+import type { StreamHub } from '../../bridge/streams.ts';
+import type { Db } from '../../db/open.ts';
+import type { Log } from '../../log.ts';
+import type { prepareServices } from '../services.ts';
+import { prepareJudgeAnswers } from './answers.ts';
+import { prepareQuestionSets } from './question-sets.ts';
+import type { prepareTriageJobs } from './triage-jobs.ts';
+
+type Deps = { db: Db; services: ReturnType<typeof prepareServices>; streams: StreamHub; log: Log };
+type Jobs = ReturnType<typeof prepareTriageJobs>;
+
+export function triageHandlers(
+  deps: Deps,
+  jobs: Jobs,
+): Pick<
+  Handlers,
+  | 'judge:sets'
+  | 'judge:saveSet'
+  | 'judge:removeSet'
+  | 'judge:answers'
+  | 'triage:estimate'
+  | 'triage:start'
+  | 'triage:jobs'
+  | 'triage:resume'
+  | 'triage:cancel'
+> {
+  const sets = prepareQuestionSets(deps.db);
+  const answers = prepareJudgeAnswers(deps.db);
+  const hashOf = deps.db.prepare<[number], { content_hash: string }>(
+    'SELECT content_hash FROM messages WHERE id = ?',
+  );
+
+  // Runs a job on a new stream: progress, then triage_done with the job as it ended.
+  function stream(jobId: number): { streamId: string } {
+    let stopped = false;
+    const streamId = deps.streams.start(() => {
+      stopped = true;
+      jobs.pause(jobId);
+    });
+    const emit = (e: StreamEvent, final = false) => deps.streams.emit(streamId, e, final);
+    setImmediate(() => {
+      // Stopped before it began: it stays paused.
+      if (stopped) return emit({ type: 'triage_done', job: jobs.get(jobId) }, true);
+      jobs.run(jobId, { onProgress: (p) => emit({ type: 'triage_progress', ...p }) }).then(
+        (job) => emit({ type: 'triage_done', job }, true),
+        (e: unknown) => {
+          deps.log.error('triage_run', e);
+          emit({ type: 'triage_done', job: jobs.get(jobId) }, true);
+        },
+      );
+    });
+    return { streamId };
+  }
+
+  return {
+    'judge:sets': () => sets.list(),
+    'judge:saveSet': (r) => sets.save(r),
+    'judge:removeSet': (r) => ({ removed: sets.remove(r.id) }),
+    'judge:answers': (r) => {
+      const set = sets.get(r.setId);
+      const out: MessageAnswers[] = [];
+      for (const messageId of r.messageIds) {
+        const hash = hashOf.get(messageId)?.content_hash;
+        const found = hash ? answers.newest(hash, set.questions) : null;
+        if (found) out.push({ messageId, ...found });
+      }
+      return out;
+    },
+    'triage:estimate': (r) => jobs.estimate(r.setId, r.scope),
+    'triage:start': (r) => {
+      const job = jobs.create(r.setId, r.model, r.scope);
+      return { job, ...stream(job.id) };
+    },
+    'triage:jobs': () => jobs.list(),
+    'triage:resume': (r) => {
+      jobs.get(r.id);
+      return stream(r.id);
+    },
+    'triage:cancel': (r) => {
+      jobs.cancel(r.id);
+      return jobs.get(r.id);
+    },
+  };
+}

@@ -1,0 +1,123 @@
+// Triage over the bridge (issue 6): the starter questions, an estimate that contacts nothing, a job whose
+// progress streams to the page and whose answers come back for the thread list's chips, Stop that pauses and
+// Resume that finishes without asking anything twice. A local server speaks the OpenAI Decisions shape.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp } from '../electron/app.ts';
+import { type ReplayServer, startReplayServer } from '../fixtures/judge/replay-server.ts';
+import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
+import { call, callRaw } from './support/bridge.ts';
+import { eml, tempDir } from './support/temp.ts';
+
+const judgeDir = join(import.meta.dirname, '..', 'fixtures', 'judge');
+const questions = JSON.parse(readFileSync(join(judgeDir, 'questions', 'support.json'), 'utf8'));
+const app = createApp({ dataDir: tempDir(), mode: 'browser' });
+let server: ReplayServer;
+let setId = 0;
+
+function until(streamId: string, type: StreamEvent['type']): Promise<StreamEvent[]> {
+  const seen: StreamEvent[] = [];
+  return new Promise((resolve) => {
+    const off = app.streams.listen((m) => {
+      StreamMessage.parse(m);
+      if (m.streamId !== streamId) return;
+      seen.push(m.event);
+      if (m.event.type === type) {
+        off();
+        resolve(seen);
+      }
+    });
+  });
+}
+
+beforeAll(async () => {
+  const mail = tempDir();
+  for (const i of [1, 2, 3, 4])
+    writeFileSync(join(mail, `${i}.eml`), eml({ id: `<b${i}@x>`, subject: `Case ${i}` }));
+  await app.importFiles([mail], () => {}).done;
+  server = await startReplayServer();
+  server.serve({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: readFileSync(join(judgeDir, 'decisions', 'all-types.body')),
+  });
+  await call(app, 'service:add', { name: 'dec', kind: 'decisions', baseUrl: server.base });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await app.close();
+});
+
+describe('triage over the bridge', () => {
+  test('offers the starter questions in a new database', async () => {
+    const sets = await call(app, 'judge:sets', {});
+    expect(sets.map((s) => s.name)).toEqual(['Triage']);
+    expect(sets[0]?.questions.map((q) => q.name)).toEqual([
+      'needs_reply',
+      'category',
+      'urgency',
+      'is_newsletter',
+      'is_phishing',
+    ]);
+  });
+
+  test('refuses a set that breaks the question rules, with the reason', async () => {
+    const reply = await callRaw(app, 'judge:saveSet', {
+      name: 'Bad',
+      questions: [{ type: 'score', name: 'x', instructions: 'How much?', levels: [{ label: 'only' }] }],
+    });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', message: expect.stringMatching(/level/i) },
+    });
+    setId = (await call(app, 'judge:saveSet', { name: 'Support', questions })).id;
+  });
+
+  test('estimates before any request', async () => {
+    const e = await call(app, 'triage:estimate', { setId, scope: { kind: 'all' } });
+    expect(e.messages).toBe(4);
+    expect(e.inputTokens).toBeGreaterThan(0);
+    expect(server.received).toEqual([]);
+  });
+
+  test('runs a job with progress, and the answers come back for the chips', async () => {
+    const { job, streamId } = await call(app, 'triage:start', {
+      setId,
+      model: 'dec/gpt-6-luna',
+      scope: { kind: 'all' },
+    });
+    const events = await until(streamId, 'triage_done');
+    expect(events.filter((e) => e.type === 'triage_progress').at(-1)).toMatchObject({ done: 4, total: 4 });
+    expect(events.at(-1)).toMatchObject({ type: 'triage_done', job: { id: job.id, state: 'done', done: 4 } });
+    const ids = app.db.prepare('SELECT id FROM messages ORDER BY id').pluck().all() as number[];
+    const chips = await call(app, 'judge:answers', { setId, messageIds: ids });
+    expect(chips).toHaveLength(4);
+    expect(chips[0]).toMatchObject({ model: 'dec/gpt-6-luna', certainty: 'probabilities' });
+    expect(chips[0]?.answers.map((a) => a.type)).toEqual(['predicate', 'choice', 'score']);
+  });
+
+  test('Stop pauses a job; Resume finishes it without asking anything twice', async () => {
+    const other = (await call(app, 'judge:saveSet', { name: 'Other', questions: questions.slice(0, 1) })).id;
+    server.serve({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: readFileSync(join(judgeDir, 'decisions', 'all-types.body')),
+    });
+    const { job, streamId } = await call(app, 'triage:start', {
+      setId: other,
+      model: 'dec/gpt-6-luna',
+      scope: { kind: 'all' },
+    });
+    await call(app, 'run:cancel', { streamId });
+    const paused = await until(streamId, 'triage_done');
+    expect(paused.at(-1)).toMatchObject({ job: { state: 'paused' } });
+    const asked = server.received.length;
+    const resumed = await call(app, 'triage:resume', { id: job.id });
+    const done = await until(resumed.streamId, 'triage_done');
+    expect(done.at(-1)).toMatchObject({ job: { state: 'done', done: 4 } });
+    // Four messages, each asked at most once across both runs.
+    expect(server.received.length - 4).toBeLessThanOrEqual(4 - (asked - 4));
+  });
+});
