@@ -470,6 +470,11 @@ export const channels = {
     request: z.object({ setId: Id, messageIds: z.array(Id).min(1).max(500) }).strict(),
     response: z.array(MessageAnswers),
   },
+  'judge:threadAnswers': {
+    // For the thread list: per thread, the answers of its newest message that has them.
+    request: z.object({ setId: Id, threadIds: z.array(Id).min(1).max(500) }).strict(),
+    response: z.array(MessageAnswers.extend({ threadId: Id })),
+  },
   'triage:estimate': {
     // Before a bulk run; contacts nothing.
     request: z.object({ setId: Id, scope: TriageScope }).strict(),

@@ -126,6 +126,7 @@ describe('the canary key', () => {
       ],
       'judge:removeSet': [{ id: 99 }],
       'judge:answers': [{ setId: 1, messageIds: [1] }],
+      'judge:threadAnswers': [{ setId: 1, threadIds: [1] }],
       'triage:estimate': [{ setId: 1, scope: { kind: 'all' } }],
       'triage:start': [
         { setId: 1, model: 'canary/m', scope: { kind: 'query', query: 'nothing-matches-this' } },

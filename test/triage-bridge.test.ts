@@ -96,6 +96,9 @@ describe('triage over the bridge', () => {
     expect(chips).toHaveLength(4);
     expect(chips[0]).toMatchObject({ model: 'dec/gpt-6-luna', certainty: 'probabilities' });
     expect(chips[0]?.answers.map((a) => a.type)).toEqual(['predicate', 'choice', 'score']);
+    const threads = app.db.prepare('SELECT DISTINCT thread_id FROM messages').pluck().all() as number[];
+    const byThread = await call(app, 'judge:threadAnswers', { setId, threadIds: threads });
+    expect(byThread.map((t) => t.threadId).sort()).toEqual([...threads].sort());
   });
 
   test('Stop pauses a job; Resume finishes it without asking anything twice', async () => {

@@ -23,6 +23,7 @@ export function triageHandlers(
   | 'judge:saveSet'
   | 'judge:removeSet'
   | 'judge:answers'
+  | 'judge:threadAnswers'
   | 'triage:estimate'
   | 'triage:start'
   | 'triage:jobs'
@@ -68,6 +69,20 @@ export function triageHandlers(
         const hash = hashOf.get(messageId)?.content_hash;
         const found = hash ? answers.newest(hash, set.questions) : null;
         if (found) out.push({ messageId, ...found });
+      }
+      return out;
+    },
+    'judge:threadAnswers': (r) => {
+      const set = sets.get(r.setId);
+      const out: (MessageAnswers & { threadId: number })[] = [];
+      for (const threadId of r.threadIds) {
+        for (const m of threadMessages.all(threadId)) {
+          const found = answers.newest(m.content_hash, set.questions);
+          if (found) {
+            out.push({ threadId, messageId: m.id, ...found });
+            break;
+          }
+        }
       }
       return out;
     },
