@@ -35,6 +35,9 @@ export function triageHandlers(
   const hashOf = deps.db.prepare<[number], { content_hash: string }>(
     'SELECT content_hash FROM messages WHERE id = ?',
   );
+  const threadMessages = deps.db.prepare<[number], { id: number; content_hash: string }>(
+    'SELECT id, content_hash FROM messages WHERE thread_id = ? ORDER BY date DESC, id DESC',
+  );
 
   // Runs a job on a new stream: progress, then triage_done with the job as it ended.
   function stream(jobId: number): { streamId: string } {
