@@ -11,6 +11,7 @@ import './styles/chat.css';
 import './styles/approvals.css';
 import './styles/permissions.css';
 import './styles/accounts.css';
+import './styles/triage.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root.');

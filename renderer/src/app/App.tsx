@@ -16,6 +16,7 @@ import { useMailStore } from '../stores/mail-store.ts';
 import { useOutboxStore } from '../stores/outbox-store.ts';
 import { useUndoStore } from '../stores/undo-store.ts';
 import { ThreadPane } from '../threads/ThreadPane.tsx';
+import { TriageDialog } from '../triage/TriageDialog.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { Toasts } from './Toasts.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -81,6 +82,7 @@ export function App() {
       <ServicesDialog />
       <PermissionsDialog />
       <AccountsDialog />
+      <TriageDialog />
       <LinkConfirm />
       <OutboxBar />
       <Toasts />

@@ -3,6 +3,7 @@ import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
+import { useTriageStore } from '../stores/triage-store.ts';
 
 const keyHints = {
   mail: 'j/k move · Enter open · e archive · # trash · / search · u read/unread',
@@ -20,6 +21,7 @@ export function TopBar() {
   const openServices = useServicesStore((state) => state.openDialog);
   const openPermissions = usePermissionsStore((state) => state.openDialog);
   const openAccounts = useAccountsStore((state) => state.openDialog);
+  const openTriage = useTriageStore((state) => state.openDialog);
 
   return (
     <header className="top-bar">
@@ -51,6 +53,9 @@ export function TopBar() {
       )}
       <span className="spacer" />
       <span className="key-hint">{keyHints[view]}</span>
+      <button type="button" className="ghost" data-testid="triage-open" onClick={openTriage}>
+        Triage
+      </button>
       <button type="button" className="ghost" data-testid="accounts-open" onClick={openAccounts}>
         Accounts
       </button>

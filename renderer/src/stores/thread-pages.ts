@@ -18,6 +18,16 @@ export function rowAt(pages: Pages, index: number): ThreadSummary | undefined {
   return pages.get(Math.floor(index / pageSize))?.[index % pageSize];
 }
 
+// The ids of the loaded threads from `first` to `last`, in list order.
+export function visibleThreadIds(pages: Pages, first: number, last: number): number[] {
+  const ids: number[] = [];
+  for (let index = first; index <= last; index++) {
+    const row = rowAt(pages, index);
+    if (row) ids.push(row.id);
+  }
+  return ids;
+}
+
 // Adds a page; past `maxPages`, drops the pages farthest from `nearPage` (where the user is looking).
 export function withPage(
   pages: Pages,

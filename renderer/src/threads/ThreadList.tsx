@@ -1,6 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useMailStore } from '../stores/mail-store.ts';
+import { visibleThreadIds } from '../stores/thread-pages.ts';
+import { useTriageStore } from '../stores/triage-store.ts';
 import { ThreadRow, threadRowHeight } from './ThreadRow.tsx';
 
 // The thread list is virtualized with a fixed row height: only the rows on screen exist in the DOM, and only
@@ -29,6 +31,12 @@ export function ThreadList() {
   useEffect(() => {
     if (total) showRange(first, last);
   }, [first, last, total, generation, showRange]);
+
+  // The chips' answers are read for the loaded threads on screen only (a string key: the same ids, no read).
+  const visibleKey = useMailStore((state) => visibleThreadIds(state.pages, first, last).join(','));
+  useEffect(() => {
+    useTriageStore.getState().showThreads(visibleKey === '' ? [] : visibleKey.split(',').map(Number));
+  }, [visibleKey]);
 
   useEffect(() => {
     if (total) virtualizer.scrollToIndex(cursor, { align: 'auto' });

@@ -2,6 +2,7 @@ import { formatListDate } from '../format/format-time.ts';
 import { displayText } from '../mail/display-text.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { rowAt } from '../stores/thread-pages.ts';
+import { AnswerChips } from '../triage/AnswerChips.tsx';
 
 export const threadRowHeight = 76;
 
@@ -50,7 +51,10 @@ export function ThreadRow({ index, top }: { index: number; top: number }) {
         )}
         {displayText(thread.subject) || '(no subject)'}
       </div>
-      <div className="row-snippet">{displayText(thread.snippet)}</div>
+      <div className="row-snippet">
+        <AnswerChips threadId={thread.id} />
+        {displayText(thread.snippet)}
+      </div>
     </div>
   );
 }

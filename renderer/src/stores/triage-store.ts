@@ -1,0 +1,279 @@
+// Triage (DESIGN §9, issue 6): the question sets, the dialog's choices (set, model, scope), the estimate shown
+// before a run, the one job this page follows with its progress, Stop (a pause: what is done stays done),
+// Resume and Cancel, the recent jobs, and the answers behind the thread list's chips: asked for the threads
+// on screen only, and again at most once a second while a job reports progress.
+import { create } from 'zustand';
+import type {
+  MessageAnswers,
+  QuestionSetView,
+  Response,
+  StreamEvent,
+  TriageJobView,
+  TriageScope,
+} from '../../../shared/contract.ts';
+import { bridge } from '../bridge.ts';
+import { atMostEvery } from './at-most-every.ts';
+import { useMailStore } from './mail-store.ts';
+import { useServicesStore } from './services-store.ts';
+
+export type ScopeKind = TriageScope['kind'];
+export type Estimate = Response<'triage:estimate'>;
+export type TriageProgress = Extract<StreamEvent, { type: 'triage_progress' }>;
+export type ThreadAnswers = MessageAnswers & { threadId: number };
+export type RunStatus = 'idle' | 'starting' | 'running' | 'stopping';
+
+type TriageState = {
+  open: boolean;
+  sets: QuestionSetView[];
+  setsError: string | null;
+  // The set the dialog runs and the chips show; null until the sets are read.
+  setId: number | null;
+  model: string;
+  scopeKind: ScopeKind;
+  estimate: Estimate | null;
+  estimating: boolean;
+  estimateError: string | null;
+  status: RunStatus;
+  job: TriageJobView | null;
+  progress: TriageProgress | null;
+  streamId: string | null;
+  runError: string | null;
+  jobs: TriageJobView[];
+  jobsError: string | null;
+  // threadId → the answers of its newest answered message, for the set in `answersSetId`.
+  answers: ReadonlyMap<number, ThreadAnswers>;
+  answersSetId: number | null;
+
+  openDialog(): void;
+  closeDialog(): void;
+  loadSets(): Promise<void>;
+  selectSet(setId: number): void;
+  setModel(model: string): void;
+  setScopeKind(kind: ScopeKind): void;
+  loadEstimate(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  resume(jobId: number): Promise<void>;
+  cancel(jobId: number): Promise<void>;
+  loadJobs(): Promise<void>;
+  showThreads(threadIds: readonly number[]): void;
+};
+
+const maxThreadIds = 500; // the contract's bound on judge:threadAnswers
+
+// The scope the dialog offers from what the mail view shows: its folder, its search, or everything.
+export function scopeOf(kind: ScopeKind): TriageScope | null {
+  const mail = useMailStore.getState();
+  if (kind === 'all') return { kind: 'all' };
+  if (kind === 'folder') return mail.folderId === null ? null : { kind: 'folder', folderId: mail.folderId };
+  const query = mail.hits !== null ? mail.query.trim() : '';
+  return query === '' ? null : { kind: 'query', query: query.slice(0, 500) };
+}
+
+export const useTriageStore = create<TriageState>()((set, get) => {
+  let unsubscribe: (() => void) | null = null;
+  let estimateSerial = 0;
+  let answersSerial = 0;
+  let visibleIds: readonly number[] = [];
+
+  async function loadAnswers(): Promise<void> {
+    const { setId } = get();
+    const ids = visibleIds.slice(0, maxThreadIds);
+    if (setId === null || ids.length === 0) return;
+    const serial = ++answersSerial;
+    const reply = await bridge['judge:threadAnswers']({ setId, threadIds: [...ids] });
+    // A failed read leaves the chips as they were; a newer read or another set wins.
+    if (!reply.ok || serial !== answersSerial || get().setId !== setId) return;
+    set((state) => {
+      const next = new Map(state.answersSetId === setId ? state.answers : []);
+      for (const id of ids) next.delete(id);
+      for (const found of reply.value) next.set(found.threadId, found);
+      return { answers: next, answersSetId: setId };
+    });
+  }
+  const answersThrottle = atMostEvery(1000, () => void loadAnswers());
+
+  function stopListening(): void {
+    unsubscribe?.();
+    unsubscribe = null;
+  }
+
+  function onEvent(event: StreamEvent): void {
+    if (event.type === 'triage_progress') {
+      set({ progress: event });
+      answersThrottle.request();
+    } else if (event.type === 'triage_done') {
+      stopListening();
+      set({ status: 'idle', streamId: null, job: event.job, runError: event.job.error });
+      void get().loadJobs();
+      void loadAnswers();
+    } else if (event.type === 'error') {
+      stopListening();
+      set({ status: 'idle', streamId: null, runError: event.error.message });
+      void get().loadJobs();
+    }
+  }
+
+  function follow(job: TriageJobView, streamId: string): void {
+    stopListening();
+    set({ status: 'running', job, streamId, runError: null });
+    // Subscribed in the same task as the reply: no stream event can arrive before this line runs.
+    unsubscribe = bridge.subscribe(streamId, onEvent);
+  }
+
+  return {
+    open: false,
+    sets: [],
+    setsError: null,
+    setId: null,
+    model: '',
+    scopeKind: 'all',
+    estimate: null,
+    estimating: false,
+    estimateError: null,
+    status: 'idle',
+    job: null,
+    progress: null,
+    streamId: null,
+    runError: null,
+    jobs: [],
+    jobsError: null,
+    answers: new Map(),
+    answersSetId: null,
+
+    openDialog() {
+      if (get().open) return;
+      // The current folder or search is the natural scope when there is one.
+      const mail = useMailStore.getState();
+      const scopeKind: ScopeKind =
+        mail.hits !== null && mail.query.trim() !== '' ? 'query' : mail.folderId !== null ? 'folder' : 'all';
+      set({ open: true, scopeKind, estimate: null, estimateError: null });
+      void get()
+        .loadSets()
+        .then(() => get().loadEstimate());
+      void get().loadJobs();
+      // The model field suggests the saved services' names.
+      void useServicesStore.getState().load();
+    },
+
+    closeDialog() {
+      set({ open: false });
+    },
+
+    async loadSets() {
+      const reply = await bridge['judge:sets']({});
+      if (!reply.ok) {
+        set({ setsError: reply.error.message });
+        return;
+      }
+      const sets = reply.value;
+      const kept = sets.some((s) => s.id === get().setId) ? get().setId : (sets[0]?.id ?? null);
+      set({ sets, setsError: null, setId: kept });
+    },
+
+    selectSet(setId) {
+      if (get().setId === setId) return;
+      set({ setId, answers: new Map(), answersSetId: null });
+      void get().loadEstimate();
+      void loadAnswers();
+    },
+
+    setModel(model) {
+      set({ model });
+    },
+
+    setScopeKind(scopeKind) {
+      set({ scopeKind });
+      void get().loadEstimate();
+    },
+
+    async loadEstimate() {
+      const { setId, scopeKind } = get();
+      const scope = scopeOf(scopeKind);
+      const serial = ++estimateSerial;
+      if (setId === null || scope === null) {
+        set({ estimate: null, estimating: false, estimateError: null });
+        return;
+      }
+      set({ estimating: true, estimateError: null });
+      const reply = await bridge['triage:estimate']({ setId, scope });
+      if (serial !== estimateSerial) return;
+      set({
+        estimating: false,
+        estimate: reply.ok ? reply.value : null,
+        estimateError: reply.ok ? null : reply.error.message,
+      });
+    },
+
+    async start() {
+      const { setId, model, scopeKind, status } = get();
+      const scope = scopeOf(scopeKind);
+      if (status !== 'idle') return;
+      if (setId === null || scope === null) {
+        set({ runError: 'Pick a question set and a scope first.' });
+        return;
+      }
+      if (!/^[^/]+\/.+$/.test(model.trim())) {
+        set({ runError: 'Name the model as service/model, for example dec/gpt-6-luna.' });
+        return;
+      }
+      set({ status: 'starting', runError: null, progress: null, job: null });
+      const reply = await bridge['triage:start']({ setId, model: model.trim(), scope });
+      if (!reply.ok) {
+        set({ status: 'idle', runError: reply.error.message });
+        return;
+      }
+      follow(reply.value.job, reply.value.streamId);
+      void get().loadJobs();
+    },
+
+    async stop() {
+      const { streamId, status } = get();
+      if (status !== 'running' || streamId === null) return;
+      set({ status: 'stopping' });
+      const reply = await bridge['run:cancel']({ streamId });
+      if (!reply.ok) set({ status: 'running', runError: reply.error.message });
+    },
+
+    async resume(jobId) {
+      if (get().status !== 'idle') return;
+      const job = get().jobs.find((j) => j.id === jobId) ?? get().job;
+      set({ status: 'starting', runError: null, progress: null });
+      const reply = await bridge['triage:resume']({ id: jobId });
+      if (!reply.ok || !job) {
+        set({ status: 'idle', runError: reply.ok ? null : reply.error.message });
+        return;
+      }
+      follow({ ...job, state: 'running' }, reply.value.streamId);
+    },
+
+    async cancel(jobId) {
+      const reply = await bridge['triage:cancel']({ id: jobId });
+      if (!reply.ok) {
+        set({ runError: reply.error.message });
+        return;
+      }
+      if (get().job?.id === jobId) set({ job: reply.value });
+      void get().loadJobs();
+    },
+
+    async loadJobs() {
+      const reply = await bridge['triage:jobs']({});
+      set(reply.ok ? { jobs: reply.value, jobsError: null } : { jobsError: reply.error.message });
+    },
+
+    showThreads(threadIds) {
+      const same = threadIds.length === visibleIds.length && threadIds.every((id, i) => id === visibleIds[i]);
+      if (same) return;
+      visibleIds = threadIds;
+      if (get().setId === null) {
+        // The chips need a set: the first one until the user picks another.
+        void get()
+          .loadSets()
+          .then(() => answersThrottle.request());
+        return;
+      }
+      answersThrottle.request();
+    },
+  };
+});

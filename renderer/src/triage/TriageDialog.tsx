@@ -1,0 +1,62 @@
+import { Modal } from '../app/Modal.tsx';
+import { useTriageStore } from '../stores/triage-store.ts';
+import { JobList } from './JobList.tsx';
+import { RunPanel } from './RunPanel.tsx';
+import { ScopePicker } from './ScopePicker.tsx';
+import { TriageModelField } from './TriageModelField.tsx';
+
+// Triage (DESIGN §9): a question set asked of many messages by one model. The estimate shows before Start
+// (it contacts nothing); answers already cached for a message and model are not asked again.
+export function TriageDialog() {
+  const open = useTriageStore((state) => state.open);
+  const close = useTriageStore((state) => state.closeDialog);
+  const sets = useTriageStore((state) => state.sets);
+  const setsError = useTriageStore((state) => state.setsError);
+  const setId = useTriageStore((state) => state.setId);
+  const selectSet = useTriageStore((state) => state.selectSet);
+  if (!open) return null;
+
+  const chosen = sets.find((s) => s.id === setId);
+  return (
+    <Modal label="Triage" testId="triage-dialog" onEscape={close} className="triage-dialog">
+      <div className="dialog-title">
+        <h2>Triage</h2>
+        <button type="button" className="ghost" data-testid="triage-close" onClick={close}>
+          Close
+        </button>
+      </div>
+      <p className="muted">
+        A model answers each question for each message; the answers show as chips in the thread list. Mail is
+        sent to the model as data only.
+      </p>
+      <label className="triage-field">
+        <span>Questions</span>
+        <select
+          data-testid="triage-set"
+          value={setId ?? ''}
+          onChange={(event) => selectSet(Number(event.target.value))}
+        >
+          {sets.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {setsError && (
+        <p className="hint-problem" role="alert">
+          {setsError}
+        </p>
+      )}
+      {chosen && (
+        <p className="muted triage-questions" data-testid="triage-question-names">
+          {chosen.questions.map((q) => `${q.name} (${q.type})`).join(' · ')}
+        </p>
+      )}
+      <TriageModelField />
+      <ScopePicker />
+      <RunPanel />
+      <JobList />
+    </Modal>
+  );
+}

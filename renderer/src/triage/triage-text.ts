@@ -1,0 +1,53 @@
+// The sentences of the Triage dialog: the estimate before a run ("1,240 messages, about 310,000 input tokens,
+// about 6 minutes"), the progress while it runs, and a job's state in the list. Pure; tested in
+// triage-text.test.ts.
+import type { TriageJobView, TriageScope } from '../../../shared/contract.ts';
+
+const count = (n: number, one: string, many: string): string =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+export function durationText(seconds: number): string {
+  if (seconds < 60) return count(Math.max(1, Math.round(seconds)), 'second', 'seconds');
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return count(minutes, 'minute', 'minutes');
+  return count(Math.round(minutes / 6) / 10, 'hour', 'hours');
+}
+
+export function estimateText(e: { messages: number; inputTokens: number; seconds: number }): string {
+  if (e.messages === 0) return 'There are no messages in this scope.';
+  return `${count(e.messages, 'message', 'messages')}, about ${count(e.inputTokens, 'input token', 'input tokens')}, about ${durationText(e.seconds)}`;
+}
+
+export function progressText(p: {
+  done: number;
+  failed: number;
+  total: number;
+  perSecond: number;
+  etaSeconds: number | null;
+}): string {
+  const parts = [`${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} done`];
+  if (p.failed > 0) parts.push(`${p.failed.toLocaleString('en-US')} failed`);
+  if (p.perSecond > 0) parts.push(`${(Math.round(p.perSecond * 10) / 10).toString()} a second`);
+  if (p.etaSeconds !== null && p.done + p.failed < p.total)
+    parts.push(`about ${durationText(p.etaSeconds)} left`);
+  return parts.join(' · ');
+}
+
+export function scopeText(scope: TriageScope, folderName: (id: number) => string): string {
+  if (scope.kind === 'all') return 'all mail';
+  if (scope.kind === 'folder') return `folder ${folderName(scope.folderId)}`;
+  return `search “${scope.query}”`;
+}
+
+const stateWords: Record<TriageJobView['state'], string> = {
+  running: 'running',
+  paused: 'paused',
+  done: 'done',
+  cancelled: 'cancelled',
+  failed: 'failed',
+};
+
+export function jobText(job: TriageJobView): string {
+  const failed = job.failed > 0 ? `, ${job.failed.toLocaleString('en-US')} failed` : '';
+  return `${stateWords[job.state]} · ${job.done.toLocaleString('en-US')} of ${job.total.toLocaleString('en-US')}${failed}`;
+}
