@@ -1,0 +1,153 @@
+// Triage end to end (issue 6): the real server and bridge, the built renderer in Debian's Chromium, the demo
+// mailbox, and a local server speaking the OpenAI Decisions shape that answers every request alike (urgent
+// 0.91, team billing, frustration 1.7 of 0–2). What it proves (DESIGN §9, §12): the Triage dialog shows the
+// estimate before anything is asked, a run asks once per message and reports progress to done, the thread
+// list then shows the answers as chips with the exact figures on hover, a second run asks nothing again
+// (answers are cached by message, questions and model), and nothing leaves loopback.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp, projectRoot } from '../../electron/app.ts';
+import type { Served } from '../../electron/web/server.ts';
+import { type ReplayServer, startReplayServer } from '../../fixtures/judge/replay-server.ts';
+import type { StreamMessage } from '../../shared/contract.ts';
+import { call } from '../support/bridge.ts';
+import { openApp } from '../support/browser.ts';
+import { tempDir } from '../support/temp.ts';
+
+const judgeDir = join(projectRoot, 'fixtures', 'judge');
+const questions = JSON.parse(readFileSync(join(judgeDir, 'questions', 'support.json'), 'utf8'));
+
+const app = createApp({ dataDir: tempDir(), mode: 'browser' });
+let judge: ReplayServer;
+let served: Served;
+let browser: Browser;
+let page: Page;
+const foreign: string[] = [];
+let messages = 0;
+
+// The demo mailbox, imported through the bridge; resolves on the import's final event.
+function importDemo(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const seen: StreamMessage[] = [];
+    let streamId: string | null = null;
+    const check = () => {
+      const done = seen.find((m) => m.streamId === streamId && m.event.type !== 'import_progress');
+      if (!done) return;
+      off();
+      if (done.event.type === 'import_done') resolve();
+      else reject(new Error(`the demo import ended with ${done.event.type}`));
+    };
+    // Listening first: the import's events may arrive before its streamId is known here.
+    const off = app.streams.listen((m) => {
+      seen.push(m);
+      check();
+    });
+    call(app, 'mail:import', { demo: true }).then(({ streamId: id }) => {
+      streamId = id;
+      check();
+    }, reject);
+  });
+}
+
+beforeAll(async () => {
+  await importDemo();
+  messages = (await call(app, 'app:info', {})).messages;
+  judge = await startReplayServer();
+  judge.serve({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: readFileSync(join(judgeDir, 'decisions', 'all-types.body')),
+  });
+  await call(app, 'service:add', { name: 'dec', kind: 'decisions', baseUrl: judge.base });
+  await call(app, 'judge:saveSet', { name: 'Support', questions });
+  ({ served, browser, page } = await openApp(app, {
+    foreign,
+    viewport: { width: 1280, height: 1400 },
+    colorScheme: 'light',
+  }));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+  await app.close();
+  await judge?.close();
+});
+
+const dialog = (): Locator => page.getByTestId('triage-dialog');
+
+async function openTriage(): Promise<void> {
+  await page.getByTestId('triage-open').click();
+  await dialog().waitFor();
+  await page.getByTestId('triage-set').selectOption({ label: 'Support' });
+  await page.getByTestId('triage-model').fill('dec/gpt-6-luna');
+  await page.getByTestId('triage-scope-all').check();
+}
+
+// Starts a run and waits for it to end: the new job heads the list (newest first) and is done.
+async function runToDone(): Promise<void> {
+  const before = await page.getByTestId('triage-job').count();
+  await page.getByTestId('triage-start').click();
+  await expect.poll(() => page.getByTestId('triage-job').count()).toBe(before + 1);
+  await expect
+    .poll(() => page.getByTestId('triage-job').first().getAttribute('data-state'), { timeout: 60_000 })
+    .toBe('done');
+  expect(await page.getByTestId('triage-progress').getAttribute('data-state')).toBe('done');
+}
+
+describe('Triage', () => {
+  test('shows the estimate for the demo mailbox before anything is asked', async () => {
+    expect(messages).toBeGreaterThan(10);
+    await page.getByTestId('thread-row').first().waitFor();
+    await openTriage();
+    await expect
+      .poll(() => page.getByTestId('triage-estimate').textContent())
+      .toMatch(
+        new RegExp(`^${messages.toLocaleString('en-US')} messages, about [\\d,]+ input tokens, about `),
+      );
+    expect(judge.received).toHaveLength(0);
+  });
+
+  test('asks once per message, reports progress to done, and lists the job', async () => {
+    await runToDone();
+    expect(await page.getByTestId('triage-progress-text').textContent()).toContain(
+      `${messages.toLocaleString('en-US')} of ${messages.toLocaleString('en-US')}`,
+    );
+    expect(judge.received).toHaveLength(messages);
+    expect(judge.received.every((r) => r.method === 'POST')).toBe(true);
+    const job = page.getByTestId('triage-job').first();
+    expect(await job.getAttribute('data-state')).toBe('done');
+    expect(await job.textContent()).toContain('dec/gpt-6-luna');
+  });
+
+  test('shows the answers as chips in the thread list, the exact figures on hover', async () => {
+    await page.getByTestId('triage-close').click();
+    const row = page.getByTestId('thread-row').first();
+    const chip = (name: string): Locator =>
+      row.locator(`[data-testid="answer-chip"][data-question="${name}"]`);
+    await chip('team').waitFor();
+    expect(await chip('team').textContent()).toBe('billing');
+    expect(await chip('team').getAttribute('title')).toContain('probability 0.94');
+    expect(await chip('frustration').textContent()).toBe('frustration 1.7/2');
+    expect(await chip('frustration').getAttribute('title')).toContain('nearest: Angry');
+    expect(await chip('urgent').textContent()).toBe('● urgent');
+    expect(await chip('urgent').getAttribute('title')).toBe('urgent: probability 0.91');
+    // Every loaded row on screen has them: the answers come for the visible threads.
+    const rows = await page.getByTestId('thread-row').count();
+    expect(await page.locator('[data-testid="answer-chip"][data-question="team"]').count()).toBe(rows);
+    await page.screenshot({ path: join(projectRoot, 'test-results', 'screenshots', 'triage-chips.png') });
+  });
+
+  test('a second run over the same mail asks nothing again', async () => {
+    await openTriage();
+    await runToDone();
+    expect(judge.received).toHaveLength(messages);
+    expect(await page.getByTestId('triage-job').count()).toBe(2);
+  });
+
+  test('made no request outside loopback', () => {
+    expect(foreign).toEqual([]);
+  });
+});
