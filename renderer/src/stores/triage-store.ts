@@ -12,6 +12,7 @@ import type {
   TriageScope,
 } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
+import { isModelRef } from '../chat/model-ref.ts';
 import { atMostEvery } from './at-most-every.ts';
 import { useMailStore } from './mail-store.ts';
 import { useServicesStore } from './services-store.ts';
@@ -213,7 +214,7 @@ export const useTriageStore = create<TriageState>()((set, get) => {
         set({ runError: 'Pick a question set and a scope first.' });
         return;
       }
-      if (!/^[^/]+\/.+$/.test(model.trim())) {
+      if (!isModelRef(model.trim())) {
         set({ runError: 'Name the model as service/model, for example dec/gpt-6-luna.' });
         return;
       }
