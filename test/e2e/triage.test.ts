@@ -140,6 +140,28 @@ describe('Triage', () => {
     await page.screenshot({ path: join(projectRoot, 'test-results', 'screenshots', 'triage-chips.png') });
   });
 
+  test('filters and sorts the loaded conversations by their answers, and says it is those only', async () => {
+    const rows = await page.getByTestId('thread-row').count();
+    await page.getByTestId('triage-filter').selectOption({ label: 'team: technical' });
+    await page.getByText('No loaded conversation has answers that match.').waitFor();
+    expect(await page.getByTestId('triage-order-note').textContent()).toContain(
+      'those with answers for Support',
+    );
+    await page.getByTestId('triage-filter').selectOption({ label: 'team: billing' });
+    await page.getByTestId('ordered-thread-list').waitFor();
+    await page.getByTestId('triage-sort').selectOption({ value: 'frustration' });
+    // Every answer is alike here, so every loaded row passes and keeps its place.
+    await expect.poll(() => page.getByTestId('thread-row').count()).toBeGreaterThan(10);
+    const shown = await page.getByTestId('thread-row').count();
+    expect(shown).toBeLessThanOrEqual(rows + 2);
+    expect(await page.locator('[data-testid="answer-chip"][data-question="team"]').allTextContents()).toEqual(
+      Array(shown).fill('billing'),
+    );
+    await page.getByTestId('triage-filter').selectOption({ label: 'All' });
+    await page.getByTestId('triage-sort').selectOption({ label: 'Newest first' });
+    await expect.poll(() => page.getByTestId('ordered-thread-list').count()).toBe(0);
+  });
+
   test('a second run over the same mail asks nothing again', async () => {
     await openTriage();
     await runToDone();

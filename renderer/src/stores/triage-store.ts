@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
 import { isModelRef } from '../chat/model-ref.ts';
+import { isOrdered, noOrder, type TriageFilter, type TriageOrder } from '../triage/triage-order.ts';
 import { atMostEvery } from './at-most-every.ts';
 import { useMailStore } from './mail-store.ts';
 import { useServicesStore } from './services-store.ts';
@@ -44,6 +45,8 @@ type TriageState = {
   // threadId → the answers of its newest answered message, for the set in `answersSetId`.
   answers: ReadonlyMap<number, ThreadAnswers>;
   answersSetId: number | null;
+  // Sorting and filtering the loaded threads by their answers; while on, answers are read for all of them.
+  order: TriageOrder;
 
   openDialog(): void;
   closeDialog(): void;
@@ -58,6 +61,8 @@ type TriageState = {
   cancel(jobId: number): Promise<void>;
   loadJobs(): Promise<void>;
   showThreads(threadIds: readonly number[]): void;
+  setSort(question: string | null): void;
+  setFilter(filter: TriageFilter | null): void;
 };
 
 const maxThreadIds = 500; // the contract's bound on judge:threadAnswers
@@ -71,6 +76,12 @@ export function scopeOf(kind: ScopeKind): TriageScope | null {
   return query === '' ? null : { kind: 'query', query: query.slice(0, 500) };
 }
 
+// Every loaded thread in list order: what a sort or filter works on.
+function loadedIds(): number[] {
+  const { pages } = useMailStore.getState();
+  return [...pages.keys()].sort((a, b) => a - b).flatMap((page) => (pages.get(page) ?? []).map((t) => t.id));
+}
+
 export const useTriageStore = create<TriageState>()((set, get) => {
   let unsubscribe: (() => void) | null = null;
   let estimateSerial = 0;
@@ -79,7 +90,7 @@ export const useTriageStore = create<TriageState>()((set, get) => {
 
   async function loadAnswers(): Promise<void> {
     const { setId } = get();
-    const ids = visibleIds.slice(0, maxThreadIds);
+    const ids = (isOrdered(get().order) ? loadedIds() : visibleIds).slice(0, maxThreadIds);
     if (setId === null || ids.length === 0) return;
     const serial = ++answersSerial;
     const reply = await bridge['judge:threadAnswers']({ setId, threadIds: [...ids] });
@@ -141,6 +152,7 @@ export const useTriageStore = create<TriageState>()((set, get) => {
     jobsError: null,
     answers: new Map(),
     answersSetId: null,
+    order: noOrder,
 
     openDialog() {
       if (get().open) return;
@@ -174,7 +186,7 @@ export const useTriageStore = create<TriageState>()((set, get) => {
 
     selectSet(setId) {
       if (get().setId === setId) return;
-      set({ setId, answers: new Map(), answersSetId: null });
+      set({ setId, answers: new Map(), answersSetId: null, order: noOrder });
       void get().loadEstimate();
       void loadAnswers();
     },
@@ -275,6 +287,16 @@ export const useTriageStore = create<TriageState>()((set, get) => {
         return;
       }
       answersThrottle.request();
+    },
+
+    setSort(sortBy) {
+      set((state) => ({ order: { ...state.order, sortBy } }));
+      void loadAnswers();
+    },
+
+    setFilter(filter) {
+      set((state) => ({ order: { ...state.order, filter } }));
+      void loadAnswers();
     },
   };
 });

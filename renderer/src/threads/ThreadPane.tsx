@@ -1,4 +1,8 @@
 import { useMailStore } from '../stores/mail-store.ts';
+import { useTriageStore } from '../stores/triage-store.ts';
+import { OrderedThreadList } from '../triage/OrderedThreadList.tsx';
+import { TriageOrderBar } from '../triage/TriageOrderBar.tsx';
+import { isOrdered } from '../triage/triage-order.ts';
 import { UndoBar } from '../undo/UndoBar.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SearchResults } from './SearchResults.tsx';
@@ -6,11 +10,13 @@ import { ThreadList } from './ThreadList.tsx';
 
 export function ThreadPane() {
   const searching = useMailStore((state) => state.hits !== null);
+  const ordered = useTriageStore((state) => isOrdered(state.order));
   return (
     <section className="thread-pane" aria-label="Conversations">
       <UndoBar />
       <SearchBox />
-      {searching ? <SearchResults /> : <ThreadList />}
+      {!searching && <TriageOrderBar />}
+      {searching ? <SearchResults /> : ordered ? <OrderedThreadList /> : <ThreadList />}
     </section>
   );
 }

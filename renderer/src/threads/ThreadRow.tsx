@@ -1,3 +1,4 @@
+import type { ThreadSummary } from '../../../shared/contract.ts';
 import { formatListDate } from '../format/format-time.ts';
 import { displayText } from '../mail/display-text.ts';
 import { useMailStore } from '../stores/mail-store.ts';
@@ -11,17 +12,34 @@ export function ThreadRow({ index, top }: { index: number; top: number }) {
   const selected = useMailStore((state) => state.cursor === index);
   const open = useMailStore((state) => thread !== undefined && state.openThread?.id === thread.id);
   const openRow = useMailStore((state) => state.openRow);
-  const position = { transform: `translateY(${top}px)`, height: threadRowHeight };
 
   if (!thread) {
     return (
-      <div className="thread-row placeholder" style={position} aria-hidden="true">
+      <div
+        className="thread-row placeholder"
+        style={{ transform: `translateY(${top}px)`, height: threadRowHeight }}
+        aria-hidden="true"
+      >
         <div className="skeleton" />
         <div className="skeleton short" />
       </div>
     );
   }
+  return (
+    <ThreadRowView thread={thread} top={top} selected={selected} open={open} onOpen={() => openRow(index)} />
+  );
+}
 
+type ThreadRowViewProps = {
+  thread: ThreadSummary;
+  top: number;
+  selected: boolean;
+  open: boolean;
+  onOpen(): void;
+};
+
+// One conversation in a list: the thread list's rows and the rows of a list ordered by triage answers.
+export function ThreadRowView({ thread, top, selected, open, onOpen }: ThreadRowViewProps) {
   const classes = ['thread-row', selected && 'selected', open && 'open', thread.unread > 0 && 'unread'];
   return (
     // Keyboard: j/k/Enter act on the list as a whole (keyboard/shortcuts.ts); a click selects and opens.
@@ -31,10 +49,10 @@ export function ThreadRow({ index, top }: { index: number; top: number }) {
       aria-selected={selected}
       tabIndex={-1}
       className={classes.filter(Boolean).join(' ')}
-      style={position}
+      style={{ transform: `translateY(${top}px)`, height: threadRowHeight }}
       data-testid="thread-row"
       data-thread-id={thread.id}
-      onClick={() => openRow(index)}
+      onClick={onOpen}
     >
       <div className="row-top">
         <span className="participants">
