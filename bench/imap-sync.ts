@@ -13,11 +13,10 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../electron/db/open.ts';
-import type { AccountLogin } from '../electron/mail/accounts.ts';
 import { planParts, type Structure } from '../electron/mail/imap-message.ts';
 import { splitMbox } from '../electron/mail/sources.ts';
 import { startSyncJob } from '../electron/mail/sync-job.ts';
-import { startDovecot } from '../test/support/dovecot.ts';
+import { loginFor, startDovecot } from '../test/support/dovecot.ts';
 import { ensureCorpus, outDir } from './corpus.ts';
 import { round } from './stats.ts';
 
@@ -75,17 +74,7 @@ try {
     db.prepare("INSERT INTO accounts (kind, name) VALUES ('imap', 'bench')").run().lastInsertRowid,
   );
   db.close();
-  const login: AccountLogin = {
-    id: accountId,
-    name: 'bench',
-    user: 'test@example.com',
-    password: 'secret',
-    imap: { host: server.host, port: server.port, tls: 'none' },
-    smtp: null,
-    hasPassword: true,
-    syncedAt: null,
-    lastError: null,
-  };
+  const login = loginFor(server, accountId, 'bench');
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   t = performance.now();

@@ -10,7 +10,7 @@ import { MailFailure } from '../electron/mail/imap-connect.ts';
 import { syncAccount } from '../electron/mail/imap-sync.ts';
 import { parseMessage } from '../electron/mail/parse.ts';
 import { prepareSearch } from '../electron/mail/search.ts';
-import { type Dovecot, startDovecot } from './support/dovecot.ts';
+import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';
 
 const total = 5000;
@@ -69,17 +69,7 @@ beforeAll(async () => {
   const accountId = Number(
     db.prepare("INSERT INTO accounts (kind, name) VALUES ('imap', 'test')").run().lastInsertRowid,
   );
-  login = {
-    id: accountId,
-    name: 'test',
-    user: 'test@example.com',
-    password: 'secret',
-    imap: { host: server.host, port: server.port, tls: 'none' },
-    smtp: null,
-    hasPassword: true,
-    syncedAt: null,
-    lastError: null,
-  };
+  login = loginFor(server, accountId, 'test');
 }, 60_000);
 
 afterAll(async () => {

@@ -5,11 +5,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Db, openDatabase } from '../electron/db/open.ts';
-import type { AccountLogin } from '../electron/mail/accounts.ts';
 import { type SyncJob, startSyncJob } from '../electron/mail/sync-job.ts';
 import type { SyncWorkerMessage } from '../electron/mail/sync-worker.ts';
 import { prepareMailActions } from '../electron/mail/undo.ts';
-import { type Dovecot, startDovecot } from './support/dovecot.ts';
+import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';
 
 let server: Dovecot;
@@ -29,17 +28,7 @@ beforeAll(async () => {
   const accountId = Number(
     db.prepare("INSERT INTO accounts (kind, name) VALUES ('imap', 'job')").run().lastInsertRowid,
   );
-  const login: AccountLogin = {
-    id: accountId,
-    name: 'job',
-    user: 'test@example.com',
-    password: 'secret',
-    imap: { host: server.host, port: server.port, tls: 'none' },
-    smtp: null,
-    hasPassword: true,
-    syncedAt: null,
-    lastError: null,
-  };
+  const login = loginFor(server, accountId, 'job');
   job = startSyncJob(dbFile, login, (m) => messages.push(m));
 }, 30_000);
 

@@ -14,6 +14,7 @@ import { type Answer, type EngineEvent, openCalls, runEngine, type SettledCall }
 import type { prepareGrants } from './grants.ts';
 import { streamModel } from './model-stream.ts';
 import { aiErrorMessages } from './protocol/errors.ts';
+import { runSignal } from './run-signal.ts';
 import type { prepareServices } from './services.ts';
 import { mailTools, messageBlock } from './tools/mail-tools.ts';
 import type { AnyTool } from './tools/tool.ts';
@@ -99,16 +100,7 @@ export async function* runAgent(
   // SECURITY: arguments and results can hold the service's key (a model may echo it); the audit masks it.
   const audit = prepareAudit(deps.db, () => (connection.key ? [connection.key] : []));
   const run = deps.conversations.startRun(conversationId);
-  // Stop from the user, or the service edited or removed mid-flight (then the run ends `stale`).
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  opts.signal?.addEventListener('abort', stop, { once: true });
-  if (opts.signal?.aborted) stop();
-  let stale = false;
-  const unwatch = deps.services.watch(serviceId, () => {
-    stale = true;
-    stop();
-  });
+  const ending = runSignal(deps.services, serviceId, opts.signal);
   let stored = false;
   try {
     for await (const raw of runEngine({
@@ -120,10 +112,10 @@ export async function* runAgent(
       tools,
       answers: request.answers ?? [],
       budget: budgetFor(model),
-      signal: controller.signal,
+      signal: ending.signal,
     })) {
       const event: EngineEvent =
-        raw.type === 'error' && raw.code === 'cancelled' && stale
+        raw.type === 'error' && raw.code === 'cancelled' && ending.stale()
           ? { ...raw, code: 'stale', message: aiErrorMessages.stale }
           : raw;
       if (event.type === 'tool_result') {
@@ -142,8 +134,7 @@ export async function* runAgent(
       yield event;
     }
   } finally {
-    unwatch();
-    opts.signal?.removeEventListener('abort', stop);
+    ending.dispose();
     // A consumer that stops reading still leaves the run closed.
     if (!stored)
       deps.conversations.appendTurns(

@@ -9,6 +9,7 @@ import { capabilitiesFor } from './protocol/capabilities.ts';
 import { aiErrorMessages } from './protocol/errors.ts';
 import type { AiEvent } from './protocol/events.ts';
 import { type Block, mergeAdjacentTurns, type Turn } from './protocol/messages.ts';
+import { runSignal } from './run-signal.ts';
 import type { prepareServices } from './services.ts';
 import type { TransportOptions } from './transport.ts';
 
@@ -65,26 +66,17 @@ export async function* ask(
     budgetFor(model),
   );
   const run = deps.conversations.startRun(conversationId);
-  // Stop from the user, or the service edited or removed mid-flight (then the run is `stale`).
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  opts.signal?.addEventListener('abort', stop, { once: true });
-  if (opts.signal?.aborted) stop();
-  let stale = false;
-  const unwatch = deps.services.watch(serviceId, () => {
-    stale = true;
-    stop();
-  });
+  const ending = runSignal(deps.services, serviceId, opts.signal);
   let text = '';
   let usage: Usage | null = null;
   let status: 'done' | 'error' | 'aborted' = 'error';
   let errorCode: string | undefined;
   try {
     const events: AsyncIterable<AiEvent> = trimmed.ok
-      ? streamModel(connection, { model, history: trimmed.history }, { ...opts, signal: controller.signal })
+      ? streamModel(connection, { model, history: trimmed.history }, { ...opts, signal: ending.signal })
       : overflow();
     for await (const raw of events) {
-      const event: AiEvent = raw.type === 'aborted' && stale ? failure('stale') : raw;
+      const event: AiEvent = raw.type === 'aborted' && ending.stale() ? failure('stale') : raw;
       if (event.type === 'text_delta') text += event.text;
       if (event.type === 'usage')
         usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
@@ -94,8 +86,7 @@ export async function* ask(
       yield event;
     }
   } finally {
-    unwatch();
-    opts.signal?.removeEventListener('abort', stop);
+    ending.dispose();
     // Also when the consumer stops reading: the turn is still stored.
     const answer: Block[] = text ? [{ type: 'text', text }] : [];
     deps.conversations.commitTurn(

@@ -4,10 +4,14 @@
 import type { AccountLogin } from './accounts.ts';
 import { imapClient } from './imap-connect.ts';
 
+/** What the last sync saw of INBOX when it opened it. */
+export type InboxSeen = () => { uidNext: number; exists: number } | null;
+
 export async function waitForChange(
   login: AccountLogin,
   signal: AbortSignal,
   maxWaitMs = 5 * 60_000,
+  seen?: InboxSeen,
 ): Promise<void> {
   const client = imapClient(login);
   client.on('error', () => {});
@@ -17,7 +21,11 @@ export async function waitForChange(
   try {
     if (signal.aborted) return;
     await client.connect();
-    await client.mailboxOpen('INBOX', { readOnly: true });
+    const box = await client.mailboxOpen('INBOX', { readOnly: true });
+    // Mail that arrived between the sync's look at INBOX and this SELECT would get no IDLE notice: IDLE only
+    // reports what changes after it starts. So what the server has now is compared with what the sync saw.
+    const before = seen?.();
+    if (before && (box.uidNext !== before.uidNext || box.exists !== before.exists)) return;
     await new Promise<void>((resolve, reject) => {
       const done = () => resolve();
       client.on('exists', done);

@@ -45,6 +45,8 @@ export type SyncOptions = {
   signal?: AbortSignal;
   parse?: (raw: Buffer, options?: ParseOptions) => Promise<ParsedMessage>;
   batchSize?: number;
+  /** What the server said of each folder as the sync opened it (the IDLE wait compares INBOX with it). */
+  onFolderSeen?: (path: string, seen: { uidNext: number; exists: number }) => void;
   /** Opens the client; tests pass short timeouts. */
   client?: (login: AccountLogin) => ImapFlow;
 };
@@ -138,6 +140,7 @@ type FolderJob = {
 async function syncFolder(job: FolderJob): Promise<void> {
   const { client, db, imapStore, folderId, path, opts, summary } = job;
   const box = await client.mailboxOpen(path, { readOnly: true });
+  opts.onFolderSeen?.(path, { uidNext: box.uidNext, exists: box.exists });
   const uidValidity = Number(box.uidValidity);
   const before = imapStore.state(folderId);
   const reset = before.uidValidity !== null && before.uidValidity !== uidValidity;

@@ -52,6 +52,7 @@ if (port) {
   const db = openDatabase(data.dbFile);
   const pool = createParsePool();
   const writeBack = prepareWriteBack(db);
+  let inboxSeen: { uidNext: number; exists: number } | null = null;
   const controller = new AbortController();
   const post = (m: SyncWorkerMessage) => port.postMessage(m);
   const loop = startSyncLoop({
@@ -64,6 +65,9 @@ if (port) {
           signal: controller.signal,
           onProgress: (progress) => post({ type: 'progress', progress }),
           onBatch: () => post({ type: 'batch' }),
+          onFolderSeen: (path, seen) => {
+            if (path === 'INBOX') inboxSeen = seen;
+          },
         });
       } catch (e) {
         throw mailFailure(e, `the mail server ${data.login.imap.host}`);
@@ -73,7 +77,7 @@ if (port) {
     // looked at every 2 s, whoever wrote to it (the app, a tool, the CLI).
     waitForChange: (signal) =>
       firstOf(signal, [
-        (s) => waitForChange(data.login, s, data.maxIdleMs),
+        (s) => waitForChange(data.login, s, data.maxIdleMs, () => inboxSeen),
         (s) => until(() => writeBack.pending(data.login.id).length > 0, 2000, s),
       ]),
     sleep: (ms, signal) =>

@@ -26,6 +26,7 @@ import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ImapFlow } from 'imapflow';
 import { afterAll, onTestFinished, TestRunner } from 'vitest';
+import type { AccountLogin } from '../../electron/mail/accounts.ts';
 
 export type MailUser = { user: string; pass: string };
 
@@ -511,4 +512,24 @@ async function within(p: Promise<void>, ms: number): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** An IMAP account's login for this server's first user, as the code under test receives it. */
+export function loginFor(
+  server: Pick<Dovecot, 'host' | 'port' | 'users'>,
+  accountId: number,
+  name = 'test',
+): AccountLogin {
+  const user = server.users[0] as MailUser;
+  return {
+    id: accountId,
+    name,
+    user: user.user,
+    password: user.pass,
+    imap: { host: server.host, port: server.port, tls: 'none' },
+    smtp: null,
+    hasPassword: true,
+    syncedAt: null,
+    lastError: null,
+  };
 }

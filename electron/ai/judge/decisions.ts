@@ -1,7 +1,6 @@
 // OpenAI Decisions (`POST {base}/decisions`, wire-formats §4), as OpenAI, Fireworks, Vercel AI Gateway, Dynamo
 // and SGLang serve it (§4.5). The only file that knows this wire shape. Skimmer's questions and answers are
 // already this shape (questions.ts), so the request is a copy and the response mostly a check.
-import { z } from 'zod';
 import { classifyChatError } from '../providers/openai-chat.ts';
 import { type Answer, badAnswer, type Question, validateAnswers } from './questions.ts';
 
@@ -78,32 +77,8 @@ export function mapResponse(questions: readonly Question[], body: unknown): Answ
   return validateAnswers(questions, candidates, { missing: 'bad_answer' });
 }
 
-const Meta = z.object({
-  model: z.string().optional().catch(undefined),
-  usage: z
-    .object({
-      input_tokens: z.number().int().nonnegative(),
-      // 0 in every observed answer: nothing is generated (§4.3).
-      output_tokens: z.number().int().nonnegative().optional(),
-    })
-    .optional()
-    .catch(undefined),
-});
-
-/** The served model and the token counts, read leniently: a missing or odd usage is not a failed answer. */
-export function readMeta(body: unknown): {
-  model: string | null;
-  usage: { inputTokens: number; outputTokens: number } | null;
-} {
-  const parsed = Meta.safeParse(body);
-  const meta = parsed.success ? parsed.data : {};
-  return {
-    model: meta.model ?? null,
-    usage: meta.usage
-      ? { inputTokens: meta.usage.input_tokens, outputTokens: meta.usage.output_tokens ?? 0 }
-      : null,
-  };
-}
+// Both formats report the served model and `usage` alike (§4.3, §5.3).
+export { readMeta } from './meta.ts';
 
 // HTTP errors are the standard OpenAI error object (§4.4 → §1.5), read by the Chat provider's reader: a 429
 // with `insufficient_quota` is an empty account and never retried; invalid questions are a 400.

@@ -2,7 +2,6 @@
 // and the local servers serve it (§5.1). The only file that knows this wire shape. It differs from the OpenAI
 // shape Skimmer's questions use in every container (mapper table §5.6), and each difference is a place where a
 // translation can give a wrong answer without any error; the comments name them.
-import { z } from 'zod';
 import type { AiErrorCode } from '../protocol/errors.ts';
 import { httpErrorCode } from '../providers/stream-parts.ts';
 import {
@@ -160,32 +159,8 @@ function entries(name: string, map: unknown): [string, unknown][] | undefined {
   return Object.entries(map);
 }
 
-const Meta = z.object({
-  // The resolved version, which may differ from the alias sent (`jev-latest` → `jev-1.13.0`, §5.3).
-  model: z.string().optional().catch(undefined),
-  usage: z
-    .object({
-      input_tokens: z.number().int().nonnegative(),
-      output_tokens: z.number().int().nonnegative().optional(),
-    })
-    .optional()
-    .catch(undefined),
-});
-
-/** The served model and the token counts, read leniently: a missing or odd usage is not a failed answer. */
-export function readMeta(body: unknown): {
-  model: string | null;
-  usage: { inputTokens: number; outputTokens: number } | null;
-} {
-  const parsed = Meta.safeParse(body);
-  const meta = parsed.success ? parsed.data : {};
-  return {
-    model: meta.model ?? null,
-    usage: meta.usage
-      ? { inputTokens: meta.usage.input_tokens, outputTokens: meta.usage.output_tokens ?? 0 }
-      : null,
-  };
-}
+// Both formats report the served model and `usage` alike (§4.3, §5.3).
+export { readMeta } from './meta.ts';
 
 /**
  * Reads an error body (§5.4). TypeSafe's errors are FastAPI's, not OpenAI's: 422 `{"detail":[{loc, msg, type,
