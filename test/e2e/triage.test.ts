@@ -169,6 +169,38 @@ describe('Triage', () => {
     expect(await page.getByTestId('triage-job').count()).toBe(2);
   });
 
+  test('edits a question set and shows Skimmer’s sentence when it refuses one', async () => {
+    await page.getByTestId('set-new').click();
+    const editor = page.getByTestId('set-editor');
+    await page.getByTestId('set-name').fill('Mood');
+    await editor.getByTestId('set-question-type').first().selectOption('score');
+    await editor.getByTestId('set-question-name').first().fill('mood');
+    await editor.getByTestId('set-question-instructions').first().fill('How cheerful is the sender?');
+    await editor.getByTestId('set-question-lines').first().fill('Gloomy');
+    await page.getByTestId('set-save').click();
+    // The rule is the main process's (2–10 levels); its sentence shows as is.
+    await expect.poll(() => page.getByTestId('set-error').textContent()).toMatch(/level/i);
+    expect((await call(app, 'judge:sets', {})).map((s) => s.name)).not.toContain('Mood');
+
+    await editor.getByTestId('set-question-lines').first().fill('Gloomy\nCheerful — Thanks and smileys.');
+    await page.getByTestId('set-save').click();
+    await expect.poll(() => page.getByTestId('set-editor').count()).toBe(0);
+    const saved = (await call(app, 'judge:sets', {})).find((s) => s.name === 'Mood');
+    expect(saved?.questions).toEqual([
+      {
+        type: 'score',
+        name: 'mood',
+        instructions: 'How cheerful is the sender?',
+        levels: [{ label: 'Gloomy' }, { label: 'Cheerful', description: 'Thanks and smileys.' }],
+      },
+    ]);
+    expect(await page.getByTestId('triage-set').inputValue()).toBe(String(saved?.id));
+    // A set nothing has answered yet: no chips, and nothing was asked.
+    await page.getByTestId('triage-close').click();
+    await expect.poll(() => page.getByTestId('answer-chip').count()).toBe(0);
+    expect(judge.received).toHaveLength(messages);
+  });
+
   test('made no request outside loopback', () => {
     expect(foreign).toEqual([]);
   });

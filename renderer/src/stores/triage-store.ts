@@ -52,6 +52,8 @@ type TriageState = {
   closeDialog(): void;
   loadSets(): Promise<void>;
   selectSet(setId: number): void;
+  // After an edit: the questions may differ, so the estimate, the answers and the order are read again.
+  setChanged(setId: number | null): void;
   setModel(model: string): void;
   setScopeKind(kind: ScopeKind): void;
   loadEstimate(): Promise<void>;
@@ -185,7 +187,10 @@ export const useTriageStore = create<TriageState>()((set, get) => {
     },
 
     selectSet(setId) {
-      if (get().setId === setId) return;
+      if (get().setId !== setId) get().setChanged(setId);
+    },
+
+    setChanged(setId) {
       set({ setId, answers: new Map(), answersSetId: null, order: noOrder });
       void get().loadEstimate();
       void loadAnswers();
