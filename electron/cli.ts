@@ -7,13 +7,17 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { channels } from '../shared/contract.ts';
 import { type ApprovalPolicy, runAgent } from './ai/agent.ts';
-import { ask } from './ai/ask.ts';
+import { ask, splitModelRef } from './ai/ask.ts';
+import { groundedAnswer } from './ai/grounded/grounded.ts';
 import { type Answer, parseQuestionFile } from './ai/judge/questions.ts';
+import { mailText } from './ai/tools/mail-tools.ts';
+import { AiFailure } from './ai/transport.ts';
 import { judgeMessages } from './ai/triage/judge-messages.ts';
 import { type App, createApp } from './app.ts';
 import { BridgeFailure, describeIssues, dispatch } from './bridge/dispatch.ts';
 import { syncAndRecord } from './mail/account-bridge.ts';
 import { MailFailure } from './mail/imap-connect.ts';
+import { prepareQueries } from './mail/queries.ts';
 import { prepareSearch } from './mail/search.ts';
 import { serve } from './web/server.ts';
 
@@ -46,6 +50,9 @@ Commands:
                                ask typed questions (a JSON file in the OpenAI Decisions question
                                shape) about messages; answers are cached per message, question and
                                model; with --json one line per message
+  summarize SERVICE/MODEL --thread ID [--question Q]
+                               a summary of a thread (or an answer to Q) whose citations are
+                               checked against its messages before it is printed
   ask SERVICE/MODEL PROMPT [--conversation ID] [--tools [--approve none|read|all]]
                                ask a model; the answer streams, the turn is stored; with --tools
                                it may use the mail tools: what --approve does not cover (and
@@ -139,6 +146,8 @@ function parse(argv: string[]) {
       message: { type: 'string', multiple: true },
       query: { type: 'string' },
       all: { type: 'boolean', default: false },
+      thread: { type: 'string' },
+      question: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -510,6 +519,58 @@ const commands: Record<string, Command> = {
       if (values.json) print({ type: 'error', code: e.code, message: e.message });
       else io.err(e.message);
       return e.code === 'invalid_request' ? 2 : 1;
+    }
+  },
+
+  async summarize(app, args, values, io, signal) {
+    const [model, ...extra] = args;
+    const threadId = Number(values.thread);
+    if (!model || extra.length > 0 || !Number.isInteger(threadId) || threadId <= 0) {
+      throw new UsageError('Use `skimmer summarize SERVICE/MODEL --thread ID [--question Q]`.');
+    }
+    const print = (o: object) => io.out(JSON.stringify(o));
+    try {
+      const thread = prepareQueries(app.db).thread(threadId);
+      if (!thread) throw new BridgeFailure('not_found', 'That conversation is not in the mailbox.');
+      // Each message is a source named by its id, so a citation leads back to the message.
+      const sources = thread.messages.map((m) => ({
+        id: `m${m.id}`,
+        title: `${m.subject} — ${m.from.name || m.from.address}`,
+        text: mailText(m).text,
+      }));
+      const { service, model: modelName } = splitModelRef(model);
+      const connection = await app.services.connection(app.services.idByName(service));
+      const result = await groundedAnswer(
+        connection,
+        modelName,
+        {
+          sources,
+          ...(values.question ? { question: values.question } : {}),
+        },
+        signal ? { signal } : {},
+      );
+      if (values.json) print({ answer: result.answer, citations: result.citations, cited: result.cited });
+      else {
+        io.out(result.answer);
+        io.out(
+          result.cited
+            ? `\nCited: ${result.sources.map((s) => `[${s.id}] ${s.title}`).join('; ')} (checked to exist, not checked to be true)`
+            : '\nUncited draft: the model gave no citations.',
+        );
+      }
+      return 0;
+    } catch (e) {
+      // Skimmer's sentence, and the (redacted) detail: the bound that was passed, or the provider's words.
+      const failure =
+        e instanceof BridgeFailure
+          ? { code: e.code, message: e.message }
+          : e instanceof AiFailure
+            ? { code: e.code, message: e.message, ...(e.providerDetail ? { detail: e.providerDetail } : {}) }
+            : null;
+      if (!failure) throw e;
+      if (values.json) print({ type: 'error', ...failure });
+      else io.err('detail' in failure ? `${failure.message} ${failure.detail}` : failure.message);
+      return failure.code === 'invalid_request' ? 2 : 1;
     }
   },
 

@@ -1,0 +1,92 @@
+// A grounded answer (DESIGN §10, issue 7): a summary of, or an answer about, 1–8 sources, whose citations are
+// checked against the sources before anyone sees it. Bounds are checked before any network; one attempt, no
+// retry, 45 s in all; the sources reach the model only inside untrusted blocks (DESIGN §8).
+import type { ServiceKind } from '../../../shared/contract.ts';
+import { endpointFor } from '../../../shared/service-url.ts';
+import { authHeaders } from '../providers/model-lists.ts';
+import { AiFailure, requestJson, type TransportOptions } from '../transport.ts';
+import { untrustedNote, wrapUntrusted } from '../untrusted.ts';
+import { checkBounds, checkRequestSize, groundedBounds, type Source } from './bounds.ts';
+import { type Checked, checkAnswer } from './citations.ts';
+import { groundedWire } from './wire.ts';
+
+export type { Source };
+export type GroundedAnswer = Checked & { sources: { id: string; title: string; location?: string }[] };
+export type GroundedConnection = { kind: ServiceKind; baseUrl: string; key: string | null };
+
+const instructions = (question: string | undefined) =>
+  [
+    question === undefined
+      ? 'Summarise the sources below for the user: the facts, decisions, requests and open questions.'
+      : 'Answer the user’s question using only the sources below. If they do not answer it, say so.',
+    'Cite every claim inline with the id of the source it comes from in square brackets, like [m1].',
+    'Reply with one JSON object and nothing else: {"answer": "…", "citations": ["m1", …]}, where',
+    '"citations" lists exactly the ids you cited inline.',
+    untrustedNote,
+  ].join(' ');
+
+/** The system prompt: what to do, then each source as untrusted data, named by its id. */
+export function groundedPrompt(
+  sources: readonly Source[],
+  question: string | undefined,
+): { system: string; user: string } {
+  const blocks = sources.map((s) =>
+    wrapUntrusted(
+      `source:${s.id}`,
+      `Source id: ${s.id}\nTitle: ${s.title}${s.location ? `\nLocation: ${s.location}` : ''}\n\n${s.text}`,
+      false,
+    ),
+  );
+  return {
+    system: `${instructions(question)}\n\n${blocks.join('\n\n')}`,
+    user: question ?? 'Summarise the sources.',
+  };
+}
+
+export async function groundedAnswer(
+  connection: GroundedConnection,
+  model: string,
+  request: { sources: readonly Source[]; question?: string },
+  opts: Pick<TransportOptions, 'fetch'> & { signal?: AbortSignal } = {},
+): Promise<GroundedAnswer> {
+  const wire = groundedWire[connection.kind];
+  if (!wire) throw new AiFailure('unsupported_capability');
+  const bound = checkBounds(request.sources, request.question);
+  if (bound) throw new AiFailure('invalid_request', { providerDetail: bound });
+  const { system, user } = groundedPrompt(request.sources, request.question);
+  const body = wire.body(model, system, user);
+  const tooBig = checkRequestSize(body);
+  if (tooBig) throw new AiFailure('invalid_request', { providerDetail: tooBig });
+  const keys = connection.key ? [connection.key] : [];
+  const response = await requestJson(
+    {
+      url: endpointFor(connection.kind, connection.baseUrl),
+      headers: authHeaders(connection.kind, connection.key),
+      body,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      keys,
+      classify: wire.classify,
+    },
+    {
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      maxAttempts: 1,
+      connectTimeoutMs: groundedBounds.connectMs,
+      totalTimeoutMs: groundedBounds.totalMs,
+      maxBytes: groundedBounds.responseBytes,
+    },
+  );
+  const text = wire.text(response);
+  if (text === null)
+    throw new AiFailure('bad_answer', { providerDetail: 'The response holds no answer text.' });
+  const checked = checkAnswer(
+    text,
+    request.sources.map((s) => s.id),
+  );
+  const cited = new Set(checked.citations);
+  return {
+    ...checked,
+    sources: request.sources
+      .filter((s) => cited.has(s.id))
+      .map((s) => ({ id: s.id, title: s.title, ...(s.location ? { location: s.location } : {}) })),
+  };
+}

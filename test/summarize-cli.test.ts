@@ -1,0 +1,90 @@
+// `skimmer summarize` end to end (issue 7): a real process, a local server speaking OpenAI Chat. The thread's
+// messages are the sources, each named by its message id; the printed answer's citations were checked
+// against them; an answer citing a source it was not given is an error line and a non-zero exit.
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { jsonLines, runSkimmer } from './support/cli.ts';
+import { eml, tempDir } from './support/temp.ts';
+
+let content = '';
+const bodies: { messages: { role: string; content: string }[] }[] = [];
+const server = createServer(async (req, res) => {
+  let raw = '';
+  for await (const c of req) raw += c;
+  bodies.push(JSON.parse(raw));
+  res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(
+      JSON.stringify({
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      }),
+    );
+});
+const data = tempDir();
+const skimmer = (args: string[]) => runSkimmer(['--data', data, ...args]);
+let ids: number[] = [];
+let threadId = 0;
+
+beforeAll(async () => {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  const mail = tempDir();
+  writeFileSync(
+    join(mail, '1.eml'),
+    eml({ id: '<s1@x>', subject: 'Offsite', body: 'Shall we meet on Tuesday?' }),
+  );
+  writeFileSync(
+    join(mail, '2.eml'),
+    eml({
+      id: '<s2@x>',
+      subject: 'Re: Offsite',
+      inReplyTo: '<s1@x>',
+      date: 'Mon, 30 Nov 2026 10:00:00 +0000',
+      body: 'Tuesday works.',
+    }),
+  );
+  expect((await skimmer(['import', mail])).code).toBe(0);
+  expect((await skimmer(['service', 'add', 'local', '--kind', 'openai', '--base', base])).code).toBe(0);
+  const hits = jsonLines((await skimmer(['search', 'Offsite', '--json'])).stdout) as {
+    id: number;
+    threadId: number;
+  }[];
+  ids = hits.map((h) => h.id).sort((a, b) => a - b);
+  threadId = hits[0]?.threadId ?? 0;
+}, 60_000);
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe('skimmer summarize', () => {
+  test('prints a checked, cited summary of a thread', async () => {
+    const [a, b] = ids;
+    content = JSON.stringify({
+      answer: `Proposed Tuesday [m${a}], agreed [m${b}].`,
+      citations: [`m${a}`, `m${b}`],
+    });
+    const out = await skimmer(['summarize', 'local/m', '--thread', String(threadId), '--json']);
+    expect(out.code).toBe(0);
+    expect(jsonLines(out.stdout)).toEqual([
+      { answer: `Proposed Tuesday [m${a}], agreed [m${b}].`, citations: [`m${a}`, `m${b}`], cited: true },
+    ]);
+    const system = bodies.at(-1)?.messages[0]?.content ?? '';
+    expect(system).toContain(`<untrusted_email source="source:m${a}"`);
+    expect(system).toContain('Tuesday works.');
+  });
+
+  test('an answer citing something that is not in the thread is an error, not a summary', async () => {
+    content = JSON.stringify({ answer: 'It was cancelled [m999999].', citations: ['m999999'] });
+    const out = await skimmer(['summarize', 'local/m', '--thread', String(threadId), '--json']);
+    expect(out.code).toBe(1);
+    expect(jsonLines(out.stdout)).toEqual([
+      {
+        type: 'error',
+        code: 'bad_answer',
+        message: expect.any(String),
+        detail: expect.stringMatching(/m999999/),
+      },
+    ]);
+  });
+});
