@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { channels } from '../shared/contract.ts';
 import { type ApprovalPolicy, runAgent } from './ai/agent.ts';
 import { ask, splitModelRef } from './ai/ask.ts';
-import { groundedAnswer } from './ai/grounded/grounded.ts';
+import { summarizeThread } from './ai/grounded/long-thread.ts';
 import { type Answer, parseQuestionFile } from './ai/judge/questions.ts';
 import { mailText } from './ai/tools/mail-tools.ts';
 import { AiFailure } from './ai/transport.ts';
@@ -540,15 +540,11 @@ const commands: Record<string, Command> = {
       }));
       const { service, model: modelName } = splitModelRef(model);
       const connection = await app.services.connection(app.services.idByName(service));
-      const result = await groundedAnswer(
-        connection,
-        modelName,
-        {
-          sources,
-          ...(values.question ? { question: values.question } : {}),
-        },
-        signal ? { signal } : {},
-      );
+      // A thread over the bounds is summarised in parts whose citations still name its messages.
+      const result = await summarizeThread(connection, modelName, sources, {
+        ...(signal ? { signal } : {}),
+        ...(values.question ? { question: values.question } : {}),
+      });
       if (values.json) print({ answer: result.answer, citations: result.citations, cited: result.cited });
       else {
         io.out(result.answer);

@@ -47,7 +47,11 @@ export async function groundedAnswer(
   connection: GroundedConnection,
   model: string,
   request: { sources: readonly Source[]; question?: string },
-  opts: Pick<TransportOptions, 'fetch'> & { signal?: AbortSignal } = {},
+  opts: Pick<TransportOptions, 'fetch'> & {
+    signal?: AbortSignal;
+    /** The ids the answer may cite, when they are not the sources' own (a combined summary cites messages). */
+    allowedIds?: readonly string[];
+  } = {},
 ): Promise<GroundedAnswer> {
   const wire = groundedWire[connection.kind];
   if (!wire) throw new AiFailure('unsupported_capability');
@@ -78,10 +82,7 @@ export async function groundedAnswer(
   const text = wire.text(response);
   if (text === null)
     throw new AiFailure('bad_answer', { providerDetail: 'The response holds no answer text.' });
-  const checked = checkAnswer(
-    text,
-    request.sources.map((s) => s.id),
-  );
+  const checked = checkAnswer(text, opts.allowedIds ?? request.sources.map((s) => s.id));
   const cited = new Set(checked.citations);
   return {
     ...checked,
