@@ -181,6 +181,12 @@ describe('Triage', () => {
     expect(await page.locator('[data-testid="answer-chip"][data-question="team"]').allTextContents()).toEqual(
       Array(shown).fill('billing'),
     );
+    // The keys act on the ordered rows: j opens the next one shown here.
+    const ordered = page.getByTestId('ordered-thread-list').getByTestId('thread-row');
+    const second = await ordered.nth(1).getAttribute('data-thread-id');
+    await ordered.first().click();
+    await page.keyboard.press('j');
+    await expect.poll(() => page.locator('.thread-row.open').getAttribute('data-thread-id')).toBe(second);
     await page.getByTestId('triage-filter').selectOption({ label: 'All' });
     await page.getByTestId('triage-sort').selectOption({ label: 'Newest first' });
     await expect.poll(() => page.getByTestId('ordered-thread-list').count()).toBe(0);

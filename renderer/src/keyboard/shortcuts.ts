@@ -10,6 +10,8 @@ import { useMailMovesStore } from '../stores/mail-moves-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
+import { orderedThreads, useTriageStore } from '../stores/triage-store.ts';
+import { isOrdered } from '../triage/triage-order.ts';
 
 // Tag names rather than instanceof: keys also arrive from the mail frame, whose elements belong to another realm.
 const typingTags = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
@@ -22,6 +24,7 @@ export function handleShortcut(event: KeyboardEvent): void {
     useServicesStore.getState().open ||
     usePermissionsStore.getState().open ||
     useAccountsStore.getState().open ||
+    useTriageStore.getState().open ||
     useMailStore.getState().pendingLink
   ) {
     return;
@@ -33,6 +36,10 @@ export function handleShortcut(event: KeyboardEvent): void {
   }
   if (target && (typingTags.has(target.tagName) || target.isContentEditable)) return;
   const mail = useMailStore.getState();
+  if (mail.hits === null && isOrdered(useTriageStore.getState().order)) {
+    handleOrderedKey(event);
+    return;
+  }
   switch (event.key) {
     case 'j':
       mail.moveCursor(1);
@@ -60,6 +67,35 @@ export function handleShortcut(event: KeyboardEvent): void {
     case 'Escape':
       if (mail.hits === null && mail.query === '') return;
       mail.clearSearch();
+      break;
+    default:
+      return;
+  }
+  event.preventDefault();
+}
+
+// While the list is ordered by triage answers, the keys act on its rows and the open thread: the paged list's
+// cursor is hidden then and must not choose what e or # moves.
+function handleOrderedKey(event: KeyboardEvent): void {
+  const mail = useMailStore.getState();
+  const rows = orderedThreads();
+  const openId = mail.openThread?.id ?? null;
+  const at = rows.findIndex((thread) => thread.id === openId);
+  switch (event.key) {
+    case 'j':
+    case 'k': {
+      const step = event.key === 'j' ? 1 : -1;
+      const next = rows[at === -1 ? 0 : Math.min(Math.max(at + step, 0), rows.length - 1)];
+      if (next && next.id !== openId) void mail.openThreadById(next.id);
+      break;
+    }
+    case '/':
+      mail.focusSearch();
+      break;
+    case 'e':
+    case '#':
+      if (event.repeat || openId === null) break;
+      void useMailMovesStore.getState().move(event.key === 'e' ? 'archive' : 'trash', openId);
       break;
     default:
       return;

@@ -28,6 +28,11 @@ export function visibleThreadIds(pages: Pages, first: number, last: number): num
   return ids;
 }
 
+// Every loaded thread in list order.
+export function loadedThreads(pages: Pages): ThreadSummary[] {
+  return [...pages.keys()].sort((a, b) => a - b).flatMap((page) => pages.get(page) ?? []);
+}
+
 // Adds a page; past `maxPages`, drops the pages farthest from `nearPage` (where the user is looking).
 export function withPage(
   pages: Pages,

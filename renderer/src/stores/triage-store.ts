@@ -8,15 +8,23 @@ import type {
   QuestionSetView,
   Response,
   StreamEvent,
+  ThreadSummary,
   TriageJobView,
   TriageScope,
 } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
 import { isModelRef } from '../chat/model-ref.ts';
-import { isOrdered, noOrder, type TriageFilter, type TriageOrder } from '../triage/triage-order.ts';
+import {
+  isOrdered,
+  noOrder,
+  orderThreads,
+  type TriageFilter,
+  type TriageOrder,
+} from '../triage/triage-order.ts';
 import { atMostEvery } from './at-most-every.ts';
 import { useMailStore } from './mail-store.ts';
 import { useServicesStore } from './services-store.ts';
+import { loadedThreads } from './thread-pages.ts';
 
 export type ScopeKind = TriageScope['kind'];
 export type Estimate = Response<'triage:estimate'>;
@@ -79,9 +87,12 @@ export function scopeOf(kind: ScopeKind): TriageScope | null {
 }
 
 // Every loaded thread in list order: what a sort or filter works on.
-function loadedIds(): number[] {
-  const { pages } = useMailStore.getState();
-  return [...pages.keys()].sort((a, b) => a - b).flatMap((page) => (pages.get(page) ?? []).map((t) => t.id));
+const loadedIds = (): number[] => loadedThreads(useMailStore.getState().pages).map((t) => t.id);
+
+// The rows the ordered list shows, for the keys (j/k, e, #) that act on them.
+export function orderedThreads(): ThreadSummary[] {
+  const { answers, order } = useTriageStore.getState();
+  return orderThreads(loadedThreads(useMailStore.getState().pages), answers, order);
 }
 
 export const useTriageStore = create<TriageState>()((set, get) => {

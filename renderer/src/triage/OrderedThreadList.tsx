@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useMailStore } from '../stores/mail-store.ts';
+import { loadedThreads } from '../stores/thread-pages.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
 import { ThreadRowView, threadRowHeight } from '../threads/ThreadRow.tsx';
 import { orderThreads } from './triage-order.ts';
@@ -14,10 +15,7 @@ export function OrderedThreadList() {
   const order = useTriageStore((state) => state.order);
   const scroller = useRef<HTMLDivElement>(null);
 
-  const threads = useMemo(() => {
-    const loaded = [...pages.keys()].sort((a, b) => a - b).flatMap((page) => pages.get(page) ?? []);
-    return orderThreads(loaded, answers, order);
-  }, [pages, answers, order]);
+  const threads = useMemo(() => orderThreads(loadedThreads(pages), answers, order), [pages, answers, order]);
 
   const virtualizer = useVirtualizer({
     count: threads.length,
@@ -26,6 +24,12 @@ export function OrderedThreadList() {
     overscan: 8,
     useFlushSync: false,
   });
+
+  // j/k open the next row here (keyboard/shortcuts.ts); it is scrolled into view.
+  const openIndex = threads.findIndex((t) => t.id === openId);
+  useEffect(() => {
+    if (openIndex !== -1) virtualizer.scrollToIndex(openIndex, { align: 'auto' });
+  }, [openIndex, virtualizer]);
 
   if (threads.length === 0) {
     return <div className="list-status">No loaded conversation has answers that match.</div>;
