@@ -100,6 +100,7 @@ export const useTriageStore = create<TriageState>()((set, get) => {
   let estimateSerial = 0;
   let answersSerial = 0;
   let visibleIds: readonly number[] = [];
+  let setsLoading: Promise<void> | null = null;
 
   async function loadAnswers(): Promise<void> {
     const { setId } = get();
@@ -109,8 +110,14 @@ export const useTriageStore = create<TriageState>()((set, get) => {
     const reply = await bridge['judge:threadAnswers']({ setId, threadIds: [...ids] });
     // A failed read leaves the chips as they were; a newer read or another set wins.
     if (!reply.ok || serial !== answersSerial || get().setId !== setId) return;
+    // Only threads still loaded keep their answers, so scrolling through a large mailbox holds no more
+    // answers than the list holds threads.
+    const loaded = new Set(loadedIds());
     set((state) => {
-      const next = new Map(state.answersSetId === setId ? state.answers : []);
+      const next = new Map<number, ThreadAnswers>();
+      if (state.answersSetId === setId) {
+        for (const [id, found] of state.answers) if (loaded.has(id)) next.set(id, found);
+      }
       for (const id of ids) next.delete(id);
       for (const found of reply.value) next.set(found.threadId, found);
       return { answers: next, answersSetId: setId };
@@ -297,9 +304,12 @@ export const useTriageStore = create<TriageState>()((set, get) => {
       visibleIds = threadIds;
       if (get().setId === null) {
         // The chips need a set: the first one until the user picks another.
-        void get()
+        setsLoading ??= get()
           .loadSets()
-          .then(() => answersThrottle.request());
+          .finally(() => {
+            setsLoading = null;
+          });
+        void setsLoading.then(() => answersThrottle.request());
         return;
       }
       answersThrottle.request();
