@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { channels } from '../shared/contract.ts';
 import { type ApprovalPolicy, runAgent } from './ai/agent.ts';
 import { ask, splitModelRef } from './ai/ask.ts';
+import { groundedBounds } from './ai/grounded/bounds.ts';
 import { summarizeThread } from './ai/grounded/long-thread.ts';
 import { type Answer, parseQuestionFile } from './ai/judge/questions.ts';
 import { mailText } from './ai/tools/mail-tools.ts';
@@ -15,6 +16,7 @@ import { AiFailure } from './ai/transport.ts';
 import { judgeMessages } from './ai/triage/judge-messages.ts';
 import { type App, createApp } from './app.ts';
 import { BridgeFailure, describeIssues, dispatch } from './bridge/dispatch.ts';
+import { type Chunk, pickChunks, prepareDocuments } from './documents/documents.ts';
 import { syncAndRecord } from './mail/account-bridge.ts';
 import { MailFailure } from './mail/imap-connect.ts';
 import { prepareQueries } from './mail/queries.ts';
@@ -50,9 +52,10 @@ Commands:
                                ask typed questions (a JSON file in the OpenAI Decisions question
                                shape) about messages; answers are cached per message, question and
                                model; with --json one line per message
-  summarize SERVICE/MODEL --thread ID [--question Q]
-                               a summary of a thread (or an answer to Q) whose citations are
-                               checked against its messages before it is printed
+  summarize SERVICE/MODEL (--thread ID | --doc PATH…) [--question Q]
+                               a summary of a thread or of documents (.txt, .md, .pdf, .docx), or
+                               an answer to Q, whose citations are checked against the messages or
+                               the document pages before it is printed
   ask SERVICE/MODEL PROMPT [--conversation ID] [--tools [--approve none|read|all]]
                                ask a model; the answer streams, the turn is stored; with --tools
                                it may use the mail tools: what --approve does not cover (and
@@ -147,6 +150,7 @@ function parse(argv: string[]) {
       query: { type: 'string' },
       all: { type: 'boolean', default: false },
       thread: { type: 'string' },
+      doc: { type: 'string', multiple: true },
       question: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -235,6 +239,42 @@ function answerText(a: Answer): string {
     case 'refusal':
       return `${a.name} refused`;
   }
+}
+
+// Each message of a thread is a source named by its id, so a citation leads back to the message.
+function threadSourcesOf(app: App, threadId: number) {
+  const thread = prepareQueries(app.db).thread(threadId);
+  if (!thread) throw new BridgeFailure('not_found', 'That conversation is not in the mailbox.');
+  return thread.messages.map((m) => ({
+    id: `m${m.id}`,
+    title: `${m.subject} — ${m.from.name || m.from.address}`,
+    text: mailText(m).text,
+  }));
+}
+
+// Documents are imported (once: the same file is the same document), then cut into chunks named d<doc>c<n>.
+// With a question only the chunks that match it are sent; a summary reads them all, in parts if need be.
+async function documentSourcesOf(app: App, paths: readonly string[], question: string | undefined, io: Out) {
+  const documents = prepareDocuments(app.db);
+  const perDocument: Chunk[][] = [];
+  for (const path of paths) {
+    let imported: Awaited<ReturnType<typeof documents.import>>;
+    try {
+      imported = await documents.import(path);
+    } catch (e) {
+      throw new BridgeFailure('invalid_request', e instanceof Error ? e.message : String(e));
+    }
+    if (imported.chunks === 0)
+      io.err(`${imported.name} has no text to read (a scanned PDF needs OCR first).`);
+    const all = documents.chunks(imported.id);
+    const relevant = question ? documents.relevant(imported.id, question, groundedBounds.maxSources) : [];
+    perDocument.push(question ? (relevant.length > 0 ? relevant : all) : all);
+  }
+  const chunks = question
+    ? pickChunks(perDocument, groundedBounds.maxSources, groundedBounds.allSourcesBytes - 1024)
+    : perDocument.flat();
+  if (chunks.length === 0) throw new BridgeFailure('invalid_request', 'The documents have no text to read.');
+  return chunks.map((c) => ({ id: c.id, title: c.title, text: c.text }));
 }
 
 function accountId(app: App, name: string): number {
@@ -525,21 +565,25 @@ const commands: Record<string, Command> = {
   async summarize(app, args, values, io, signal) {
     const [model, ...extra] = args;
     const threadId = Number(values.thread);
-    if (!model || extra.length > 0 || !Number.isInteger(threadId) || threadId <= 0) {
-      throw new UsageError('Use `skimmer summarize SERVICE/MODEL --thread ID [--question Q]`.');
+    const docs = values.doc ?? [];
+    const byThread = values.thread !== undefined;
+    if (
+      !model ||
+      extra.length > 0 ||
+      byThread === docs.length > 0 ||
+      (byThread && !(Number.isInteger(threadId) && threadId > 0))
+    ) {
+      throw new UsageError(
+        'Use `skimmer summarize SERVICE/MODEL (--thread ID | --doc PATH…) [--question Q]`.',
+      );
     }
     const print = (o: object) => io.out(JSON.stringify(o));
     try {
-      const thread = prepareQueries(app.db).thread(threadId);
-      if (!thread) throw new BridgeFailure('not_found', 'That conversation is not in the mailbox.');
-      // Each message is a source named by its id, so a citation leads back to the message.
-      const sources = thread.messages.map((m) => ({
-        id: `m${m.id}`,
-        title: `${m.subject} — ${m.from.name || m.from.address}`,
-        text: mailText(m).text,
-      }));
       const { service, model: modelName } = splitModelRef(model);
       const connection = await app.services.connection(app.services.idByName(service));
+      const sources = byThread
+        ? threadSourcesOf(app, threadId)
+        : await documentSourcesOf(app, docs, values.question, io);
       // A thread over the bounds is summarised in parts whose citations still name its messages.
       const result = await summarizeThread(connection, modelName, sources, {
         ...(signal ? { signal } : {}),

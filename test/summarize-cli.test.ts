@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { jsonLines, runSkimmer } from './support/cli.ts';
+import { makeDocx, makePdf } from './support/documents.ts';
 import { eml, tempDir } from './support/temp.ts';
 
 let content = '';
@@ -15,13 +16,11 @@ const server = createServer(async (req, res) => {
   let raw = '';
   for await (const c of req) raw += c;
   bodies.push(JSON.parse(raw));
-  res
-    .writeHead(200, { 'content-type': 'application/json' })
-    .end(
-      JSON.stringify({
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-      }),
-    );
+  res.writeHead(200, { 'content-type': 'application/json' }).end(
+    JSON.stringify({
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    }),
+  );
 });
 const data = tempDir();
 const skimmer = (args: string[]) => runSkimmer(['--data', data, ...args]);
@@ -86,5 +85,54 @@ describe('skimmer summarize', () => {
         detail: expect.stringMatching(/m999999/),
       },
     ]);
+  });
+
+  test('answers a question over documents from their matching pages, citing them', async () => {
+    const docs = tempDir();
+    writeFileSync(
+      join(docs, 'plan.pdf'),
+      await makePdf(['Budget is flat.', 'Hiring two engineers in March.', 'Office moves.']),
+    );
+    writeFileSync(
+      join(docs, 'notes.docx'),
+      await makeDocx(['Kickoff Monday.', 'Hiring freeze lifted in February.']),
+    );
+    // The model cites whatever sources it was given, in order.
+    content = '';
+    const answerWith = (ids: string[]) =>
+      JSON.stringify({ answer: ids.map((id) => `Fact [${id}].`).join(' '), citations: ids });
+    const first = await skimmer([
+      'summarize',
+      'local/m',
+      '--doc',
+      join(docs, 'plan.pdf'),
+      '--doc',
+      join(docs, 'notes.docx'),
+      '--question',
+      'When is hiring?',
+      '--json',
+    ]);
+    // The first call failed bad_answer (empty content) but imported the documents; now answer with their ids.
+    expect(first.code).toBe(1);
+    const system = bodies.at(-1)?.messages[0]?.content ?? '';
+    const sent = [...system.matchAll(/source="source:(d\d+c\d+)"/g)].map((m) => m[1] as string);
+    // Only the matching page of the PDF and the matching paragraph chunk of the .docx were sent.
+    expect(sent).toHaveLength(2);
+    expect(system).toContain('plan.pdf, page 2');
+    expect(system).not.toContain('Budget is flat.');
+    content = answerWith(sent);
+    const out = await skimmer([
+      'summarize',
+      'local/m',
+      '--doc',
+      join(docs, 'plan.pdf'),
+      '--doc',
+      join(docs, 'notes.docx'),
+      '--question',
+      'When is hiring?',
+      '--json',
+    ]);
+    expect(out.code).toBe(0);
+    expect(jsonLines(out.stdout)).toEqual([{ answer: expect.any(String), citations: sent, cited: true }]);
   });
 });

@@ -13,6 +13,7 @@ import { m0011 } from './0011-imap-accounts.ts';
 import { m0012 } from './0012-mail-ops.ts';
 import { m0013 } from './0013-outbox.ts';
 import { m0014 } from './0014-judge.ts';
+import { m0015 } from './0015-documents.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   m0012,
   m0013,
   m0014,
+  m0015,
 ];
