@@ -38,7 +38,7 @@ export function TriageDialog() {
       </div>
       <p className="muted">
         A model answers each question for each message; the answers show as chips in the thread list. Mail is
-        sent to the model as data only.
+        sent to the model as data only, and a message this model already answered is not asked again.
       </p>
       <div className="triage-field">
         <label htmlFor="triage-set">Questions</label>
