@@ -144,7 +144,9 @@ describe('Triage', () => {
     const job = page.getByTestId('triage-job').first();
     expect(await job.getAttribute('data-state')).toBe('done');
     expect(await job.textContent()).toContain('dec/gpt-6-luna');
-    await dialog().screenshot({ path: join(projectRoot, 'test-results', 'screenshots', 'triage-dialog.png') });
+    await dialog().screenshot({
+      path: join(projectRoot, 'test-results', 'screenshots', 'triage-dialog.png'),
+    });
   });
 
   test('shows the answers as chips in the thread list, the exact figures on hover', async () => {
