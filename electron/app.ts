@@ -8,6 +8,7 @@ import { chatHandlers } from './ai/chat-bridge.ts';
 import { consentHandlers } from './ai/consent-bridge.ts';
 import { prepareConversations } from './ai/conversations.ts';
 import { prepareGrants } from './ai/grants.ts';
+import { summaryHandlers } from './ai/grounded/summary-bridge.ts';
 import { listModels, testConnection } from './ai/providers/model-lists.ts';
 import { prepareServices } from './ai/services.ts';
 import { AiFailure } from './ai/transport.ts';
@@ -166,6 +167,7 @@ export function createApp(options: AppOptions): App {
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
     ...consentHandlers({ db, conversations, grants }),
     ...triageHandlers({ db, services, streams, log }, triageJobs),
+    ...summaryHandlers({ db, services, streams, log }),
     ...accountHandlers({ db, accounts, outbox, streams, log, background: accountSync }),
     'run:cancel': (r) => ({ cancelled: streams.cancel(r.streamId) }),
     'link:open': async (r) => {

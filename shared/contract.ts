@@ -329,6 +329,24 @@ export const MessageAnswers = z.object({
 });
 export type MessageAnswers = z.infer<typeof MessageAnswers>;
 
+// A grounded answer as the page shows it: the text with inline [id] marks, and each cited source with what
+// it is (a message of the thread, or a document page) so a chip can open it. `cited: false` is an uncited
+// draft. Citations are checked to exist, not checked to be true (DESIGN §10).
+export const GroundedView = z.object({
+  answer: z.string(),
+  cited: z.boolean(),
+  citations: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      messageId: Id.nullable(),
+      location: z.string().nullable(),
+    }),
+  ),
+  cached: z.boolean(),
+});
+export type GroundedView = z.infer<typeof GroundedView>;
+
 export const channels = {
   'app:info': {
     request: z.object({}).strict(),
@@ -500,6 +518,18 @@ export const channels = {
   'triage:cancel': {
     request: z.object({ id: Id }).strict(),
     response: TriageJobView,
+  },
+  'summary:thread': {
+    // Streams summary_done or error; Stop is run:cancel. Cached per thread version, model and question.
+    request: z
+      .object({
+        threadId: Id,
+        model: z.string().trim().min(3).max(300),
+        question: z.string().trim().min(1).max(2000).optional(),
+        refresh: z.boolean().default(false),
+      })
+      .strict(),
+    response: z.object({ streamId: z.string() }),
   },
   'service:list': {
     request: z.object({}).strict(),
@@ -677,6 +707,7 @@ export const StreamEvent = z.discriminatedUnion('type', [
     etaSeconds: z.number().nonnegative().nullable(),
   }),
   z.object({ type: z.literal('triage_done'), job: TriageJobView }),
+  z.object({ type: z.literal('summary_done'), result: GroundedView }),
   // From `account:watch`: how an account's background sync stands; `changed` when mail was added, moved or
   // removed, so the page reloads what it shows.
   z.object({

@@ -134,6 +134,10 @@ describe('the canary key', () => {
       'triage:jobs': [{}],
       'triage:resume': [{ id: 99 }],
       'triage:cancel': [{ id: 99 }],
+      'summary:thread': [
+        { threadId: 1, model: 'canary/m' },
+        { threadId: 99, model: 'canary/m' },
+      ],
       'mail:undoable': [{}],
       'mail:undo': [{ count: 1 }],
       'chat:list': [{}],

@@ -120,6 +120,11 @@ export async function judgeMessages(
       });
     } catch (e) {
       if (!(e instanceof AiFailure)) throw e;
+      // Stopped (a pause): the message was not answered, not failed; it stays pending for Resume.
+      if (e.code === 'cancelled' || opts.signal?.aborted) {
+        stopped ??= { code: 'cancelled', message: 'Stopped.' };
+        return;
+      }
       if (e.code === 'rate_limited' && item.tries + 1 < maxRateLimitedTries) {
         concurrency = onRateLimited(concurrency, now(), e.retryAfterMs);
         queue.unshift({ id: item.id, tries: item.tries + 1 });

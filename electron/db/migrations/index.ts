@@ -14,6 +14,7 @@ import { m0012 } from './0012-mail-ops.ts';
 import { m0013 } from './0013-outbox.ts';
 import { m0014 } from './0014-judge.ts';
 import { m0015 } from './0015-documents.ts';
+import { m0016 } from './0016-summaries.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   m0013,
   m0014,
   m0015,
+  m0016,
 ];
