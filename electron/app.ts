@@ -22,6 +22,7 @@ import { fileLog, type Log } from './log.ts';
 import { accountHandlers } from './mail/account-bridge.ts';
 import { prepareAccountSync } from './mail/account-sync.ts';
 import { prepareAccounts } from './mail/accounts.ts';
+import { prepareDrafts } from './mail/drafts.ts';
 import { type ImportJob, startImportJob } from './mail/import-job.ts';
 import { prepareOutbox } from './mail/outbox.ts';
 import { prepareQueries } from './mail/queries.ts';
@@ -77,6 +78,7 @@ export function createApp(options: AppOptions): App {
   const writeBack = prepareWriteBack(db);
   const accounts = prepareAccounts(db, vault);
   const outbox = prepareOutbox(db);
+  const drafts = prepareDrafts(db);
   if (options.background) outbox.recoverAfterRestart();
   // SECURITY: only the app itself sends (a CLI command exits before the undo window ends): what is due goes
   // out once a second, each message claimed once (mail/outbox.ts).
@@ -150,6 +152,10 @@ export function createApp(options: AppOptions): App {
     'mail:trash': (r) => notFoundOnBadId(() => mailActions.moveToSpecial(r.ids, 'trash')),
     'mail:retrySync': (r) => ({ queued: writeBack.retry(r.id) }),
     'mail:undoable': (r) => mailActions.undoable(r.limit),
+    'draft:list': () => drafts.list(),
+    'draft:save': (r) => drafts.save(r),
+    'draft:send': (r) => drafts.send(r.id),
+    'draft:discard': (r) => ({ discarded: drafts.discard(r.id) }),
     'mail:undo': (r) => ({ undone: mailActions.undo(r.count) }),
     'service:list': () => services.list(),
     'service:add': (r) => services.add(r),

@@ -347,6 +347,18 @@ export const GroundedView = z.object({
 });
 export type GroundedView = z.infer<typeof GroundedView>;
 
+export const DraftView = z.object({
+  id: Id,
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  subject: z.string(),
+  body: z.string(),
+  inReplyTo: Id.nullable(),
+  updatedAt: EpochMs,
+});
+export type DraftView = z.infer<typeof DraftView>;
+const Recipient = z.email().max(320);
+
 export const channels = {
   'app:info': {
     request: z.object({}).strict(),
@@ -450,6 +462,31 @@ export const channels = {
     // One stream for the page's lifetime: account_status events of every account's background sync.
     request: z.object({}).strict(),
     response: z.object({ streamId: z.string() }),
+  },
+  'draft:list': {
+    request: z.object({}).strict(),
+    response: z.array(DraftView),
+  },
+  'draft:save': {
+    request: z
+      .object({
+        id: Id,
+        to: z.array(Recipient).max(50),
+        cc: z.array(Recipient).max(50),
+        subject: z.string().max(998),
+        body: z.string().max(100_000),
+      })
+      .strict(),
+    response: DraftView,
+  },
+  'draft:send': {
+    // The user's own Send: the draft goes to the outbox (10 s to undo) and leaves the drafts.
+    request: z.object({ id: Id }).strict(),
+    response: OutboxItem,
+  },
+  'draft:discard': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ discarded: z.boolean() }),
   },
   'outbox:list': {
     request: z.object({}).strict(),

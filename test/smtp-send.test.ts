@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mailTools } from '../electron/ai/tools/mail-tools.ts';
 import { type Db, openDatabase } from '../electron/db/open.ts';
 import { type AccountLogin, prepareAccounts } from '../electron/mail/accounts.ts';
+import { prepareDrafts } from '../electron/mail/drafts.ts';
 import { syncAccount } from '../electron/mail/imap-sync.ts';
 import { prepareOutbox, undoWindowMs } from '../electron/mail/outbox.ts';
+import { prepareMailActions } from '../electron/mail/undo.ts';
 import { fileSealer } from '../electron/secrets/file-vault.ts';
 import { createKeyVault } from '../electron/secrets/key-vault.ts';
 import { type Dovecot, startDovecot } from './support/dovecot.ts';
@@ -150,5 +152,44 @@ describe('sending through the outbox', () => {
     expect(outbox.retry(item.id)).toBe(true);
     expect(outbox.get(item.id)?.state).toBe('queued');
     expect(sink.received).toHaveLength(1);
+  });
+
+  test('the user edits a draft the assistant made and sends it through the outbox', async () => {
+    const made = prepareMailActions(db).createDraft({
+      to: ['carol@example.org'],
+      cc: [],
+      subject: 'Re: Lunch?',
+      body: 'Draft.',
+      inReplyTo: question(),
+    });
+    const drafts = prepareDrafts(db);
+    expect(drafts.list().map((d) => d.id)).toContain(made.id);
+    const edited = drafts.save({
+      id: made.id,
+      to: ['carol@example.org'],
+      cc: [],
+      subject: 'Re: Lunch?',
+      body: 'See you at noon.',
+    });
+    expect(edited.body).toBe('See you at noon.');
+    const before = sink.received.length;
+    const queued = drafts.send(made.id);
+    expect(queued).toMatchObject({ state: 'queued', to: ['carol@example.org'] });
+    expect(drafts.list().map((d) => d.id)).not.toContain(made.id);
+    expect(await prepareOutbox(db, later).sendDue(accounts)).toBe(1);
+    const [got] = (await sink.waitFor(before + 1)).slice(before);
+    expect(got?.raw.toString()).toMatch(/See you at noon\./);
+    expect(got?.raw.toString()).toMatch(/^In-Reply-To: <ask@example.com>/m);
+  });
+
+  test('a draft with no recipient is not sent', async () => {
+    const made = prepareMailActions(db).createDraft({
+      to: [],
+      cc: [],
+      subject: 'Notes',
+      body: 'x',
+      inReplyTo: null,
+    });
+    expect(() => prepareDrafts(db).send(made.id)).toThrow(/at least one recipient/);
   });
 });

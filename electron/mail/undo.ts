@@ -1,7 +1,7 @@
 // Reversible writes to mail for the AI tools (DESIGN §7): each records, in the same transaction, one
 // `undo_log` entry holding its inverse, and `undo(lastN)` applies the inverses of the newest open
 // entries and marks them undone. A write that changes nothing records nothing. Only this module writes
-// `drafts` and `undo_log`; moves and read flags go through it so that every one can be undone.
+// `undo_log`, and `drafts` with drafts.ts (the user's own edits, sends and discards); moves and read flags go through it so that every one can be undone.
 import type { Db } from '../db/open.ts';
 import { prepareLabels } from './labels.ts';
 import { prepareWriteBack } from './write-back.ts';
