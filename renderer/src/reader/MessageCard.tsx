@@ -5,6 +5,7 @@ import { displayText } from '../mail/display-text.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { useSummaryStore } from '../stores/summary-store.ts';
 import { AttachmentChips } from './AttachmentChips.tsx';
 import { MessageBody } from './MessageBody.tsx';
 import { SyncErrorNote } from './SyncErrorNote.tsx';
@@ -15,6 +16,10 @@ function formatAddress(address: Address): string {
 
 export function MessageCard({ message }: { message: MessageView }) {
   const focused = useMailStore((state) => state.focusMessageId === message.id);
+  // A summary's citation chip asked to show this message: each press scrolls to it again.
+  const cited = useSummaryStore((state) =>
+    state.highlight?.messageId === message.id ? state.highlight.tick : 0,
+  );
   const card = useRef<HTMLElement>(null);
   const quoteMessage = useChatStore((state) => state.quoteMessage);
   const showView = useAppStore((state) => state.showView);
@@ -22,13 +27,16 @@ export function MessageCard({ message }: { message: MessageView }) {
   useEffect(() => {
     if (focused) card.current?.scrollIntoView({ block: 'start' });
   }, [focused]);
+  useEffect(() => {
+    if (cited) card.current?.scrollIntoView({ block: 'start' });
+  }, [cited]);
 
   const fromName = displayText(message.from.name);
   const fromAddress = displayText(message.from.address);
   return (
     <section
       ref={card}
-      className={`message${message.unread ? ' unread' : ''}`}
+      className={`message${message.unread ? ' unread' : ''}${cited ? ' cited' : ''}`}
       data-testid="message"
       data-message-id={message.id}
       aria-label={`Message from ${fromName || fromAddress}`}

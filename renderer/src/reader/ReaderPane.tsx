@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { displayText } from '../mail/display-text.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { SummaryPanel } from '../summary/SummaryPanel.tsx';
 import { MessageCard } from './MessageCard.tsx';
 import { ThreadActions } from './ThreadActions.tsx';
 
@@ -29,6 +30,7 @@ export function ReaderPane() {
             <h1 className="thread-subject">{displayText(thread.subject) || '(no subject)'}</h1>
             <ThreadActions threadId={thread.id} />
           </header>
+          <SummaryPanel threadId={thread.id} messageIds={thread.messages.map((m) => m.id)} />
           {thread.messages.map((message) => (
             <MessageCard key={message.id} message={message} />
           ))}

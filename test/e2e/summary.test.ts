@@ -1,0 +1,161 @@
+// "Summarize thread" end to end (issue 7): the real server and bridge, the built renderer in Debian's Chromium,
+// the demo mailbox, and a local server speaking OpenAI Chat Completions (non-streaming) that cites the first
+// two sources it was given. What it proves (DESIGN §10, §12): the reader shows the answer with one chip per
+// citation and the "checked to exist" label; a chip scrolls to and marks its message; the same thread is
+// answered again from the cache without a request; an answer citing what the thread does not hold is
+// Skimmer's sentence with Retry, never answer text; and nothing leaves loopback.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp } from '../../electron/app.ts';
+import type { Served } from '../../electron/web/server.ts';
+import type { StreamMessage } from '../../shared/contract.ts';
+import { call } from '../support/bridge.ts';
+import { openApp } from '../support/browser.ts';
+import { tempDir } from '../support/temp.ts';
+
+const app = createApp({ dataDir: tempDir(), mode: 'browser' });
+let served: Served;
+let browser: Browser;
+let page: Page;
+const foreign: string[] = [];
+
+// The model: reads the source ids from the system prompt and cites the first two, or, once `citeMissing`
+// is set, an id that is not in the thread.
+let requests = 0;
+let citeMissing = false;
+let cited: string[] = [];
+const model = createServer(async (req, res) => {
+  let raw = '';
+  for await (const chunk of req) raw += chunk;
+  requests += 1;
+  const system = (JSON.parse(raw) as { messages: { content: string }[] }).messages[0]?.content ?? '';
+  const ids = [...system.matchAll(/source="source:(m\d+)"/g)].map((m) => m[1] as string);
+  cited = citeMissing ? ['m999999', ids[0] as string] : ids.slice(0, 2);
+  const content = JSON.stringify({
+    answer: `Point one [${cited[0]}]. Point two [${cited[1]}].`,
+    citations: cited,
+  });
+  res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
+});
+
+// The demo mailbox, imported through the bridge; resolves on the import's final event.
+function importDemo(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const seen: StreamMessage[] = [];
+    let streamId: string | null = null;
+    const check = () => {
+      const done = seen.find((m) => m.streamId === streamId && m.event.type !== 'import_progress');
+      if (!done) return;
+      off();
+      if (done.event.type === 'import_done') resolve();
+      else reject(new Error(`the demo import ended with ${done.event.type}`));
+    };
+    // Listening first: the import's events may arrive before its streamId is known here.
+    const off = app.streams.listen((m) => {
+      seen.push(m);
+      check();
+    });
+    call(app, 'mail:import', { demo: true }).then(({ streamId: id }) => {
+      streamId = id;
+      check();
+    }, reject);
+  });
+}
+
+beforeAll(async () => {
+  await importDemo();
+  await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
+  await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl });
+  ({ served, browser, page } = await openApp(app, { foreign, viewport: { width: 1280, height: 800 } }));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+  await app.close();
+  model.closeAllConnections();
+  await new Promise((resolve) => model.close(resolve));
+});
+
+// Whether the element's top is within the reader pane's visible part.
+function inReaderView(selector: string): Promise<boolean> {
+  return page.evaluate((s) => {
+    const el = document.querySelector(s);
+    const pane = document.querySelector('.reader-pane');
+    if (!el || !pane) return false;
+    const box = el.getBoundingClientRect();
+    const view = pane.getBoundingClientRect();
+    return box.top >= view.top - 1 && box.top < view.bottom;
+  }, selector);
+}
+
+describe('Summarize thread', () => {
+  test('answers with a chip per citation and says what the citations prove', async () => {
+    await page.getByTestId('thread-row').first().waitFor();
+    const shown = await page
+      .getByTestId('thread-row')
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-thread-id'))));
+    const long = new Set(
+      app.db.prepare('SELECT id FROM threads WHERE message_count >= 2').pluck().all() as number[],
+    );
+    const threadId = shown.find((id) => long.has(id));
+    expect(threadId).toBeDefined();
+    await page.locator(`[data-testid="thread-row"][data-thread-id="${threadId}"]`).click();
+    await expect.poll(() => page.getByTestId('message').count()).toBeGreaterThanOrEqual(2);
+
+    await page.getByTestId('summary-model').fill('local/test-model');
+    await page.getByTestId('summary-start').click();
+    await page.getByTestId('summary-answer').waitFor();
+    expect(requests).toBe(1);
+    const chips = page.getByTestId('summary-cite');
+    expect(await chips.count()).toBe(2);
+    expect(await chips.allTextContents()).toEqual(['message 1', 'message 2']);
+    expect(await page.getByTestId('summary-answer').textContent()).toBe(
+      'Point one message 1. Point two message 2.',
+    );
+    expect(await page.getByTestId('summary-label').textContent()).toBe(
+      'Citations were checked to exist in this thread, not checked to be true.',
+    );
+    expect(await page.getByTestId('summary-cached').count()).toBe(0);
+  });
+
+  test('a chip scrolls to its message and marks it', async () => {
+    const second = cited[1]?.slice(1);
+    const card = `[data-testid="message"][data-message-id="${second}"]`;
+    await page.getByTestId('summary-cite').nth(1).click();
+    await expect.poll(() => page.locator(card).getAttribute('class')).toContain('cited');
+    await expect.poll(() => inReaderView(card)).toBe(true);
+    expect(await page.locator('.message.cited').count()).toBe(1);
+  });
+
+  test('the same thread is answered again from the cache, without a request', async () => {
+    await page.getByTestId('summary-start').click();
+    await page.getByTestId('summary-cached').waitFor();
+    expect(await page.getByTestId('summary-cached').textContent()).toContain(
+      'From earlier (the thread has not changed)',
+    );
+    expect(await page.getByTestId('summary-cite').count()).toBe(2);
+    expect(requests).toBe(1);
+  });
+
+  test('Refresh with an answer citing what the thread does not hold shows the sentence and Retry only', async () => {
+    citeMissing = true;
+    await page.getByTestId('summary-refresh').click();
+    await page.getByTestId('summary-error').waitFor();
+    expect(requests).toBe(2);
+    expect((await page.getByTestId('summary-error-message').textContent())?.length).toBeGreaterThan(10);
+    expect(await page.getByTestId('summary-retry').isVisible()).toBe(true);
+    expect(await page.getByTestId('summary-answer').count()).toBe(0);
+    expect(await page.getByTestId('summary-cite').count()).toBe(0);
+    expect(await page.getByTestId('summary-panel').textContent()).not.toContain('Point one');
+  });
+
+  test('made no request outside loopback', () => {
+    expect(foreign).toEqual([]);
+  });
+});
