@@ -6,9 +6,10 @@
 // Skimmer's sentence with Retry, never answer text; and nothing leaves loopback.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createApp } from '../../electron/app.ts';
+import { createApp, projectRoot } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
 import type { StreamMessage } from '../../shared/contract.ts';
 import { call } from '../support/bridge.ts';
@@ -26,20 +27,31 @@ const foreign: string[] = [];
 let requests = 0;
 let citeMissing = false;
 let cited: string[] = [];
+let lastQuestion = '';
+// While set, answers wait here until released, so a Stop surely comes while Skimmer is waiting.
+let hold = false;
+const held: (() => void)[] = [];
 const model = createServer(async (req, res) => {
   let raw = '';
   for await (const chunk of req) raw += chunk;
   requests += 1;
-  const system = (JSON.parse(raw) as { messages: { content: string }[] }).messages[0]?.content ?? '';
+  const messages = (JSON.parse(raw) as { messages: { content: string }[] }).messages;
+  const system = messages[0]?.content ?? '';
+  lastQuestion = messages[1]?.content ?? '';
   const ids = [...system.matchAll(/source="source:(m\d+)"/g)].map((m) => m[1] as string);
   cited = citeMissing ? ['m999999', ids[0] as string] : ids.slice(0, 2);
   const content = JSON.stringify({
     answer: `Point one [${cited[0]}]. Point two [${cited[1]}].`,
     citations: cited,
   });
-  res
-    .writeHead(200, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
+  const reply = () => {
+    if (res.destroyed) return;
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
+  };
+  if (hold) held.push(reply);
+  else reply();
 });
 
 // The demo mailbox, imported through the bridge; resolves on the import's final event.
@@ -127,10 +139,14 @@ describe('Summarize thread', () => {
   test('a chip scrolls to its message and marks it', async () => {
     const second = cited[1]?.slice(1);
     const card = `[data-testid="message"][data-message-id="${second}"]`;
+    const scrolled = () => page.locator('.reader-pane').evaluate((pane) => pane.scrollTop);
+    expect(await scrolled()).toBe(0);
     await page.getByTestId('summary-cite').nth(1).click();
     await expect.poll(() => page.locator(card).getAttribute('class')).toContain('cited');
     await expect.poll(() => inReaderView(card)).toBe(true);
     expect(await page.locator('.message.cited').count()).toBe(1);
+    expect(await scrolled()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(projectRoot, 'test-results', 'screenshots', 'summary-cited.png') });
   });
 
   test('the same thread is answered again from the cache, without a request', async () => {
@@ -153,6 +169,44 @@ describe('Summarize thread', () => {
     expect(await page.getByTestId('summary-answer').count()).toBe(0);
     expect(await page.getByTestId('summary-cite').count()).toBe(0);
     expect(await page.getByTestId('summary-panel').textContent()).not.toContain('Point one');
+  });
+
+  test('Retry asks again and shows the answer once the model cites the thread', async () => {
+    citeMissing = false;
+    await page.getByTestId('summary-retry').click();
+    await page.getByTestId('summary-answer').waitFor();
+    expect(requests).toBe(3);
+    expect(await page.getByTestId('summary-cite').count()).toBe(2);
+    expect(await page.getByTestId('summary-error').count()).toBe(0);
+  });
+
+  test('Esc stops a question while Skimmer waits for the model, and nothing is shown as an answer', async () => {
+    hold = true;
+    await page.getByTestId('summary-question').fill('When is the budget due?');
+    await page.getByTestId('summary-question').press('Enter');
+    await page.getByTestId('summary-running').waitFor();
+    expect(await page.getByTestId('summary-running').textContent()).toContain('Summarising…');
+    await expect.poll(() => held.length).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('summary-stopped').waitFor();
+    // Skimmer confirmed the stop (the page did not just give up waiting).
+    expect(await page.getByTestId('summary-stopped').textContent()).toBe('Stopped.');
+    expect(await page.getByTestId('summary-running').count()).toBe(0);
+    expect(await page.getByTestId('summary-answer').count()).toBe(0);
+    expect(await page.getByTestId('summary-error').count()).toBe(0);
+    hold = false;
+    for (const reply of held.splice(0)) reply();
+  });
+
+  test('asks the question about the thread and shows the answer with it', async () => {
+    await page.getByTestId('summary-ask').click();
+    await page.getByTestId('summary-answer').waitFor();
+    expect(lastQuestion).toContain('When is the budget due?');
+    expect(await page.getByTestId('summary-question-shown').textContent()).toBe(
+      'Asked: When is the budget due?',
+    );
+    expect(await page.getByTestId('summary-cite').count()).toBe(2);
+    expect(await page.getByTestId('summary-cached').count()).toBe(0);
   });
 
   test('made no request outside loopback', () => {

@@ -127,7 +127,7 @@ export function SummaryPanel({ threadId, messageIds }: { threadId: number; messa
       {result && (
         <div className="summary-result" data-testid="summary-result">
           {result.ask.question !== undefined && (
-            <p className="summary-question muted">
+            <p className="summary-question muted" data-testid="summary-question-shown">
               Asked: <span>{result.ask.question}</span>
             </p>
           )}
