@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { AccountsDialog } from '../accounts/AccountsDialog.tsx';
 import { ChatView } from '../chat/ChatView.tsx';
+import { DraftsDialog } from '../drafts/DraftsDialog.tsx';
 import { FolderPane } from '../folders/FolderPane.tsx';
 import { ImportDialog } from '../import/ImportDialog.tsx';
 import { useShortcuts } from '../keyboard/shortcuts.ts';
@@ -11,6 +12,7 @@ import { ReaderPane } from '../reader/ReaderPane.tsx';
 import { ServicesDialog } from '../services/ServicesDialog.tsx';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
+import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { useOutboxStore } from '../stores/outbox-store.ts';
@@ -37,6 +39,7 @@ export function App() {
     void useMailStore.getState().start();
     void useUndoStore.getState().start();
     void useOutboxStore.getState().check();
+    void useDraftsStore.getState().load();
   }, []);
 
   // The background sync's status for the page's lifetime: new mail shows as it arrives.
@@ -83,6 +86,7 @@ export function App() {
       <PermissionsDialog />
       <AccountsDialog />
       <TriageDialog />
+      <DraftsDialog />
       <LinkConfirm />
       <OutboxBar />
       <Toasts />

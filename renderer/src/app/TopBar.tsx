@@ -1,6 +1,7 @@
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
+import { useDraftsStore } from '../stores/drafts-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
@@ -22,6 +23,8 @@ export function TopBar() {
   const openPermissions = usePermissionsStore((state) => state.openDialog);
   const openAccounts = useAccountsStore((state) => state.openDialog);
   const openTriage = useTriageStore((state) => state.openDialog);
+  const openDrafts = useDraftsStore((state) => state.openDialog);
+  const drafts = useDraftsStore((state) => state.drafts.length);
 
   return (
     <header className="top-bar">
@@ -53,6 +56,9 @@ export function TopBar() {
       )}
       <span className="spacer" />
       <span className="key-hint">{keyHints[view]}</span>
+      <button type="button" className="ghost drafts-open" data-testid="drafts-open" onClick={openDrafts}>
+        {drafts > 0 ? `Drafts (${drafts})` : 'Drafts'}
+      </button>
       <button type="button" className="ghost" data-testid="triage-open" onClick={openTriage}>
         Triage
       </button>

@@ -1,0 +1,180 @@
+// Drafts end to end (issue 4: "create_draft — a local draft the user can edit and send"): the real server and
+// bridge, the built renderer in Debian's Chromium. The drafts are made the way the assistant's create_draft
+// makes them (electron/mail/undo.ts); the chat is not what is under test here. What it proves: the top bar
+// counts the drafts and the dialog lists them; an edit is saved to Skimmer, and one left unsaved is saved when
+// another draft is opened; an address that is not one is named while typing and blocks Save; Skimmer's
+// sentence shows when it refuses a send (no recipient, no account that can send); Discard asks first, then
+// the draft is gone; a send goes to the outbox, whose bar counts down with Undo, and Undo stops it; nothing
+// leaves loopback.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp, projectRoot } from '../../electron/app.ts';
+import { prepareOutbox } from '../../electron/mail/outbox.ts';
+import { prepareMailActions } from '../../electron/mail/undo.ts';
+import type { Served } from '../../electron/web/server.ts';
+import { call } from '../support/bridge.ts';
+import { openApp } from '../support/browser.ts';
+import { tempDir } from '../support/temp.ts';
+
+const shots = join(projectRoot, 'test-results', 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+// No background: nothing is sent by SMTP, so a queued message waits in the outbox for Undo.
+const app = createApp({ dataDir: tempDir(), mode: 'browser' });
+let served: Served;
+let browser: Browser;
+let page: Page;
+const foreign: string[] = [];
+let lunchId = 0;
+let blankId = 0;
+
+beforeAll(async () => {
+  const actions = prepareMailActions(app.db);
+  lunchId = actions.createDraft({
+    to: ['carol@example.org'],
+    cc: [],
+    subject: 'Lunch',
+    body: 'Noon?',
+    inReplyTo: null,
+  }).id;
+  blankId = actions.createDraft({ to: [], cc: [], subject: 'Notes', body: 'For later.', inReplyTo: null }).id;
+  ({ served, browser, page } = await openApp(app, {
+    foreign,
+    viewport: { width: 1280, height: 900 },
+    colorScheme: 'light',
+  }));
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+  await app.close();
+});
+
+const dialog = (): Locator => page.getByTestId('drafts-dialog');
+const row = (id: number): Locator => dialog().locator(`[data-testid="draft-row"][data-draft-id="${id}"]`);
+const editor = (): Locator => dialog().getByTestId('draft-editor');
+const stored = async (id: number) => (await call(app, 'draft:list', {})).find((d) => d.id === id);
+
+describe('The Drafts dialog', () => {
+  test('the top bar counts the drafts, and the dialog lists them', async () => {
+    await expect.poll(() => page.getByTestId('drafts-open').textContent()).toBe('Drafts (2)');
+    await page.getByTestId('drafts-open').click();
+    await dialog().waitFor();
+    await expect.poll(() => dialog().getByTestId('draft-row').count()).toBe(2);
+    expect(await row(lunchId).textContent()).toContain('Lunch');
+    expect(await row(lunchId).textContent()).toContain('To carol@example.org');
+    expect(await row(blankId).textContent()).toContain('Notes');
+    expect(await row(blankId).textContent()).toContain('No recipient yet');
+  });
+
+  test('an edited body is saved to Skimmer', async () => {
+    await row(lunchId).click();
+    expect(await editor().getByTestId('draft-body').inputValue()).toBe('Noon?');
+    await editor().getByTestId('draft-body').fill('Noon at the usual place?');
+    expect(await editor().getByTestId('draft-state').textContent()).toBe('Unsaved changes');
+    await editor().getByTestId('draft-save').click();
+    await expect.poll(() => editor().getByTestId('draft-state').textContent()).toBe('Saved');
+    expect((await stored(lunchId))?.body).toBe('Noon at the usual place?');
+    await page.screenshot({ path: join(shots, 'drafts.png') });
+  });
+
+  test('an address that is not one is named while typing, and Save waits for it', async () => {
+    const to = editor().getByTestId('draft-to');
+    await to.fill('carol@example.org, dan at example.org');
+    expect(await editor().getByTestId('draft-to-problem').textContent()).toBe(
+      '“dan at example.org” is not an email address. Separate addresses with commas.',
+    );
+    expect(await to.getAttribute('aria-invalid')).toBe('true');
+    expect(await editor().getByTestId('draft-save').isDisabled()).toBe(true);
+    expect(await editor().getByTestId('draft-send').isDisabled()).toBe(true);
+    await to.fill('carol@example.org, dan@example.org');
+    expect(await editor().getByTestId('draft-to-problem').count()).toBe(0);
+    await editor().getByTestId('draft-save').click();
+    await expect
+      .poll(async () => (await stored(lunchId))?.to)
+      .toEqual(['carol@example.org', 'dan@example.org']);
+  });
+
+  test('opening another draft saves the edits of the open one', async () => {
+    await editor().getByTestId('draft-subject').fill('Lunch on Friday');
+    await row(blankId).click();
+    await expect.poll(() => editor().getByTestId('draft-subject').inputValue()).toBe('Notes');
+    expect((await stored(lunchId))?.subject).toBe('Lunch on Friday');
+    expect(await row(lunchId).textContent()).toContain('Lunch on Friday');
+  });
+
+  test('a send Skimmer refuses shows its sentence: no recipient', async () => {
+    await editor().getByTestId('draft-send').click();
+    await expect
+      .poll(() => editor().getByTestId('draft-error').textContent())
+      .toBe('Add at least one recipient before sending.');
+    expect(await stored(blankId)).toBeDefined();
+  });
+
+  test('a send Skimmer refuses shows its sentence: no account can send', async () => {
+    await row(lunchId).click();
+    await expect.poll(() => editor().getByTestId('draft-subject').inputValue()).toBe('Lunch on Friday');
+    await editor().getByTestId('draft-send').click();
+    await expect
+      .poll(() => editor().getByTestId('draft-error').textContent())
+      .toMatch(/^No account can send mail yet/);
+    expect(await stored(lunchId)).toBeDefined();
+    expect(await call(app, 'outbox:list', {})).toEqual([]);
+  });
+
+  test('Discard asks first, then the draft is gone', async () => {
+    await row(blankId).click();
+    await expect.poll(() => editor().getByTestId('draft-subject').inputValue()).toBe('Notes');
+    await editor().getByTestId('draft-discard').click();
+    await editor().getByTestId('draft-discard-ask').waitFor();
+    // Nothing is gone until the user confirms.
+    expect(await stored(blankId)).toBeDefined();
+    await editor().getByTestId('draft-discard-confirm').click();
+    await expect.poll(() => row(blankId).count()).toBe(0);
+    expect(await stored(blankId)).toBeUndefined();
+    expect(await page.getByTestId('drafts-open').textContent()).toBe('Drafts (1)');
+  });
+
+  test('Send puts the draft in the outbox, where it counts down and Undo stops it', async () => {
+    // An account that can send; saving it connects to nothing, and without the background sender nothing
+    // goes out, so the message waits in the outbox.
+    await call(app, 'account:add', {
+      name: 'local',
+      user: 'test@example.com',
+      password: 'secret',
+      imap: { host: '127.0.0.1', port: 1143, tls: 'none' },
+      smtp: { host: '127.0.0.1', port: 1025, tls: 'none' },
+    });
+    await row(lunchId).click();
+    await editor().getByTestId('draft-send').click();
+    await dialog().waitFor({ state: 'detached' });
+    const item = page.getByTestId('outbox-item');
+    await item.waitFor();
+    expect(await item.getByTestId('outbox-text').textContent()).toMatch(
+      /^Sending to carol@example\.org and 1 other in (10|9|8|7|6|5) s$/,
+    );
+    expect(await call(app, 'draft:list', {})).toEqual([]);
+    expect(await page.getByTestId('drafts-open').textContent()).toBe('Drafts');
+    await page.screenshot({ path: join(shots, 'draft-sent.png') });
+    const queued = Number(await item.getAttribute('data-outbox-id'));
+    expect(prepareOutbox(app.db).get(queued)).toMatchObject({
+      to: ['carol@example.org', 'dan@example.org'],
+      subject: 'Lunch on Friday',
+      state: 'queued',
+    });
+    await item.getByTestId('outbox-undo').click();
+    await item.waitFor({ state: 'detached' });
+    expect(prepareOutbox(app.db).get(queued)?.state).toBe('cancelled');
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: 'Not sent: the message to carol@example.org' })
+      .waitFor();
+  });
+
+  test('made no request outside loopback', () => {
+    expect(foreign).toEqual([]);
+  });
+});
