@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
+import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailMovesStore } from '../stores/mail-moves-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
@@ -25,6 +26,7 @@ export function handleShortcut(event: KeyboardEvent): void {
     usePermissionsStore.getState().open ||
     useAccountsStore.getState().open ||
     useTriageStore.getState().open ||
+    useDraftsStore.getState().open ||
     useMailStore.getState().pendingLink
   ) {
     return;

@@ -11,6 +11,7 @@ import { bridge } from '../bridge.ts';
 import { addressProblem, type DraftForm, formOf, isEdited, saveRequest } from '../drafts/draft-form.ts';
 import { useChatStore } from './chat-store.ts';
 import { useOutboxStore } from './outbox-store.ts';
+import { useUndoStore } from './undo-store.ts';
 
 type Busy = 'saving' | 'sending' | 'discarding' | null;
 
@@ -193,4 +194,9 @@ export const useDraftsStore = create<DraftsState>()((set, get) => {
 // After a chat run the assistant may have written a draft (create_draft): the count in the top bar follows.
 useChatStore.subscribe((state, previous) => {
   if (previous.live !== null && state.live === null) void useDraftsStore.getState().load();
+});
+
+// Undo may take back a draft the assistant created: the count follows that too.
+useUndoStore.subscribe((state, previous) => {
+  if (previous.undoing && !state.undoing) void useDraftsStore.getState().load();
 });
