@@ -9,7 +9,7 @@ import { AiFailure } from '../transport.ts';
 import { judge } from './judge.ts';
 import { parseQuestionFile, type Question } from './questions.ts';
 
-const key = 'sk-test-canary-judge-0123abcd';
+const key = 'sk-test-canary-jdg-01';
 const server = await startReplayServer();
 afterAll(() => server.close());
 beforeEach(() => {
