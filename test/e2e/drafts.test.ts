@@ -5,8 +5,11 @@
 // another draft is opened; an address that is not one is named while typing and blocks Save; Skimmer's
 // sentence shows when it refuses a save (an address it rejects) or a send (no recipient, no account that can
 // send); Discard asks first, then the draft is gone; a send goes to the outbox, whose bar counts down with
-// Undo, and Undo stops it; nothing leaves loopback.
+// Undo, and Undo stops it; a draft the assistant writes in a chat (a scripted model on loopback) shows in
+// the top bar's count when the run ends, and leaves it when Undo takes it back; nothing leaves loopback.
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -20,6 +23,40 @@ import { tempDir } from '../support/temp.ts';
 
 const shots = join(projectRoot, 'test-results', 'screenshots');
 mkdirSync(shots, { recursive: true });
+
+// A scripted model (OpenAI Chat over SSE, the chunk shapes of fixtures/sse/openai-chat/): asked anything, it
+// calls create_draft once; given the call's result, it says "Drafted.".
+const drafted = { to: ['erin@example.org'], cc: [], subject: 'Board minutes', body: 'Attached below.' };
+const sse = (delta: object, finish: string | null = null) =>
+  `data: ${JSON.stringify({
+    id: 'chatcmpl-SkDraft',
+    object: 'chat.completion.chunk',
+    created: 1767225600,
+    model: 'gpt-4.1-mini-2025-04-14',
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+  })}\n\n`;
+function scripted(lastRole: string | undefined): string {
+  if (lastRole === 'tool')
+    return `${sse({ role: 'assistant', content: 'Drafted.' })}${sse({}, 'stop')}data: [DONE]\n\n`;
+  const call = {
+    index: 0,
+    id: 'call_draft',
+    type: 'function',
+    function: { name: 'create_draft', arguments: '' },
+  };
+  return (
+    sse({ role: 'assistant', content: null, tool_calls: [call] }) +
+    sse({ tool_calls: [{ index: 0, function: { arguments: JSON.stringify(drafted) } }] }) +
+    sse({}, 'tool_calls') +
+    'data: [DONE]\n\n'
+  );
+}
+const modelServer: Server = createServer(async (req, res) => {
+  let raw = '';
+  for await (const piece of req) raw += piece;
+  const body = JSON.parse(raw || '{}') as { messages?: { role: string }[] };
+  res.writeHead(200, { 'content-type': 'text/event-stream' }).end(scripted(body.messages?.at(-1)?.role));
+});
 
 // No background: nothing is sent by SMTP, so a queued message waits in the outbox for Undo.
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
@@ -40,6 +77,9 @@ beforeAll(async () => {
     inReplyTo: null,
   }).id;
   blankId = actions.createDraft({ to: [], cc: [], subject: 'Notes', body: 'For later.', inReplyTo: null }).id;
+  await new Promise<void>((resolve) => modelServer.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(modelServer.address() as AddressInfo).port}/v1`;
+  await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl: base });
   ({ served, browser, page } = await openApp(app, {
     foreign,
     viewport: { width: 1280, height: 900 },
@@ -51,6 +91,8 @@ afterAll(async () => {
   await browser?.close();
   await served?.close();
   await app.close();
+  modelServer.closeAllConnections();
+  await new Promise((resolve) => modelServer.close(resolve));
 });
 
 const dialog = (): Locator => page.getByTestId('drafts-dialog');
@@ -181,6 +223,29 @@ describe('The Drafts dialog', () => {
       .getByTestId('toast')
       .filter({ hasText: 'Not sent: the message to carol@example.org' })
       .waitFor();
+  });
+
+  test('a draft the assistant writes in a chat shows in the count, and Undo takes it back', async () => {
+    await page.getByTestId('chat-open').click();
+    await page.getByTestId('chat-model').fill('local/gpt-4.1-mini');
+    await page.getByTestId('chat-input').fill('Draft the board minutes to Erin.');
+    await page.getByTestId('chat-input').press('Enter');
+    const card = page.getByTestId('approval-card');
+    await card.waitFor();
+    // Nothing is written before the user approves.
+    expect(await call(app, 'draft:list', {})).toEqual([]);
+    await card.getByTestId('approve-call').first().click();
+    await page.locator('[data-testid="chat-turn"][data-outcome="done"]').waitFor();
+    // The run's end reads the drafts again: no reload, no dialog.
+    await expect.poll(() => page.getByTestId('drafts-open').textContent()).toBe('Drafts (1)');
+    await page.getByTestId('drafts-open').click();
+    await expect.poll(() => dialog().getByTestId('draft-row').textContent()).toContain('Board minutes');
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+
+    await page.getByTestId('undo-button').click();
+    await expect.poll(() => page.getByTestId('drafts-open').textContent()).toBe('Drafts');
+    expect(await call(app, 'draft:list', {})).toEqual([]);
   });
 
   test('made no request outside loopback', () => {
