@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp, projectRoot } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { type ReplayServer, startReplayServer } from '../../fixtures/judge/replay-server.ts';
-import type { StreamMessage } from '../../shared/contract.ts';
-import { call } from '../support/bridge.ts';
+import { call, importDemo } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
 import { tempDir } from '../support/temp.ts';
 
@@ -46,32 +45,8 @@ const slowServer: Server = createServer(async (req, res) => {
   else held.push(reply);
 });
 
-// The demo mailbox, imported through the bridge; resolves on the import's final event.
-function importDemo(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const seen: StreamMessage[] = [];
-    let streamId: string | null = null;
-    const check = () => {
-      const done = seen.find((m) => m.streamId === streamId && m.event.type !== 'import_progress');
-      if (!done) return;
-      off();
-      if (done.event.type === 'import_done') resolve();
-      else reject(new Error(`the demo import ended with ${done.event.type}`));
-    };
-    // Listening first: the import's events may arrive before its streamId is known here.
-    const off = app.streams.listen((m) => {
-      seen.push(m);
-      check();
-    });
-    call(app, 'mail:import', { demo: true }).then(({ streamId: id }) => {
-      streamId = id;
-      check();
-    }, reject);
-  });
-}
-
 beforeAll(async () => {
-  await importDemo();
+  await importDemo(app);
   messages = (await call(app, 'app:info', {})).messages;
   judge = await startReplayServer();
   judge.serve({
