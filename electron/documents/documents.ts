@@ -139,7 +139,9 @@ export function prepareDocuments(db: Db, now: () => number = Date.now) {
         const docId = Number(
           insertDoc.run(basename(path), path, kind, data.length, hash, now()).lastInsertRowid,
         );
-        chunks.forEach((c, seq) => insertChunk.run(docId, seq + 1, c.location, c.text));
+        chunks.forEach((c, seq) => {
+          insertChunk.run(docId, seq + 1, c.location, c.text);
+        });
         return docId;
       })();
       return { id, name: basename(path), chunks: chunks.length, duplicate: false };

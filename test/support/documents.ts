@@ -10,7 +10,7 @@ export async function makePdf(pages: readonly string[]): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export async function makeDocx(paragraphs: readonly string[]): Promise<Buffer> {
   const zip = new JSZip();
@@ -31,7 +31,7 @@ export async function makeDocx(paragraphs: readonly string[]): Promise<Buffer> {
   zip.file(
     'word/document.xml',
     '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
-      paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${escape(p)}</w:t></w:r></w:p>`).join('') +
+      paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${xmlText(p)}</w:t></w:r></w:p>`).join('') +
       '</w:body></w:document>',
   );
   return zip.generateAsync({ type: 'nodebuffer' });
