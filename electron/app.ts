@@ -169,6 +169,7 @@ export function createApp(options: AppOptions): App {
       const c = await services.connection(r.id);
       return testConnection(c, c.key);
     },
+    'service:consent': (r) => services.setMailConsent(r.id, r.allow),
     'service:remove': (r) => ({ removed: services.remove(r.id) }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
     ...consentHandlers({ db, conversations, grants }),

@@ -40,6 +40,9 @@ Commands:
                                decisions, systemone); the key is read from standard input
   service list                 list model services (keys are never shown)
   service models NAME          ask the service which models it offers
+  service consent NAME --allow|--revoke
+                               let mail and documents go to a service that is not on this
+                               computer (asked once per service, and again after an edit)
   service test NAME            check that the service answers and accepts the key
   account add NAME --imap-host H --imap-port N --tls tls|starttls|none --user U --password-stdin
           [--smtp-host H --smtp-port N --smtp-tls tls|starttls|none]
@@ -146,6 +149,8 @@ function parse(argv: string[]) {
       'smtp-tls': { type: 'string' },
       once: { type: 'boolean', default: false },
       questions: { type: 'string' },
+      allow: { type: 'boolean', default: false },
+      revoke: { type: 'boolean', default: false },
       message: { type: 'string', multiple: true },
       query: { type: 'string' },
       all: { type: 'boolean', default: false },
@@ -378,6 +383,28 @@ const commands: Record<string, Command> = {
         );
       return 0;
     }
+    if (sub === 'consent' && name !== undefined && rest.length === 0) {
+      if (values.allow === values.revoke)
+        throw new UsageError('Use `skimmer service consent NAME --allow` or `--revoke`.');
+      const r = await bridgeCall(
+        app,
+        'service:consent',
+        { id: serviceId(app, name), allow: values.allow },
+        io,
+      );
+      if (!r.ok) return r.exitCode;
+      const s = channels['service:consent'].response.parse(r.value);
+      if (values.json) io.out(JSON.stringify(s));
+      else if (!s.remote)
+        io.out(`${s.name} is on this computer: mail never leaves it, so no consent is needed.`);
+      else
+        io.out(
+          s.mailAllowed
+            ? `Mail and documents may now go to ${s.endpoint}.`
+            : `Mail and documents will not go to ${s.endpoint}.`,
+        );
+      return 0;
+    }
     if (sub === 'test' && name !== undefined && rest.length === 0) {
       const r = await bridgeCall(app, 'service:test', { id: serviceId(app, name) }, io);
       if (!r.ok) return r.exitCode;
@@ -399,7 +426,7 @@ const commands: Record<string, Command> = {
       return 0;
     }
     throw new UsageError(
-      'Use `skimmer service add NAME --kind KIND --base URL [--key-stdin]`, `service list`, `service models NAME` or `service test NAME`.',
+      'Use `skimmer service add NAME --kind KIND --base URL [--key-stdin]`, `service list`, `service models NAME`, `service test NAME` or `service consent NAME --allow|--revoke`.',
     );
   },
 
@@ -580,7 +607,9 @@ const commands: Record<string, Command> = {
     const print = (o: object) => io.out(JSON.stringify(o));
     try {
       const { service, model: modelName } = splitModelRef(model);
-      const connection = await app.services.connection(app.services.idByName(service));
+      const serviceId = app.services.idByName(service);
+      app.services.requireMailConsent(serviceId);
+      const connection = await app.services.connection(serviceId);
       const sources = byThread
         ? threadSourcesOf(app, threadId)
         : await documentSourcesOf(app, docs, values.question, io);

@@ -131,6 +131,9 @@ export const ServiceView = z.object({
   endpoint: z.string(),
   version: z.number().int().positive(),
   hasKey: z.boolean(),
+  // Not on this computer: mail and document text go there only with the user's consent (`mailAllowed`).
+  remote: z.boolean(),
+  mailAllowed: z.boolean(),
 });
 export type ServiceView = z.infer<typeof ServiceView>;
 
@@ -607,6 +610,11 @@ export const channels = {
     // "Test connection": an explicit user action; reaches the service's model list with the saved key.
     request: z.object({ id: Id }).strict(),
     response: z.object({ ok: z.boolean(), message: z.string() }),
+  },
+  'service:consent': {
+    // The user's answer to "send mail and documents to <endpoint>?" for a service not on this computer.
+    request: z.object({ id: Id, allow: z.boolean() }).strict(),
+    response: ServiceView,
   },
   'service:remove': {
     request: z.object({ id: Id }).strict(),

@@ -81,6 +81,8 @@ export async function* runAgent(
 ): AsyncGenerator<AgentEvent, void, undefined> {
   const { service, model } = splitModelRef(request.model);
   const serviceId = deps.services.idByName(service);
+  // The mail tools and quoted mail send mail text to the service.
+  deps.services.requireMailConsent(serviceId);
   const connection = await deps.services.connection(serviceId);
   if (request.conversationId !== undefined && !deps.conversations.exists(request.conversationId)) {
     throw new BridgeFailure('not_found', 'That conversation does not exist.');

@@ -31,6 +31,9 @@ describe('services', () => {
       endpoint: 'https://api.anthropic.com/v1/messages',
       version: 1,
       hasKey: true,
+      // Not on this computer, and no consent yet for mail to go there (DESIGN §5).
+      remote: true,
+      mailAllowed: false,
     });
     expect(await vault.get(serviceKeyName(s.id))).toBe('sk-ant-test-key-123456');
     expect(JSON.stringify(db.prepare('SELECT * FROM services').all())).not.toContain('sk-ant');

@@ -2,22 +2,32 @@
 // `version`, so a run that started on the old settings can tell it is stale. The key goes to the vault
 // under `service:<id>`; views only ever say `hasKey`.
 import type { ServiceKind, ServiceView } from '../../shared/contract.ts';
+import { isLoopback } from '../../shared/loopback.ts';
 import { checkBaseUrl, endpointFor } from '../../shared/service-url.ts';
 import { BridgeFailure } from '../bridge/dispatch.ts';
 import type { Db } from '../db/open.ts';
 import type { KeyVault } from '../secrets/key-vault.ts';
 
-type Row = { id: number; name: string; kind: ServiceKind; base_url: string; version: number };
+type Row = {
+  id: number;
+  name: string;
+  kind: ServiceKind;
+  base_url: string;
+  version: number;
+  mail_consent_version: number | null;
+};
 
 export const serviceKeyName = (id: number) => `service:${id}`;
 
 export function prepareServices(db: Db, vault: KeyVault, now: () => number = Date.now) {
-  const all = db.prepare<[], Row>('SELECT id, name, kind, base_url, version FROM services ORDER BY name');
+  const all = db.prepare<[], Row>(
+    'SELECT id, name, kind, base_url, version, mail_consent_version FROM services ORDER BY name',
+  );
   const byId = db.prepare<[number], Row>(
-    'SELECT id, name, kind, base_url, version FROM services WHERE id = ?',
+    'SELECT id, name, kind, base_url, version, mail_consent_version FROM services WHERE id = ?',
   );
   const byName = db.prepare<[string], Row>(
-    'SELECT id, name, kind, base_url, version FROM services WHERE name = ?',
+    'SELECT id, name, kind, base_url, version, mail_consent_version FROM services WHERE name = ?',
   );
   const insert = db.prepare<[string, string, string, number]>(
     'INSERT INTO services (name, kind, base_url, created_at) VALUES (?, ?, ?, ?)',
@@ -26,6 +36,12 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
     'UPDATE services SET name = ?, base_url = ?, version = version + 1 WHERE id = ?',
   );
   const del = db.prepare<[number]>('DELETE FROM services WHERE id = ?');
+  const consent = db.prepare<[number | null, number]>(
+    'UPDATE services SET mail_consent_version = ? WHERE id = ?',
+  );
+  const remote = (r: Row) => !isLoopback(new URL(r.base_url).hostname);
+  // Consent holds for the settings it was given for; an edit (a new version) asks again.
+  const mailAllowed = (r: Row) => !remote(r) || r.mail_consent_version === r.version;
 
   const view = (r: Row): ServiceView => ({
     id: r.id,
@@ -35,6 +51,8 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
     endpoint: endpointFor(r.kind, r.base_url),
     version: r.version,
     hasKey: vault.has(serviceKeyName(r.id)),
+    remote: remote(r),
+    mailAllowed: mailAllowed(r),
   });
 
   const base = (raw: string): string => {
@@ -101,6 +119,26 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
         version: row.version,
         key: await vault.get(serviceKeyName(id)),
       };
+    },
+
+    /** The user's answer for a service not on this computer (DESIGN §5). */
+    setMailConsent(id: number, allow: boolean): ServiceView {
+      const row = found(id);
+      consent.run(allow ? row.version : null, id);
+      return view(found(id));
+    },
+
+    /**
+     * SECURITY: mail and document text leave this computer only for a service the user agreed to (DESIGN §5).
+     * Called before anything that would send them (tool runs, judge, summaries); throws the sentence to show.
+     */
+    requireMailConsent(id: number): void {
+      const row = found(id);
+      if (mailAllowed(row)) return;
+      throw new BridgeFailure(
+        'forbidden',
+        `Skimmer has not sent mail to ${endpointFor(row.kind, row.base_url)} yet. Allow it for "${row.name}" in the model services first.`,
+      );
     },
 
     idByName(name: string): number {

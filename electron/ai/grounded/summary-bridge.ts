@@ -47,7 +47,9 @@ export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread'> {
               true,
             );
           const { service, model } = splitModelRef(r.model);
-          const connection = await deps.services.connection(deps.services.idByName(service));
+          const serviceId = deps.services.idByName(service);
+          deps.services.requireMailConsent(serviceId);
+          const connection = await deps.services.connection(serviceId);
           const byId = new Map(thread.messages.map((m) => [`m${m.id}`, m]));
           const result = await summarizeThread(
             connection,

@@ -62,7 +62,9 @@ export async function judgeMessages(
   const checked = validateQuestions(request.questions);
   if (!checked.ok) throw new BridgeFailure('invalid_request', checked.reason);
   const { service, model } = splitModelRef(request.model);
-  const connection = await deps.services.connection(deps.services.idByName(service));
+  const serviceId = deps.services.idByName(service);
+  deps.services.requireMailConsent(serviceId);
+  const connection = await deps.services.connection(serviceId);
   const queries = prepareQueries(deps.db);
   const cache = prepareJudgeAnswers(deps.db);
   const hashOf = deps.db.prepare<[number], { content_hash: string }>(

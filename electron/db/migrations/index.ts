@@ -15,6 +15,7 @@ import { m0013 } from './0013-outbox.ts';
 import { m0014 } from './0014-judge.ts';
 import { m0015 } from './0015-documents.ts';
 import { m0016 } from './0016-summaries.ts';
+import { m0017 } from './0017-mail-consent.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   m0014,
   m0015,
   m0016,
+  m0017,
 ];
