@@ -70,7 +70,10 @@ describe('the canary key', () => {
       'service:list': [{}],
       'service:models': [{ id: 1 }, { id: 99 }],
       'service:test': [{ id: 1 }, { id: 'x' }],
-      'service:consent': [{ id: 1, allow: true }, { id: 99, allow: false }],
+      'service:consent': [
+        { id: 1, allow: true },
+        { id: 99, allow: false },
+      ],
       'service:remove': [{ id: 99 }],
       'chat:send': [
         { model: 'canary/m', prompt: 'hello' },
