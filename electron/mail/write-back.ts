@@ -68,9 +68,6 @@ export function prepareWriteBack(db: Db, now: () => number = Date.now) {
   const retry = db.prepare<[number]>(
     "UPDATE mail_ops SET state = 'pending' WHERE message = ? AND state = 'failed'",
   );
-  const waiting = db
-    .prepare<[number, string]>('SELECT 1 FROM mail_ops WHERE message = ? AND kind = ? LIMIT 1')
-    .pluck();
 
   const queue = (message: number, op: Op): void => {
     const account = accountOf.get(message);
@@ -98,8 +95,6 @@ export function prepareWriteBack(db: Db, now: () => number = Date.now) {
     /** It could not reach the server: kept pending for the next sync. */
     unreached: (id: number, message: string): void => void tried.run(message, id),
     retry: (message: number): number => retry.run(message).changes,
-    /** Whether a change of this kind to the message still waits for the server (sync must not undo it). */
-    waiting: (message: number, kind: OpKind): boolean => waiting.get(message, kind) !== undefined,
   };
 }
 

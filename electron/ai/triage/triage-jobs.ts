@@ -130,7 +130,6 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
     list: (): TriageJob[] => (recent.all() as number[]).map(view),
     /** Jobs that were running when the app stopped: the long-running app resumes them. */
     unfinished: (): number[] => unfinished.all() as number[],
-    isRunning: (id: number): boolean => running.has(id),
 
     /** Runs what is still pending; resolves when the job is done, paused, cancelled or failed. */
     async run(
