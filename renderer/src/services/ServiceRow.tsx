@@ -1,6 +1,7 @@
 import type { ServiceView } from '../../../shared/contract.ts';
 import { useServicesStore } from '../stores/services-store.ts';
 import { ModelList } from './ModelList.tsx';
+import { ServiceConsent } from './ServiceConsent.tsx';
 import { ServiceEditForm } from './ServiceEditForm.tsx';
 import { kindText } from './service-kinds.ts';
 
@@ -33,6 +34,7 @@ export function ServiceRow({ service }: { service: ServiceView }) {
         <span className="muted">Requests go to </span>
         <code data-testid="service-endpoint">{service.endpoint}</code>
       </div>
+      {!editing && <ServiceConsent service={service} />}
       {editing && <ServiceEditForm service={service} />}
       {confirming && (
         <div className="remove-confirm" role="alertdialog" aria-label={`Remove ${service.name}?`}>

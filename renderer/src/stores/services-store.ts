@@ -35,6 +35,9 @@ type ServicesState = {
   edit: ServiceEdit | null;
   confirmRemove: number | null;
   removing: boolean;
+  // The remote service whose "send mail there?" confirmation is open (DESIGN §5), and whether its answer is on the way.
+  confirmConsent: number | null;
+  consenting: boolean;
   rowErrors: Record<number, string>;
   models: Record<number, ModelsResult>;
   tests: Record<number, TestResult>;
@@ -53,6 +56,10 @@ type ServicesState = {
   askRemove(id: number): void;
   cancelRemove(): void;
   remove(): Promise<void>;
+  askConsent(id: number): void;
+  cancelConsent(): void;
+  // Allowing goes through `askConsent` first; taking consent back needs no confirmation.
+  setConsent(id: number, allow: boolean): Promise<void>;
   listModels(id: number): Promise<void>;
   testConnection(id: number): Promise<void>;
 };
@@ -101,6 +108,8 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
     edit: null,
     confirmRemove: null,
     removing: false,
+    confirmConsent: null,
+    consenting: false,
     rowErrors: {},
     models: {},
     tests: {},
@@ -117,14 +126,16 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
         draft: { ...state.draft, key: '' },
         edit: null,
         confirmRemove: null,
+        confirmConsent: null,
         added: null,
         addError: null,
       }));
     },
 
     escape() {
-      const { confirmRemove, edit } = get();
-      if (confirmRemove !== null) get().cancelRemove();
+      const { confirmRemove, confirmConsent, edit } = get();
+      if (confirmConsent !== null) get().cancelConsent();
+      else if (confirmRemove !== null) get().cancelRemove();
       else if (edit) get().cancelEdit();
       else get().closeDialog();
     },
@@ -178,6 +189,7 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
           error: null,
         },
         confirmRemove: null,
+        confirmConsent: null,
         rowErrors: without(state.rowErrors, id),
       }));
     },
@@ -218,7 +230,7 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
     },
 
     askRemove(id) {
-      set({ confirmRemove: id, edit: null });
+      set({ confirmRemove: id, confirmConsent: null, edit: null });
     },
 
     cancelRemove() {
@@ -246,6 +258,37 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
         added: state.added?.id === id ? null : state.added,
         rowErrors: without(state.rowErrors, id),
       }));
+    },
+
+    askConsent(id) {
+      set((state) => ({
+        confirmConsent: id,
+        confirmRemove: null,
+        edit: null,
+        rowErrors: without(state.rowErrors, id),
+      }));
+    },
+
+    cancelConsent() {
+      if (!get().consenting) set({ confirmConsent: null });
+    },
+
+    // SECURITY: the row shows what main answers, never what was asked: main owns the stored consent, and an edit
+    // of the address there voids it.
+    async setConsent(id, allow) {
+      if (get().consenting) return;
+      set({ consenting: true });
+      const reply = await bridge['service:consent']({ id, allow });
+      if (!reply.ok) {
+        set((state) => ({
+          consenting: false,
+          confirmConsent: null,
+          rowErrors: { ...state.rowErrors, [id]: reply.error.message },
+        }));
+        return;
+      }
+      replaceService(reply.value);
+      set({ consenting: false, confirmConsent: null });
     },
 
     async testConnection(id) {
