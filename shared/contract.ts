@@ -362,6 +362,27 @@ export const DraftView = z.object({
 export type DraftView = z.infer<typeof DraftView>;
 const Recipient = z.email().max(320);
 
+// A rule turns an answer into a suggested write (DESIGN §9); it never sends or deletes.
+export const TriageRule = z
+  .object({
+    question: z.string().min(1).max(64),
+    when: z.discriminatedUnion('op', [
+      z.object({ op: z.literal('probability_at_least'), value: z.number().min(0).max(1) }),
+      z.object({ op: z.literal('probability_below'), value: z.number().min(0).max(1) }),
+      z.object({ op: z.literal('is'), value: z.union([z.string().max(255), z.boolean()]) }),
+      z.object({ op: z.literal('score_at_least'), value: z.number().min(0).max(9) }),
+      z.object({ op: z.literal('score_below'), value: z.number().min(0).max(10) }),
+    ]),
+    action: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('label'), label: z.string().trim().min(1).max(64) }),
+      z.object({ kind: z.literal('move'), folder: z.string().trim().min(1).max(200) }),
+      z.object({ kind: z.literal('archive') }),
+      z.object({ kind: z.literal('mark_read') }),
+    ]),
+  })
+  .strict();
+export type TriageRule = z.infer<typeof TriageRule>;
+
 export const channels = {
   'app:info': {
     request: z.object({}).strict(),
@@ -532,6 +553,33 @@ export const channels = {
     // For the thread list: per thread, the answers of its newest message that has them.
     request: z.object({ setId: Id, threadIds: z.array(Id).min(1).max(500) }).strict(),
     response: z.array(MessageAnswers.extend({ threadId: Id })),
+  },
+  'triage:suggest': {
+    // The batch approval card: per rule, what it would do to which messages (those with answers to the set).
+    request: z.object({ setId: Id, scope: TriageScope, rules: z.array(TriageRule).min(1).max(20) }).strict(),
+    response: z.array(
+      z.object({
+        rule: z.number().int().nonnegative(),
+        action: z.string(),
+        messages: z.array(z.object({ id: Id, subject: z.string(), from: z.string() })),
+      }),
+    ),
+  },
+  'triage:apply': {
+    // Carries out what the user approved on the card: undoable writes, queued for the mail server.
+    request: z
+      .object({
+        setId: Id,
+        scope: TriageScope,
+        rules: z.array(TriageRule).min(1).max(20),
+        approve: z
+          .array(
+            z.object({ rule: z.number().int().nonnegative(), messageIds: z.array(Id).min(1).max(10_000) }),
+          )
+          .min(1),
+      })
+      .strict(),
+    response: z.object({ applied: z.number().int().nonnegative(), undo: z.array(UndoView) }),
   },
   'triage:estimate': {
     // Before a bulk run; contacts nothing.

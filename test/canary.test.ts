@@ -136,6 +136,23 @@ describe('the canary key', () => {
         { setId: 1, model: 'canary/m', scope: { kind: 'query', query: 'nothing-matches-this' } },
       ],
       'triage:jobs': [{}],
+      'triage:suggest': [
+        {
+          setId: 1,
+          scope: { kind: 'all' },
+          rules: [{ question: 'x', when: { op: 'is', value: canary }, action: { kind: 'archive' } }],
+        },
+      ],
+      'triage:apply': [
+        {
+          setId: 1,
+          scope: { kind: 'all' },
+          rules: [
+            { question: 'x', when: { op: 'is', value: 'y' }, action: { kind: 'move', folder: canary } },
+          ],
+          approve: [{ rule: 0, messageIds: [1] }],
+        },
+      ],
       'triage:resume': [{ id: 99 }],
       'triage:cancel': [{ id: 99 }],
       'summary:thread': [

@@ -101,6 +101,46 @@ describe('triage over the bridge', () => {
     expect(byThread.map((t) => t.threadId).sort()).toEqual([...threads].sort());
   });
 
+  test('rules suggest writes per rule; only what the user approved is applied, undoably', async () => {
+    const rules = [
+      {
+        question: 'urgent',
+        when: { op: 'probability_at_least' as const, value: 0.9 },
+        action: { kind: 'label' as const, label: 'Urgent' },
+      },
+      {
+        question: 'team',
+        when: { op: 'is' as const, value: 'technical' },
+        action: { kind: 'archive' as const },
+      },
+    ];
+    const card = await call(app, 'triage:suggest', { setId, scope: { kind: 'all' }, rules });
+    expect(card.map((c) => [c.rule, c.action, c.messages.length])).toEqual([
+      [0, 'Label “Urgent”', 4],
+      [1, 'Archive', 0],
+    ]);
+    const ids = card[0]?.messages.map((m) => m.id) ?? [];
+    const approved = [...ids.slice(0, 3), 999_999];
+    const done = await call(app, 'triage:apply', {
+      setId,
+      scope: { kind: 'all' },
+      rules,
+      approve: [{ rule: 0, messageIds: approved }],
+    });
+    expect(done.applied).toBe(3);
+    expect(done.undo).toHaveLength(1);
+    const labelled = () =>
+      app.db
+        .prepare(
+          "SELECT count(*) FROM message_labels ml JOIN labels l ON l.id = ml.label_id WHERE l.name = 'Urgent'",
+        )
+        .pluck()
+        .get();
+    expect(labelled()).toBe(3);
+    await call(app, 'mail:undo', { count: 1 });
+    expect(labelled()).toBe(0);
+  });
+
   test('Stop pauses a job; Resume finishes it without asking anything twice', async () => {
     const other = (await call(app, 'judge:saveSet', { name: 'Other', questions: questions.slice(0, 1) })).id;
     server.serve({

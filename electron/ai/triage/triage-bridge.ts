@@ -1,14 +1,17 @@
 // The judge and triage channels of the bridge (issue 6): question sets, cached answers for the thread list's
 // chips, estimates, and jobs whose progress streams to the page. Stop on a job's stream pauses it: what is
 // done stays done, and Resume carries on.
-import type { MessageAnswers, StreamEvent } from '../../../shared/contract.ts';
-import type { Handlers } from '../../bridge/dispatch.ts';
+import type { MessageAnswers, StreamEvent, TriageScope } from '../../../shared/contract.ts';
+import type { Answer } from '../../../shared/judge.ts';
+import { BridgeFailure, type Handlers } from '../../bridge/dispatch.ts';
 import type { StreamHub } from '../../bridge/streams.ts';
 import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';
+import { MailActionError, prepareMailActions } from '../../mail/undo.ts';
 import type { prepareServices } from '../services.ts';
 import { prepareJudgeAnswers } from './answers.ts';
 import { prepareQuestionSets } from './question-sets.ts';
+import { describeAction, type Rule, suggest } from './rules.ts';
 import type { prepareTriageJobs } from './triage-jobs.ts';
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices>; streams: StreamHub; log: Log };
@@ -24,6 +27,8 @@ export function triageHandlers(
   | 'judge:removeSet'
   | 'judge:answers'
   | 'judge:threadAnswers'
+  | 'triage:suggest'
+  | 'triage:apply'
   | 'triage:estimate'
   | 'triage:start'
   | 'triage:jobs'
@@ -38,6 +43,21 @@ export function triageHandlers(
   const threadMessages = deps.db.prepare<[number], { id: number; content_hash: string }>(
     'SELECT id, content_hash FROM messages WHERE thread_id = ? ORDER BY date DESC, id DESC',
   );
+
+  const summaryOf = deps.db.prepare<[number], { subject: string; from_text: string }>(
+    'SELECT subject, from_text FROM messages WHERE id = ?',
+  );
+  // Per rule, the messages of the scope whose newest answers to the set meet it.
+  function suggestFor(setId: number, scope: TriageScope, rules: readonly Rule[]): number[][] {
+    const set = sets.get(setId);
+    const known = new Map<number, Answer[]>();
+    for (const id of jobs.messagesIn(scope)) {
+      const hash = hashOf.get(id)?.content_hash;
+      const found = hash ? answers.newest(hash, set.questions) : null;
+      if (found) known.set(id, found.answers);
+    }
+    return suggest(rules, known);
+  }
 
   // Runs a job on a new stream: progress, then triage_done with the job as it ended.
   function stream(jobId: number): { streamId: string } {
@@ -88,6 +108,43 @@ export function triageHandlers(
         }
       }
       return out;
+    },
+    'triage:suggest': (r) => {
+      const matched = suggestFor(r.setId, r.scope, r.rules);
+      return r.rules.map((rule, i) => ({
+        rule: i,
+        action: describeAction(rule.action),
+        messages: (matched[i] ?? []).map((id) => {
+          const m = summaryOf.get(id) as { subject: string; from_text: string };
+          return { id, subject: m.subject, from: m.from_text };
+        }),
+      }));
+    },
+    'triage:apply': (r) => {
+      const matched = suggestFor(r.setId, r.scope, r.rules);
+      const actions = prepareMailActions(deps.db);
+      const before = new Set(actions.undoable(50).map((u) => u.id));
+      let applied = 0;
+      for (const a of r.approve) {
+        const rule = r.rules[a.rule];
+        // SECURITY: only what the rule suggested right now is applied, whatever else the page names.
+        const allowed = new Set(matched[a.rule] ?? []);
+        const ids = a.messageIds.filter((id) => allowed.has(id));
+        if (!rule || ids.length === 0) continue;
+        const act = rule.action;
+        try {
+          if (act.kind === 'label') actions.label(ids, [act.label], []);
+          else if (act.kind === 'move') actions.moveToFolder(ids, act.folder);
+          else if (act.kind === 'archive') actions.moveToSpecial(ids, 'archive');
+          else actions.markRead(ids, true);
+        } catch (e) {
+          // An unknown folder, said in the mail module's own sentence.
+          if (e instanceof MailActionError) throw new BridgeFailure('invalid_request', e.message);
+          throw e;
+        }
+        applied += ids.length;
+      }
+      return { applied, undo: actions.undoable(50).filter((u) => !before.has(u.id)) };
     },
     'triage:estimate': (r) => jobs.estimate(r.setId, r.scope),
     'triage:start': (r) => {

@@ -99,6 +99,9 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
 
   return {
     /** Before a bulk run (DESIGN §9): how many messages, roughly how many input tokens, and the time. */
+    /** The messages a scope covers, newest first (a search: its best matches). */
+    messagesIn,
+
     estimate(setId: number, scope: TriageScope): { messages: number; inputTokens: number; seconds: number } {
       const set = sets.get(setId);
       const ids = messagesIn(scope);
