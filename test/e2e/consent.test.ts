@@ -1,7 +1,8 @@
 // Consent before mail leaves this computer (DESIGN §5), end to end: the real server and bridge, the built
 // renderer in Debian's Chromium. "cloud" points at a host that must never be contacted; "local" is on loopback.
 // What it proves: a remote service starts with no consent, allowing it names the exact endpoint first, the
-// stored answer is what the bridge reports, taking it back works, and none of this contacts any service.
+// stored answer is what the bridge reports, taking it back or editing the address ends it, and none of this
+// contacts any service.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -110,6 +111,20 @@ describe('Consent to send mail to a model service', () => {
     await expect
       .poll(() => row('cloud').getByTestId('service-consent').textContent())
       .toContain('Mail and documents never go to this service');
+  });
+
+  test('editing the address voids the consent, and the row says so', async () => {
+    await row('cloud').getByTestId('service-consent-ask').click();
+    await row('cloud').getByTestId('service-consent-allow').click();
+    await expect.poll(() => mailAllowed('cloud')).toBe(true);
+    await row('cloud').getByTestId('service-edit').click();
+    await row('cloud').getByTestId('service-edit-url').fill('https://api2.example.com/v1');
+    await row('cloud').getByTestId('service-edit-save').click();
+    await row('cloud').getByTestId('service-edit-form').waitFor({ state: 'detached' });
+    expect(await mailAllowed('cloud')).toBe(false);
+    expect(await row('cloud').getByTestId('service-consent-ask').textContent()).toBe(
+      'Allow sending mail to https://api2.example.com/v1/chat/completions…',
+    );
   });
 
   test('a service on this computer needs no consent', async () => {
