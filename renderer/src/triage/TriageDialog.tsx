@@ -3,6 +3,7 @@ import { useSetEditorStore } from '../stores/set-editor-store.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
 import { JobList } from './JobList.tsx';
 import { RunPanel } from './RunPanel.tsx';
+import { RulesSection } from './rules/RulesSection.tsx';
 import { ScopePicker } from './ScopePicker.tsx';
 import { SetEditor } from './SetEditor.tsx';
 import { TriageModelField } from './TriageModelField.tsx';
@@ -92,6 +93,7 @@ export function TriageDialog() {
           <ScopePicker />
           <RunPanel />
           <JobList />
+          {chosen && <RulesSection set={chosen} />}
         </>
       )}
     </Modal>
