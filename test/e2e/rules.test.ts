@@ -102,6 +102,10 @@ describe('Triage rules', () => {
     await openTriage();
     await rules().getByTestId('rule-question').selectOption('urgent');
     expect(await rules().getByTestId('rule-op').inputValue()).toBe('probability_at_least');
+    // A probability above 1 is no rule: Add waits for one the question can meet.
+    await rules().getByTestId('rule-value').fill('1.5');
+    await rules().getByTestId('rule-target').fill('Urgent');
+    expect(await rules().getByTestId('rule-add').isDisabled()).toBe(true);
     await rules().getByTestId('rule-value').fill('0.9');
     await rules().getByTestId('rule-action').selectOption('label');
     await rules().getByTestId('rule-target').fill('Urgent');
@@ -117,6 +121,9 @@ describe('Triage rules', () => {
     );
     expect(await rules().getByTestId('rule-message').count()).toBe(answered);
     expect(await rules().locator('[data-testid="rule-message"] input:checked').count()).toBe(answered);
+    await page.getByTestId('triage-dialog').screenshot({
+      path: join(projectRoot, 'test-results', 'screenshots', 'triage-rules-card.png'),
+    });
     // Suggest reads cached answers only.
     expect(judge.received).toHaveLength(asked);
     expect(labelled('Urgent')).toBe(0);
@@ -135,6 +142,7 @@ describe('Triage rules', () => {
     expect(labelsOf(skipped)).toEqual([]);
 
     await page.getByTestId('triage-close').click();
+    await page.getByTestId('undo-summary').waitFor();
     await page.getByTestId('undo-button').click();
     await page.getByTestId('undo-done').waitFor();
     await expect.poll(() => labelled('Urgent')).toBe(0);

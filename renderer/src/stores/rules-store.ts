@@ -2,7 +2,7 @@
 // batch approval card. Suggest reads only cached answers (it contacts nothing); Approve sends exactly the
 // messages left checked, and the Undo bar then offers the writes, as the user's own change.
 import { create } from 'zustand';
-import type { Response, TriageRule } from '../../../shared/contract.ts';
+import type { Response, TriageRule, TriageScope } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
 import { readRules, storageKey } from '../triage/rules/rule-draft.ts';
 import { scopeOf, useTriageStore } from './triage-store.ts';
@@ -49,8 +49,9 @@ function readStored(setId: number): TriageRule[] {
 }
 
 export const useRulesStore = create<RulesState>()((set, get) => {
-  // The card's rules as suggested: Approve sends these, so an edit after Suggest cannot change what applies.
-  let suggestedRules: TriageRule[] = [];
+  // The card's rules and messages as suggested: Approve sends these, so an edit or another scope picked after
+  // Suggest cannot change what the card applies to.
+  let suggested: { rules: TriageRule[]; scope: TriageScope } | null = null;
 
   function setRules(rules: TriageRule[]): void {
     const { setId } = get();
@@ -104,7 +105,7 @@ export const useRulesStore = create<RulesState>()((set, get) => {
         set({ busy: false, error: reply.error.message });
         return;
       }
-      suggestedRules = sent;
+      suggested = { rules: sent, scope };
       set({ busy: false, card: reply.value, unchecked: new Set() });
     },
 
@@ -117,8 +118,8 @@ export const useRulesStore = create<RulesState>()((set, get) => {
 
     async approve() {
       const { setId, card, unchecked, busy } = get();
-      const scope = scopeOf(useTriageStore.getState().scopeKind);
-      if (setId === null || card === null || busy || !scope) return;
+      if (setId === null || card === null || busy || !suggested) return;
+      const { rules, scope } = suggested;
       const approve = card
         .map((s) => ({
           rule: s.rule,
@@ -134,7 +135,7 @@ export const useRulesStore = create<RulesState>()((set, get) => {
       let applied = 0;
       // Through the Undo bar's tracking, so the bar offers exactly these writes.
       await useUndoStore.getState().track(async () => {
-        const reply = await bridge['triage:apply']({ setId, scope, rules: suggestedRules, approve });
+        const reply = await bridge['triage:apply']({ setId, scope, rules, approve });
         if (reply.ok) applied = reply.value.applied;
         else failure = reply.error.message;
       });

@@ -10,6 +10,7 @@ import {
   firstCondition,
   opsFor,
   type RuleAction,
+  validRule,
 } from './rule-draft.ts';
 
 const actionKinds: { kind: ActionKind; label: string }[] = [
@@ -31,10 +32,12 @@ export function RuleForm({ questions }: { questions: readonly Question[] }) {
   const add = useRulesStore((state) => state.add);
   const [name, setName] = useState(questions[0]?.name ?? '');
   const question = questions.find((q) => q.name === name) ?? questions[0];
-  const [when, setWhen] = useState<Condition | null>(question ? firstCondition(question) : null);
+  const [chosenWhen, setWhen] = useState<Condition | null>(question ? firstCondition(question) : null);
   const [kind, setKind] = useState<ActionKind>('label');
   const [target, setTarget] = useState('');
-  if (!question || !when) return null;
+  if (!question || !chosenWhen) return null;
+  // After an edit of the set the named question may be gone or of another type: start from its first condition.
+  const when = opsFor(question).some((o) => o.op === chosenWhen.op) ? chosenWhen : firstCondition(question);
 
   const pickQuestion = (next: string) => {
     setName(next);
@@ -43,10 +46,10 @@ export function RuleForm({ questions }: { questions: readonly Question[] }) {
   };
   const setOp = (op: ConditionOp) => setWhen({ ...when, op } as Condition);
   const needsTarget = kind === 'label' || kind === 'move';
-  const action = actionOf(kind, target.trim());
+  const rule = validRule(question, when, actionOf(kind, target.trim()));
   const submit = () => {
-    if (!action) return;
-    add({ question: question.name, when, action });
+    if (!rule) return;
+    add(rule);
     setTarget('');
   };
 
@@ -124,7 +127,7 @@ export function RuleForm({ questions }: { questions: readonly Question[] }) {
           onChange={(e) => setTarget(e.target.value)}
         />
       )}
-      <button type="button" data-testid="rule-add" disabled={!action} onClick={submit}>
+      <button type="button" data-testid="rule-add" disabled={!rule} onClick={submit}>
         Add rule
       </button>
     </div>

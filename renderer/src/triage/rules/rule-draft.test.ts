@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { choiceFromKey, choiceKey, firstCondition, opsFor, readRules } from './rule-draft.ts';
+import { choiceFromKey, choiceKey, firstCondition, opsFor, readRules, validRule } from './rule-draft.ts';
 
 const rule = {
   question: 'urgent',
@@ -31,5 +31,14 @@ describe('rule drafts', () => {
     expect(readRules(JSON.stringify([rule, { question: 'x', when: { op: 'send' } }]))).toEqual([rule]);
     expect(readRules('not json')).toEqual([]);
     expect(readRules(null)).toEqual([]);
+  });
+
+  test('refuses a rule its question cannot meet or the contract would refuse', () => {
+    const urgent = { type: 'predicate', name: 'urgent', instructions: '' } as const;
+    const label = { kind: 'label', label: 'Urgent' } as const;
+    expect(validRule(urgent, { op: 'probability_at_least', value: 0.9 }, label)).toEqual(rule);
+    expect(validRule(urgent, { op: 'probability_at_least', value: 1.5 }, label)).toBeNull();
+    expect(validRule(urgent, { op: 'is', value: 'yes' }, label)).toBeNull();
+    expect(validRule(urgent, { op: 'probability_below', value: 0.2 }, null)).toBeNull();
   });
 });

@@ -37,6 +37,18 @@ export function firstCondition(question: Question): Condition {
   }
 }
 
+// What Add accepts: the contract's shape, and a value the question can reach (a probability up to 1, a score
+// within its levels), so no rule is kept that the main process would refuse or that could never match.
+export function validRule(question: Question, when: Condition, action: RuleAction | null): TriageRule | null {
+  if (!action || !opsFor(question).some((o) => o.op === when.op)) return null;
+  if (typeof when.value === 'number') {
+    const top = question.type === 'score' ? question.levels.length : 1;
+    if (!Number.isFinite(when.value) || when.value < 0 || when.value > top) return null;
+  }
+  const rule = TriageRuleSchema.safeParse({ question: question.name, when, action });
+  return rule.success ? rule.data : null;
+}
+
 // A choice value in a <select>: `"true"` and `true` differ (wire-formats §4.1), so JSON keeps them apart.
 export const choiceKey = (value: string | boolean): string => JSON.stringify(value);
 export function choiceFromKey(key: string): string | boolean {
