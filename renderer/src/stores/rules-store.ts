@@ -76,6 +76,8 @@ export const useRulesStore = create<RulesState>()((set, get) => {
         rules: setId === null ? [] : readStored(setId),
         card: null,
         unchecked: new Set(),
+        // A Suggest still running for the set before returns to nothing (it checks the set), so no wait.
+        busy: false,
         error: null,
         applied: null,
       });
