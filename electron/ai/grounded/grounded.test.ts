@@ -155,4 +155,25 @@ describe('groundedAnswer', () => {
       code: 'unsupported_capability',
     });
   });
+
+  // DESIGN §10: 45 s in all, including reading the body. A real server that sends its headers and then
+  // nothing more: the answer must end as a timeout at 45 s, not hang (this test takes that long).
+  test('a server that stalls past 45 s ends as a timeout', { timeout: 60_000 }, async () => {
+    const stall = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"choices":[');
+    });
+    await new Promise<void>((r) => stall.listen(0, '127.0.0.1', r));
+    const slow = `http://127.0.0.1:${(stall.address() as AddressInfo).port}/v1`;
+    try {
+      const failure = await groundedAnswer({ kind: 'openai', baseUrl: slow, key: null }, 'm', {
+        sources,
+      }).catch((e: unknown) => e);
+      // The idle timeout is 60 s, so only the 45 s cap on the whole answer can end it as a timeout here.
+      expect(failure).toMatchObject({ code: 'timeout' });
+    } finally {
+      stall.closeAllConnections();
+      await new Promise<void>((r) => stall.close(() => r()));
+    }
+  });
 });
