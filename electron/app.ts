@@ -17,6 +17,7 @@ import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
 import { BridgeFailure, type Handlers } from './bridge/dispatch.ts';
 import { createStreamHub } from './bridge/streams.ts';
 import { type Db, openDatabase } from './db/open.ts';
+import { prepareDocuments } from './documents/documents.ts';
 import { checkExternalUrl } from './external-url.ts';
 import { fileLog, type Log } from './log.ts';
 import { accountHandlers } from './mail/account-bridge.ts';
@@ -79,6 +80,7 @@ export function createApp(options: AppOptions): App {
   const accounts = prepareAccounts(db, vault);
   const outbox = prepareOutbox(db);
   const drafts = prepareDrafts(db);
+  const documents = prepareDocuments(db);
   if (options.background) outbox.recoverAfterRestart();
   // SECURITY: only the app itself sends (a CLI command exits before the undo window ends): what is due goes
   // out once a second, each message claimed once (mail/outbox.ts).
@@ -131,6 +133,29 @@ export function createApp(options: AppOptions): App {
       messages: queries.messageCount(),
       demoAvailable: existsSync(demoMailbox),
     }),
+    'documents:import': async (r) => {
+      const imported = [];
+      const failed = [];
+      for (const path of r.paths) {
+        try {
+          imported.push(await documents.import(path));
+        } catch (e) {
+          // The reasons are Skimmer's sentences (documents.ts); anything else stays in the log.
+          if (!(e instanceof Error) || e.constructor !== Error) throw e;
+          failed.push({ path, reason: e.message });
+        }
+      }
+      return { imported, failed };
+    },
+    'documents:list': () => documents.list(),
+    'documents:search': (r) =>
+      documents.search(r.query, r.limit).map((c) => ({
+        id: c.id,
+        documentId: c.documentId,
+        name: c.title.split(', ')[0] ?? '',
+        location: c.location,
+        snippet: c.snippet,
+      })),
     'mail:folders': () => queries.folders(),
     'mail:threads': (r) => queries.threads(r.folderId, r.offset, r.limit),
     'mail:thread': (r) => {

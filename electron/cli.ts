@@ -33,7 +33,9 @@ const usage = `Usage: skimmer [--data DIR] <command> [options]
 
 Commands:
   import PATH…                 import .eml files, .mbox files and Maildir folders
-  search QUERY [--limit N]     full-text search (FTS syntax: "phrase", AND/OR/NOT, prefix*, from:, subject:)
+  search QUERY [--limit N] [--documents]
+                               full-text search (FTS syntax: "phrase", AND/OR/NOT, prefix*, from:, subject:);
+                               --documents searches the imported documents instead of the mail
   serve [--port N]             run Skimmer in the browser on 127.0.0.1
   service add NAME --kind KIND --base URL [--key-stdin]
                                add a model service (KIND: openai, openai-responses, anthropic,
@@ -154,6 +156,7 @@ function parse(argv: string[]) {
       message: { type: 'string', multiple: true },
       query: { type: 'string' },
       all: { type: 'boolean', default: false },
+      documents: { type: 'boolean', default: false },
       thread: { type: 'string' },
       doc: { type: 'string', multiple: true },
       question: { type: 'string' },
@@ -337,6 +340,15 @@ const commands: Record<string, Command> = {
 
   async search(app, args, values, io) {
     const limit = values.limit === undefined ? undefined : Number(values.limit);
+    if (values.documents) {
+      const r = await bridgeCall(app, 'documents:search', { query: args.join(' '), limit }, io);
+      if (!r.ok) return r.exitCode;
+      const hits = channels['documents:search'].response.parse(r.value);
+      for (const h of hits)
+        io.out(values.json ? JSON.stringify(h) : `${h.name}, ${h.location}  [${h.id}]\n    ${h.snippet}`);
+      if (!values.json && hits.length === 0) io.out('No document matches.');
+      return 0;
+    }
     const r = await bridgeCall(app, 'mail:search', { query: args.join(' '), limit }, io);
     if (!r.ok) return r.exitCode;
     const hits = channels['mail:search'].response.parse(r.value);

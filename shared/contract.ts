@@ -394,6 +394,52 @@ export const channels = {
       demoAvailable: z.boolean(),
     }),
   },
+  'documents:import': {
+    // Files the user chose: .txt, .md, .pdf, .docx. The same file twice is one document.
+    request: z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }).strict(),
+    response: z.object({
+      imported: z.array(
+        z.object({
+          id: Id,
+          name: z.string(),
+          chunks: z.number().int().nonnegative(),
+          duplicate: z.boolean(),
+        }),
+      ),
+      failed: z.array(z.object({ path: z.string(), reason: z.string() })),
+    }),
+  },
+  'documents:list': {
+    request: z.object({}).strict(),
+    response: z.array(
+      z.object({
+        id: Id,
+        name: z.string(),
+        kind: z.enum(['txt', 'md', 'pdf', 'docx']),
+        size: z.number().int().nonnegative(),
+        importedAt: EpochMs,
+        chunks: z.number().int().nonnegative(),
+      }),
+    ),
+  },
+  'documents:search': {
+    // Beside mail: the chunks that match, with where they stand ("page 3") and a snippet.
+    request: z
+      .object({
+        query: z.string().trim().min(1).max(500),
+        limit: z.number().int().min(1).max(200).default(50),
+      })
+      .strict(),
+    response: z.array(
+      z.object({
+        id: z.string(),
+        documentId: Id,
+        name: z.string(),
+        location: z.string(),
+        snippet: z.string(),
+      }),
+    ),
+  },
   'mail:folders': {
     request: z.object({}).strict(),
     response: z.array(Folder),

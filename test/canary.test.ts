@@ -52,6 +52,9 @@ describe('the canary key', () => {
     // Every channel, with a good request and a bad one.
     const requests: Record<string, unknown[]> = {
       'app:info': [{}, { extra: 1 }],
+      'documents:import': [{ paths: ['/nonexistent/notes.txt'] }, { paths: [] }],
+      'documents:list': [{}],
+      'documents:search': [{ query: canary }],
       'mail:folders': [{}, null],
       'mail:threads': [{ folderId: null }, { limit: -1 }],
       'mail:thread': [{ threadId: 1 }, { threadId: 'x' }],

@@ -135,4 +135,20 @@ describe('skimmer summarize', () => {
     expect(out.code).toBe(0);
     expect(jsonLines(out.stdout)).toEqual([{ answer: expect.any(String), citations: sent, cited: true }]);
   });
+
+  test('imported documents are searchable beside mail, with their pages', async () => {
+    const found = await skimmer(['search', 'engineers', '--documents', '--json']);
+    expect(found.code).toBe(0);
+    expect(jsonLines(found.stdout)).toEqual([
+      {
+        id: expect.stringMatching(/^d\d+c2$/),
+        documentId: expect.any(Number),
+        name: 'plan.pdf',
+        location: 'page 2',
+        snippet: expect.stringContaining('engineers'),
+      },
+    ]);
+    // A query FTS5 cannot parse is searched as a phrase, not refused.
+    expect((await skimmer(['search', 'two "engineers', '--documents', '--json'])).code).toBe(0);
+  });
 });

@@ -91,6 +91,7 @@ describe('documents', () => {
       documentId: doc,
       seq,
       location: 'page 1',
+      name: 'n',
       title: 't',
       text: 'x'.repeat(size),
     });

@@ -19,6 +19,7 @@ export type Chunk = {
   seq: number;
   location: string;
   text: string;
+  name: string;
   title: string;
 };
 export type ImportedDocument = { id: number; name: string; chunks: number; duplicate: boolean };
@@ -97,6 +98,22 @@ export function prepareDocuments(db: Db, now: () => number = Date.now) {
      FROM document_chunks_fts f JOIN document_chunks c ON c.id = f.rowid JOIN documents d ON d.id = c.document_id
      WHERE c.document_id = ? AND document_chunks_fts MATCH ? ORDER BY rank LIMIT ?`,
   );
+  const searchAll = db.prepare<
+    [string, number],
+    { document_id: number; seq: number; location: string; text: string; name: string; snippet: string }
+  >(
+    `SELECT c.document_id, c.seq, c.location, c.text, d.name,
+       snippet(document_chunks_fts, 0, '', '', '…', 24) AS snippet
+     FROM document_chunks_fts f JOIN document_chunks c ON c.id = f.rowid JOIN documents d ON d.id = c.document_id
+     WHERE document_chunks_fts MATCH ? ORDER BY rank LIMIT ?`,
+  );
+  const listAll = db.prepare<
+    [],
+    { id: number; name: string; kind: DocumentKind; size: number; imported_at: number; chunks: number }
+  >(
+    `SELECT d.id, d.name, d.kind, d.size, d.imported_at, (SELECT count(*) FROM document_chunks c WHERE c.document_id = d.id) AS chunks
+     FROM documents d ORDER BY d.imported_at DESC, d.id DESC`,
+  );
   const toChunk = (r: {
     document_id: number;
     seq: number;
@@ -109,6 +126,7 @@ export function prepareDocuments(db: Db, now: () => number = Date.now) {
     seq: r.seq,
     location: r.location,
     text: r.text,
+    name: r.name,
     title: `${r.name}, ${r.location}`,
   });
 
@@ -117,7 +135,12 @@ export function prepareDocuments(db: Db, now: () => number = Date.now) {
     async import(path: string): Promise<ImportedDocument> {
       const kind = kindOf(path);
       if (!kind) throw new Error(`${basename(path)} is not a .txt, .md, .pdf or .docx file.`);
-      const data = readDocument(path);
+      let data: Buffer;
+      try {
+        data = readDocument(path);
+      } catch {
+        throw new Error(`${basename(path)} could not be read (is it there, and a file?).`);
+      }
       if (data.length > maxDocumentBytes) throw new Error(`${basename(path)} is larger than 50 MB.`);
       const hash = createHash('sha256').update(data).digest('hex');
       const known = byHash.get(hash);
@@ -148,6 +171,29 @@ export function prepareDocuments(db: Db, now: () => number = Date.now) {
     },
 
     chunks: (documentId: number): Chunk[] => chunksOf.all(documentId).map(toChunk),
+
+    list: () =>
+      listAll.all().map((d) => ({
+        id: d.id,
+        name: d.name,
+        kind: d.kind,
+        size: d.size,
+        importedAt: d.imported_at,
+        chunks: d.chunks,
+      })),
+
+    /**
+     * Full-text search over every document's chunks, best first, with a snippet. The query is FTS5 syntax as
+     * typed; one FTS5 cannot parse is searched again as a phrase, as the mail search does.
+     */
+    search(query: string, limit: number): (Chunk & { snippet: string })[] {
+      const run = (q: string) => searchAll.all(q, limit).map((r) => ({ ...toChunk(r), snippet: r.snippet }));
+      try {
+        return run(query);
+      } catch {
+        return run(`"${query.replace(/"/g, '""')}"`);
+      }
+    },
 
     /** The chunks of a document that match the words of a question, best first. */
     relevant(documentId: number, question: string, limit: number): Chunk[] {
