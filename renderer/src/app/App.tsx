@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { AccountsDialog } from '../accounts/AccountsDialog.tsx';
 import { ChatView } from '../chat/ChatView.tsx';
+import { DocumentsDialog } from '../documents/DocumentsDialog.tsx';
 import { DraftsDialog } from '../drafts/DraftsDialog.tsx';
 import { FolderPane } from '../folders/FolderPane.tsx';
 import { ImportDialog } from '../import/ImportDialog.tsx';
@@ -87,6 +88,7 @@ export function App() {
       <AccountsDialog />
       <TriageDialog />
       <DraftsDialog />
+      <DocumentsDialog />
       <LinkConfirm />
       <OutboxBar />
       <Toasts />

@@ -1,6 +1,7 @@
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
+import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
@@ -25,6 +26,7 @@ export function TopBar() {
   const openTriage = useTriageStore((state) => state.openDialog);
   const openDrafts = useDraftsStore((state) => state.openDialog);
   const drafts = useDraftsStore((state) => state.drafts.length);
+  const openDocuments = useDocumentsStore((state) => state.openDialog);
 
   return (
     <header className="top-bar">
@@ -58,6 +60,9 @@ export function TopBar() {
       <span className="key-hint">{keyHints[view]}</span>
       <button type="button" className="ghost drafts-open" data-testid="drafts-open" onClick={openDrafts}>
         {drafts > 0 ? `Drafts (${drafts})` : 'Drafts'}
+      </button>
+      <button type="button" className="ghost" data-testid="documents-open" onClick={openDocuments}>
+        Documents
       </button>
       <button type="button" className="ghost" data-testid="triage-open" onClick={openTriage}>
         Triage

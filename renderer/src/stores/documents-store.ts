@@ -1,0 +1,106 @@
+// Documents beside mail (issue 7): files the user imports (.txt, .md, .pdf, .docx) and searches here. The
+// list is read when the dialog opens and after every import; an import's result stays until the next one, so
+// the user sees which files came in, which were there already and why a file could not be read.
+import { create } from 'zustand';
+import type { Response } from '../../../shared/contract.ts';
+import { bridge } from '../bridge.ts';
+
+export type ImportResult = Response<'documents:import'>;
+export type DocumentView = Response<'documents:list'>[number];
+export type DocumentHit = Response<'documents:search'>[number];
+
+type DocumentsState = {
+  open: boolean;
+  pathsText: string;
+  importing: boolean;
+  result: ImportResult | null;
+  // Skimmer's sentence when the import as a whole was refused (each file's own failure is in `result`).
+  importError: string | null;
+  documents: DocumentView[];
+  listError: string | null;
+  query: string;
+  searching: boolean;
+  // null until a search ran, so "no match" is told apart from "not searched yet".
+  hits: DocumentHit[] | null;
+  searchError: string | null;
+
+  openDialog(): void;
+  closeDialog(): void;
+  load(): Promise<void>;
+  setPathsText(text: string): void;
+  importPaths(): Promise<void>;
+  setQuery(query: string): void;
+  search(): Promise<void>;
+};
+
+// One path a line; blank lines and surrounding spaces are the textarea's, not the user's paths.
+function pathsOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+}
+
+export const useDocumentsStore = create<DocumentsState>()((set, get) => ({
+  open: false,
+  pathsText: '',
+  importing: false,
+  result: null,
+  importError: null,
+  documents: [],
+  listError: null,
+  query: '',
+  searching: false,
+  hits: null,
+  searchError: null,
+
+  openDialog() {
+    if (get().open) return;
+    set({ open: true, listError: null });
+    void get().load();
+  },
+
+  closeDialog() {
+    set({ open: false });
+  },
+
+  async load() {
+    const reply = await bridge['documents:list']({});
+    if (!reply.ok) set({ listError: reply.error.message });
+    else set({ listError: null, documents: reply.value });
+  },
+
+  setPathsText(text) {
+    set({ pathsText: text, importError: null });
+  },
+
+  async importPaths() {
+    if (get().importing) return;
+    const paths = pathsOf(get().pathsText);
+    if (paths.length === 0) {
+      set({ importError: 'Type the path of a file to import, one per line.' });
+      return;
+    }
+    set({ importing: true, importError: null, result: null });
+    const reply = await bridge['documents:import']({ paths });
+    if (!reply.ok) {
+      set({ importing: false, importError: reply.error.message });
+      return;
+    }
+    set({ importing: false, result: reply.value, pathsText: '' });
+    await get().load();
+  },
+
+  setQuery(query) {
+    set({ query });
+  },
+
+  async search() {
+    const query = get().query.trim();
+    if (query === '' || get().searching) return;
+    set({ searching: true, searchError: null });
+    const reply = await bridge['documents:search']({ query, limit: 50 });
+    if (!reply.ok) set({ searching: false, searchError: reply.error.message, hits: null });
+    else set({ searching: false, hits: reply.value });
+  },
+}));
