@@ -2,7 +2,7 @@
 // the built renderer in Debian's Chromium. What it proves: paths typed into the Documents dialog import a PDF
 // and a .docx made by the tests, and a broken PDF is Skimmer's sentence while the others still come in; the
 // list shows them; a search finds the PDF's second page and shows its name, the location and the snippet as
-// text; nothing leaves loopback.
+// text; a file name with a direction override shows in its real order; nothing leaves loopback.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -90,6 +90,21 @@ describe('The Documents dialog', () => {
     expect(text).toContain('page 2');
     expect(await hit.locator('.documents-hit-snippet').textContent()).toMatch(/Expenses/i);
     await page.screenshot({ path: join(shots, 'documents-search.png') });
+  });
+
+  test('a file name with a direction override shows in its real order', async () => {
+    // invoice<U+202E>fdp.txt would display as "invoicetxt.pdf" if the override were kept.
+    const posing = join(files, 'invoice\u202efdp.txt');
+    writeFileSync(posing, 'Amount due: 40 euros.\n');
+    await dialog().getByTestId('documents-paths').fill(posing);
+    await dialog().getByTestId('documents-import').click();
+    await expect
+      .poll(() => dialog().getByTestId('documents-imported').allTextContents())
+      .toEqual(['invoicefdp.txt: imported, 1 chunk']);
+    await expect.poll(() => dialog().getByTestId('document-row').count()).toBe(3);
+    const rows = (await dialog().getByTestId('document-row').allTextContents()).join('\n');
+    expect(rows).toContain('invoicefdp.txt');
+    expect(rows).not.toContain('\u202e');
   });
 
   test('nothing left loopback', () => {

@@ -1,3 +1,4 @@
+import { displayText } from '../mail/display-text.ts';
 import { useDocumentsStore } from '../stores/documents-store.ts';
 
 // Paths typed one per line, as in the mail import dialog: the renderer cannot read files itself.
@@ -51,13 +52,13 @@ function ImportResultView() {
       {result.imported.map((doc) => (
         <li key={`i${doc.id}`} data-testid="documents-imported">
           {doc.duplicate
-            ? `${doc.name}: already imported`
-            : `${doc.name}: imported, ${doc.chunks} ${doc.chunks === 1 ? 'chunk' : 'chunks'}`}
+            ? `${displayText(doc.name)}: already imported`
+            : `${displayText(doc.name)}: imported, ${doc.chunks} ${doc.chunks === 1 ? 'chunk' : 'chunks'}`}
         </li>
       ))}
       {result.failed.map((failure) => (
         <li key={`f${failure.path}`} className="warning" data-testid="documents-failed">
-          {failure.reason}
+          {displayText(failure.reason)}
         </li>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 import { formatBytes } from '../format/format-size.ts';
 import { formatFullDate } from '../format/format-time.ts';
+import { displayText } from '../mail/display-text.ts';
 import { useDocumentsStore } from '../stores/documents-store.ts';
 
 export function DocumentList() {
@@ -34,7 +35,7 @@ export function DocumentList() {
           <tbody>
             {documents.map((doc) => (
               <tr key={doc.id} data-testid="document-row" data-document-id={doc.id}>
-                <td>{doc.name}</td>
+                <td className="documents-name">{displayText(doc.name)}</td>
                 <td>{doc.kind}</td>
                 <td>{formatBytes(doc.size)}</td>
                 <td>{doc.chunks}</td>

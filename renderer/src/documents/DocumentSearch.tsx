@@ -1,6 +1,8 @@
+import { displayText } from '../mail/display-text.ts';
 import { useDocumentsStore } from '../stores/documents-store.ts';
 
-// Hits are text only (DESIGN §10): the snippet is the document's words, never markup.
+// Hits are text only: the snippet is the document's words, never markup. Names and snippets come from the
+// user's files, so direction controls are removed as for mail (DESIGN §12, mail/display-text.ts).
 export function DocumentSearch() {
   const query = useDocumentsStore((state) => state.query);
   const searching = useDocumentsStore((state) => state.searching);
@@ -46,10 +48,10 @@ export function DocumentSearch() {
             {hits.map((hit) => (
               <li key={hit.id} data-testid="document-hit" data-chunk-id={hit.id}>
                 <div className="documents-hit-head">
-                  <span className="documents-hit-name">{hit.name}</span>
+                  <span className="documents-hit-name">{displayText(hit.name)}</span>
                   <span className="muted">{hit.location}</span>
                 </div>
-                <p className="documents-hit-snippet">{hit.snippet}</p>
+                <p className="documents-hit-snippet">{displayText(hit.snippet)}</p>
               </li>
             ))}
           </ul>
