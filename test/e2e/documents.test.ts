@@ -2,7 +2,7 @@
 // the built renderer in Debian's Chromium. What it proves: paths typed into the Documents dialog import a PDF
 // and a .docx made by the tests, and a broken PDF is Skimmer's sentence while the others still come in; the
 // list shows them; a search finds the PDF's second page and shows its name, the location and the snippet as
-// text; a file name with a direction override shows in its real order; nothing leaves loopback.
+// text, and a search with no match says so; a file name with a direction override shows in its real order; nothing leaves loopback.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -90,6 +90,17 @@ describe('The Documents dialog', () => {
     expect(text).toContain('page 2');
     expect(await hit.locator('.documents-hit-snippet').textContent()).toMatch(/Expenses/i);
     await page.screenshot({ path: join(shots, 'documents-search.png') });
+  });
+
+  test('a search that matches nothing says so, and Esc closes the dialog', async () => {
+    await dialog().getByTestId('documents-query').fill('zeppelin');
+    await dialog().getByTestId('documents-search').click();
+    await dialog().getByTestId('documents-no-hits').waitFor();
+    expect(await dialog().getByTestId('document-hit').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByTestId('documents-open').click();
+    await dialog().waitFor();
   });
 
   test('a file name with a direction override shows in its real order', async () => {
