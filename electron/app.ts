@@ -17,7 +17,7 @@ import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
 import { BridgeFailure, type Handlers } from './bridge/dispatch.ts';
 import { createStreamHub } from './bridge/streams.ts';
 import { type Db, openDatabase } from './db/open.ts';
-import { prepareDocuments } from './documents/documents.ts';
+import { DocumentError, prepareDocuments } from './documents/documents.ts';
 import { checkExternalUrl } from './external-url.ts';
 import { fileLog, type Log } from './log.ts';
 import { accountHandlers } from './mail/account-bridge.ts';
@@ -140,8 +140,8 @@ export function createApp(options: AppOptions): App {
         try {
           imported.push(await documents.import(path));
         } catch (e) {
-          // The reasons are Skimmer's sentences (documents.ts); anything else stays in the log.
-          if (!(e instanceof Error) || e.constructor !== Error) throw e;
+          // The reasons are Skimmer's sentences (documents.ts); anything else is a bug and goes to the log.
+          if (!(e instanceof DocumentError)) throw e;
           failed.push({ path, reason: e.message });
         }
       }

@@ -16,7 +16,7 @@ import { AiFailure } from './ai/transport.ts';
 import { judgeMessages } from './ai/triage/judge-messages.ts';
 import { type App, createApp } from './app.ts';
 import { BridgeFailure, describeIssues, dispatch } from './bridge/dispatch.ts';
-import { type Chunk, pickChunks, prepareDocuments } from './documents/documents.ts';
+import { type Chunk, DocumentError, pickChunks, prepareDocuments } from './documents/documents.ts';
 import { syncAndRecord } from './mail/account-bridge.ts';
 import { MailFailure } from './mail/imap-connect.ts';
 import { prepareQueries } from './mail/queries.ts';
@@ -270,7 +270,8 @@ async function documentSourcesOf(app: App, paths: readonly string[], question: s
     try {
       imported = await documents.import(path);
     } catch (e) {
-      throw new BridgeFailure('invalid_request', e instanceof Error ? e.message : String(e));
+      if (!(e instanceof DocumentError)) throw e;
+      throw new BridgeFailure('invalid_request', e.message);
     }
     if (imported.chunks === 0)
       io.err(`${imported.name} has no text to read (a scanned PDF needs OCR first).`);

@@ -61,8 +61,13 @@ export function withPolicy(tool: AnyTool, policy: ApprovalPolicy): AnyTool {
 }
 
 /** The mail tools as a run in `conversationId` offers them: grants and the policy on top of each gate. */
-export function agentTools(deps: Deps, conversationId: number | null, policy: ApprovalPolicy): AnyTool[] {
-  return mailTools(deps.db).map((t) => withPolicy(deps.grants.withGrants(t, conversationId), policy));
+export function agentTools(
+  deps: Deps,
+  conversationId: number | null,
+  policy: ApprovalPolicy,
+  plain: readonly AnyTool[] = mailTools(deps.db),
+): AnyTool[] {
+  return plain.map((t) => withPolicy(deps.grants.withGrants(t, conversationId), policy));
 }
 
 /** The calls a stored conversation waits for, with each tool, so a caller can show them again. */
@@ -96,9 +101,10 @@ export async function* runAgent(
   yield { type: 'start', conversationId };
   if (context.length > 0) yield { type: 'context', blocks: context };
 
-  const tools = agentTools(deps, conversationId, request.policy);
-  // The tools without grants and policy, to tell afterwards who let a call run.
-  const plain = new Map(mailTools(deps.db).map((t) => [t.name, t]));
+  // The tools without grants and policy are kept too, to tell afterwards who let a call run.
+  const plainTools = mailTools(deps.db);
+  const tools = agentTools(deps, conversationId, request.policy, plainTools);
+  const plain = new Map(plainTools.map((t) => [t.name, t]));
   // SECURITY: arguments and results can hold the service's key (a model may echo it); the audit masks it.
   const audit = prepareAudit(deps.db, () => (connection.key ? [connection.key] : []));
   const run = deps.conversations.startRun(conversationId);
