@@ -20,9 +20,24 @@ export function startSyncJob(
 ): SyncJob {
   const data: SyncWorkerData = { dbFile, login, ...opts };
   const worker = new Worker(workerUrl, { workerData: data });
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.on('message', onMessage);
-  worker.on('error', () => onMessage({ type: 'stopped' }));
+  // Whoever listens hears `stopped` exactly once, also when the worker died or was terminated before it
+  // could say so (a stop that waited too long ends with terminate()).
+  let stoppedSaid = false;
+  const relay = (m: SyncWorkerMessage) => {
+    if (m.type === 'stopped') {
+      if (stoppedSaid) return;
+      stoppedSaid = true;
+    }
+    onMessage(m);
+  };
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      relay({ type: 'stopped' });
+      resolve();
+    }),
+  );
+  worker.on('message', relay);
+  worker.on('error', () => relay({ type: 'stopped' }));
   const send = (c: SyncWorkerCommand) => worker.postMessage(c);
   return {
     syncNow: () => send({ type: 'sync-now' }),
