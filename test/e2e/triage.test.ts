@@ -161,8 +161,11 @@ describe('Triage', () => {
     );
     // The keys act on the ordered rows: j opens the next one shown here.
     const ordered = page.getByTestId('ordered-thread-list').getByTestId('thread-row');
-    const second = await ordered.nth(1).getAttribute('data-thread-id');
+    const first = await ordered.first().getAttribute('data-thread-id');
     await ordered.first().click();
+    // j moves from the open row: wait until the click has opened it, and read its neighbour then.
+    await expect.poll(() => page.locator('.thread-row.open').getAttribute('data-thread-id')).toBe(first);
+    const second = await ordered.nth(1).getAttribute('data-thread-id');
     await page.keyboard.press('j');
     await expect.poll(() => page.locator('.thread-row.open').getAttribute('data-thread-id')).toBe(second);
     await page.getByTestId('triage-filter').selectOption({ label: 'All' });
