@@ -121,5 +121,12 @@ export async function chatJudge(
     }
   }
   // The stream reports its own requestId nowhere: chat answers have none to keep.
-  return { answers: parseChatAnswers(questions, text), model, requestId: null, usage, certainty: 'binary' };
+  return {
+    answers: parseChatAnswers(questions, text),
+    model,
+    requestId: null,
+    usage,
+    certainty: 'binary',
+    rateLimit: null,
+  };
 }

@@ -3,6 +3,7 @@
 // are checked before anything is sent; answers are checked before anyone sees them.
 import type { ServiceKind } from '../../../shared/contract.ts';
 import { endpointFor } from '../../../shared/service-url.ts';
+import { type RateLimit, readRateLimit } from '../protocol/rate-limit.ts';
 import { redact } from '../protocol/redact.ts';
 import { authHeaders } from '../providers/model-lists.ts';
 import type { Sleep } from '../retry.ts';
@@ -33,6 +34,8 @@ export type JudgeResult = {
   requestId: string | null;
   usage: { inputTokens: number; outputTokens: number } | null;
   certainty: Certainty;
+  /** What the service's headers said of its request allowance, when they said (a bulk job paces by it). */
+  rateLimit: RateLimit | null;
 };
 
 // The two decision shapes, each in its own file with the same exports.
@@ -116,6 +119,7 @@ async function askDecisionService(
     requestId: firstHeader(headers, format.requestIdHeaders),
     usage: meta.usage,
     certainty: 'probabilities',
+    rateLimit: headers ? readRateLimit(headers) : null,
   };
 }
 

@@ -1,22 +1,61 @@
 import { describe, expect, test } from 'vitest';
-import { onRateLimited, onSuccess, startConcurrency } from './concurrency.ts';
+import { onRateLimited, onStart, onSuccess, startConcurrency, startDelay } from './concurrency.ts';
 
 describe('adaptive concurrency', () => {
-  test('grows by one slot after 20 successes in a row, up to 8', () => {
+  test('grows by one slot after 20 successes in a row, up to 16', () => {
     let c = startConcurrency(4);
     for (let i = 0; i < 19; i++) c = onSuccess(c);
     expect(c.limit).toBe(4);
     c = onSuccess(c);
     expect(c.limit).toBe(5);
-    for (let i = 0; i < 200; i++) c = onSuccess(c);
-    expect(c.limit).toBe(8);
+    for (let i = 0; i < 1000; i++) c = onSuccess(c);
+    expect(c.limit).toBe(16);
   });
 
   test('halves on a rate limit and pauses for what the service asked, never below one slot', () => {
     let c = onRateLimited(startConcurrency(5), 1000, 3000);
-    expect(c).toEqual({ limit: 2, pausedUntil: 4000, streak: 0 });
+    expect(c).toMatchObject({ limit: 2, pausedUntil: 4000, streak: 0 });
     c = onRateLimited(c, 1000, undefined);
-    expect(c).toEqual({ limit: 1, pausedUntil: 4000, streak: 0 });
+    expect(c).toMatchObject({ limit: 1, pausedUntil: 4000 });
     expect(onRateLimited(c, 5000, 500).limit).toBe(1);
+  });
+
+  test('starts at once while slots are free, and not at all when every slot is busy', () => {
+    const c = startConcurrency(4);
+    expect(startDelay(c, 10_000, 3)).toBe(0);
+    expect(startDelay(c, 10_000, 4)).toBeNull();
+  });
+
+  test('waits out a pause the service asked for', () => {
+    const c = onRateLimited(startConcurrency(4), 10_000, 1500);
+    expect(startDelay(c, 10_500, 0)).toBe(1000);
+    expect(startDelay(c, 11_500, 0)).toBe(0);
+  });
+
+  test.each([
+    // remaining, limit, resetMs → spacing between starts
+    [100, 600, 50_000, 0], // plenty left: no pacing
+    [4, 600, 59_600, 100], // nearly spent: one refill interval (596 used in 59.6 s)
+    [0, 1200, 60_000, 50],
+    [0, 1, 2_000, 2000],
+  ])(
+    'with %i of %i left and %i ms to reset, starts are %i ms apart',
+    (remaining, limit, resetMs, spacing) => {
+      let c = onSuccess(startConcurrency(4), { remaining, limit, resetMs });
+      expect(c.spacingMs).toBe(spacing);
+      c = onStart(c, 20_000);
+      expect(startDelay(c, 20_000, 0)).toBe(spacing);
+      expect(startDelay(c, 20_000 + spacing, 0)).toBe(0);
+    },
+  );
+
+  test('stops pacing once the service reports room again', () => {
+    let c = onSuccess(startConcurrency(4), { remaining: 0, limit: 60, resetMs: 60_000 });
+    expect(c.spacingMs).toBe(1000);
+    c = onSuccess(c, { remaining: 50, limit: 60, resetMs: 10_000 });
+    expect(c.spacingMs).toBe(0);
+    // A response without the headers leaves the pace as it was.
+    c = onSuccess(onSuccess(c, { remaining: 1, limit: 60, resetMs: 59_000 }), null);
+    expect(c.spacingMs).toBe(1000);
   });
 });

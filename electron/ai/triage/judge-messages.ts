@@ -14,15 +14,26 @@ import type { prepareServices } from '../services.ts';
 import { mailText } from '../tools/mail-tools.ts';
 import { AiFailure } from '../transport.ts';
 import { type Certainty, prepareJudgeAnswers } from './answers.ts';
-import { onRateLimited, onSuccess, startConcurrency } from './concurrency.ts';
+import { onRateLimited, onStart, onSuccess, startConcurrency, startDelay } from './concurrency.ts';
 
 export type JudgeResult =
-  | { messageId: number; ok: true; answers: Answer[]; certainty: Certainty; cached: boolean }
+  | {
+      messageId: number;
+      ok: true;
+      answers: Answer[];
+      certainty: Certainty;
+      cached: boolean;
+      /** The model that answered (a decision service's resolved version) and its request id, when asked now. */
+      answeredBy: { model: string; requestId: string | null } | null;
+    }
   | { messageId: number; ok: false; code: AiErrorCode | 'not_found'; message: string };
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices> };
 export type JudgeOptions = {
+  /** Stop now: requests in flight are abandoned and their messages stay unanswered. */
   signal?: AbortSignal;
+  /** Stop starting: requests in flight still finish and are recorded (a pause loses no answer). */
+  drain?: AbortSignal;
   onResult: (r: JudgeResult) => void;
   fetch?: typeof fetch;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -38,7 +49,9 @@ const fatal = new Set<string>([
   'stale',
   'cancelled',
 ]);
-const maxRateLimitedTries = 5;
+// A rate limit slows the job down, it does not fail messages; only a service that has refused everything for
+// this long stops the run (Resume later picks up where it stopped).
+const maxRateLimitedMs = 5 * 60_000;
 
 const wait = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -75,19 +88,23 @@ export async function judgeMessages(
   const counts = { answered: 0, cached: 0, failed: 0 };
   let stopped: { code: string; message: string } | null = null;
   let concurrency = startConcurrency();
-  const queue = request.messageIds.map((id) => ({ id, tries: 0 }));
+  let lastAnswerAt = now();
+  const queue = [...request.messageIds];
   let running = 0;
+  const rateLimited = (waitMs: number | undefined) => {
+    concurrency = onRateLimited(concurrency, now(), waitMs);
+  };
 
-  async function one(item: { id: number; tries: number }): Promise<void> {
-    const message = queries.message(item.id);
-    const hash = hashOf.get(item.id)?.content_hash;
+  async function one(id: number): Promise<void> {
+    const message = queries.message(id);
+    const hash = hashOf.get(id)?.content_hash;
     if (!message || !hash) {
       counts.failed += 1;
       opts.onResult({
-        messageId: item.id,
+        messageId: id,
         ok: false,
         code: 'not_found',
-        message: `Message ${item.id} is not in the mailbox.`,
+        message: `Message ${id} is not in the mailbox.`,
       });
       return;
     }
@@ -95,11 +112,12 @@ export async function judgeMessages(
     if (hit) {
       counts.cached += 1;
       opts.onResult({
-        messageId: item.id,
+        messageId: id,
         ok: true,
         answers: hit.answers,
         certainty: hit.certainty,
         cached: true,
+        answeredBy: null,
       });
       return;
     }
@@ -109,51 +127,65 @@ export async function judgeMessages(
         ...(opts.signal ? { signal: opts.signal } : {}),
         ...(opts.fetch ? { fetch: opts.fetch } : {}),
         ...(opts.sleep ? { sleep: opts.sleep } : {}),
+        // The transport's own retries of a 429 tell the scheduler too, so nothing new starts meanwhile.
+        onRetry: (info) => {
+          if (info.code === 'rate_limited') rateLimited(info.waitMs);
+        },
       });
       cache.store(hash, request.model, request.questions, judged.answers, judged.certainty, judged.requestId);
-      concurrency = onSuccess(concurrency);
+      concurrency = onSuccess(concurrency, judged.rateLimit);
+      lastAnswerAt = now();
       counts.answered += 1;
       opts.onResult({
-        messageId: item.id,
+        messageId: id,
         ok: true,
         answers: judged.answers,
         certainty: judged.certainty,
         cached: false,
+        answeredBy: { model: judged.model, requestId: judged.requestId },
       });
     } catch (e) {
       if (!(e instanceof AiFailure)) throw e;
-      // Stopped (a pause): the message was not answered, not failed; it stays pending for Resume.
+      // Stopped: the message was not answered, not failed; it stays pending for Resume.
       if (e.code === 'cancelled' || opts.signal?.aborted) {
         stopped ??= { code: 'cancelled', message: 'Stopped.' };
         return;
       }
-      if (e.code === 'rate_limited' && item.tries + 1 < maxRateLimitedTries) {
-        concurrency = onRateLimited(concurrency, now(), e.retryAfterMs);
-        queue.unshift({ id: item.id, tries: item.tries + 1 });
+      if (e.code === 'rate_limited' && now() - lastAnswerAt < maxRateLimitedMs) {
+        rateLimited(e.retryAfterMs);
+        queue.unshift(id);
         return;
       }
-      if (fatal.has(e.code)) stopped ??= { code: e.code, message: e.message };
+      if (fatal.has(e.code) || e.code === 'rate_limited') stopped ??= { code: e.code, message: e.message };
       counts.failed += 1;
-      opts.onResult({ messageId: item.id, ok: false, code: e.code, message: e.message });
+      opts.onResult({ messageId: id, ok: false, code: e.code, message: e.message });
     }
   }
 
   await new Promise<void>((resolve, reject) => {
+    let waiting = false;
     const pump = () => {
-      if (opts.signal?.aborted && !stopped) stopped = { code: 'cancelled', message: 'Stopped.' };
+      if ((opts.signal?.aborted || opts.drain?.aborted) && !stopped)
+        stopped = { code: 'cancelled', message: 'Stopped.' };
       if (stopped || queue.length === 0) {
         if (running === 0) resolve();
         return;
       }
-      const pause = concurrency.pausedUntil - now();
-      if (pause > 0) {
-        if (running === 0) void sleep(pause, opts.signal).then(pump);
-        return;
-      }
-      while (running < concurrency.limit && queue.length > 0 && !stopped) {
-        const item = queue.shift() as { id: number; tries: number };
+      while (queue.length > 0 && !stopped && !waiting) {
+        const delay = startDelay(concurrency, now(), running);
+        if (delay === null) return; // every slot busy: the next one to finish pumps again
+        if (delay > 0) {
+          waiting = true;
+          void sleep(delay, opts.drain ?? opts.signal).then(() => {
+            waiting = false;
+            pump();
+          });
+          return;
+        }
+        const id = queue.shift() as number;
         running += 1;
-        one(item).then(
+        concurrency = onStart(concurrency, now());
+        one(id).then(
           () => {
             running -= 1;
             pump();
@@ -162,6 +194,7 @@ export async function judgeMessages(
         );
       }
     };
+    opts.drain?.addEventListener('abort', pump, { once: true });
     pump();
   });
   return { ...counts, stopped };

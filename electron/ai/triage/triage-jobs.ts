@@ -32,6 +32,8 @@ export type TriageProgress = {
   etaSeconds: number | null;
 };
 
+/** A paused job waits this long for the answers already on their way before abandoning them. */
+const pauseGraceMs = 10_000;
 /** A search scope covers at most this many messages, the best matches first. */
 const maxQueryMessages = 10_000;
 
@@ -95,7 +97,13 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
     };
   }
 
-  const running = new Map<number, AbortController>();
+  // Per running job: `drain` stops new requests (a pause keeps every answer already on its way), `abort`
+  // abandons the requests in flight (a cancel, or a pause whose requests outlast the grace).
+  // `finished` settles when the run has returned, so a Resume right after a pause waits for the drain.
+  const running = new Map<
+    number,
+    { drain: AbortController; abort: AbortController; finished: Promise<unknown> }
+  >();
 
   return {
     /** Before a bulk run (DESIGN §9): how many messages, roughly how many input tokens, and the time. */
@@ -142,11 +150,22 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
         onResult?: (r: JudgeResult) => void;
       } = {},
     ): Promise<TriageJob> {
+      const before = running.get(id);
+      if (before && !before.drain.signal.aborted)
+        throw new BridgeFailure('busy', 'That triage job is already running.');
+      if (before) await before.finished;
       if (running.has(id)) throw new BridgeFailure('busy', 'That triage job is already running.');
       const job = view(id);
       if (job.state === 'done' || job.state === 'cancelled') return job;
-      const controller = new AbortController();
-      running.set(id, controller);
+      let finish = () => {};
+      const control = {
+        drain: new AbortController(),
+        abort: new AbortController(),
+        finished: new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+      };
+      running.set(id, control);
       setState.run('running', null, now(), id);
       const started = now();
       let doneHere = 0;
@@ -156,7 +175,8 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
           deps,
           { model: job.model, questions: set.questions, messageIds: pending.all(id) as number[] },
           {
-            signal: controller.signal,
+            signal: control.abort.signal,
+            drain: control.drain.signal,
             ...(opts.fetch ? { fetch: opts.fetch } : {}),
             ...(opts.sleep ? { sleep: opts.sleep } : {}),
             onResult: (r) => {
@@ -189,19 +209,23 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
         throw e;
       } finally {
         running.delete(id);
+        finish();
       }
     },
 
     pause(id: number): void {
       view(id);
       setState.run('paused', null, now(), id);
-      running.get(id)?.abort();
+      const control = running.get(id);
+      if (!control) return;
+      control.drain.abort();
+      setTimeout(() => control.abort.abort(), pauseGraceMs).unref();
     },
 
     cancel(id: number): void {
       view(id);
       setState.run('cancelled', null, now(), id);
-      running.get(id)?.abort();
+      running.get(id)?.abort.abort();
     },
   };
 }
