@@ -18,6 +18,7 @@ import { BridgeFailure, type Handlers } from './bridge/dispatch.ts';
 import { createStreamHub } from './bridge/streams.ts';
 import { type Db, openDatabase } from './db/open.ts';
 import { DocumentError, prepareDocuments } from './documents/documents.ts';
+import { readDocument } from './documents/read.ts';
 import { checkExternalUrl } from './external-url.ts';
 import { fileLog, type Log } from './log.ts';
 import { accountHandlers } from './mail/account-bridge.ts';
@@ -148,6 +149,7 @@ export function createApp(options: AppOptions): App {
       return { imported, failed };
     },
     'documents:list': () => documents.list(),
+    'documents:read': (r) => readDocument(documents, r),
     'documents:search': (r) =>
       documents.search(r.query, r.limit).map((c) => ({
         id: c.id,

@@ -343,10 +343,13 @@ export const GroundedView = z.object({
       id: z.string(),
       title: z.string(),
       messageId: Id.nullable(),
+      documentId: Id.nullable(),
       location: z.string().nullable(),
     }),
   ),
   cached: z.boolean(),
+  // What Skimmer chose to leave out to stay within the bounds (DESIGN §10), said to the user; null when nothing.
+  note: z.string().nullable(),
 });
 export type GroundedView = z.infer<typeof GroundedView>;
 
@@ -421,6 +424,27 @@ export const channels = {
         chunks: z.number().int().nonnegative(),
       }),
     ),
+  },
+  'documents:read': {
+    // The page a document citation opens: the document's chunks as text, around `chunkId` when the whole
+    // document is over 256 KiB (`note` says what is shown then).
+    request: z
+      .object({
+        documentId: Id,
+        chunkId: z
+          .string()
+          .regex(/^d\d+c\d+$/)
+          .max(32)
+          .optional(),
+      })
+      .strict(),
+    response: z.object({
+      id: Id,
+      name: z.string(),
+      kind: z.enum(['txt', 'md', 'pdf', 'docx']),
+      chunks: z.array(z.object({ id: z.string(), location: z.string(), text: z.string() })),
+      note: z.string().nullable(),
+    }),
   },
   'documents:search': {
     // Beside mail: the chunks that match, with where they stand ("page 3") and a snippet.
@@ -663,6 +687,23 @@ export const channels = {
         refresh: z.boolean().default(false),
       })
       .strict(),
+    response: z.object({ streamId: z.string() }),
+  },
+  'summary:ask': {
+    // A question over this thread, a selection of messages and/or documents, named by id: Skimmer loads the
+    // text (DESIGN §10). Streams summary_done or error like summary:thread; Stop is run:cancel.
+    request: z
+      .object({
+        model: z.string().trim().min(3).max(300),
+        question: z.string().trim().min(1).max(2000),
+        threadId: Id.optional(),
+        messageIds: z.array(Id).min(1).max(50).optional(),
+        documentIds: z.array(Id).min(1).max(20).optional(),
+      })
+      .strict()
+      .refine((r) => r.threadId !== undefined || r.messageIds !== undefined || r.documentIds !== undefined, {
+        message: 'Name a thread, messages or documents to ask about.',
+      }),
     response: z.object({ streamId: z.string() }),
   },
   'service:list': {

@@ -54,6 +54,7 @@ describe('the canary key', () => {
       'app:info': [{}, { extra: 1 }],
       'documents:import': [{ paths: ['/nonexistent/notes.txt'] }, { paths: [] }],
       'documents:list': [{}],
+      'documents:read': [{ documentId: 1 }, { documentId: 1, chunkId: canary }],
       'documents:search': [{ query: canary }],
       'mail:folders': [{}, null],
       'mail:threads': [{ folderId: null }, { limit: -1 }],
@@ -161,6 +162,10 @@ describe('the canary key', () => {
       'summary:thread': [
         { threadId: 1, model: 'canary/m' },
         { threadId: 99, model: 'canary/m' },
+      ],
+      'summary:ask': [
+        { model: 'canary/m', question: canary, threadId: 1 },
+        { model: 'canary/m', question: canary },
       ],
       'draft:list': [{}],
       'draft:save': [{ id: 99, to: ['a@example.com'], cc: [], subject: canary, body: canary }],

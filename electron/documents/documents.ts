@@ -117,6 +117,9 @@ export function prepareDocuments(db: Db, now: () => number = Date.now) {
     `SELECT d.id, d.name, d.kind, d.size, d.imported_at, (SELECT count(*) FROM document_chunks c WHERE c.document_id = d.id) AS chunks
      FROM documents d ORDER BY d.imported_at DESC, d.id DESC`,
   );
+  const byId = db.prepare<[number], { id: number; name: string; kind: DocumentKind }>(
+    'SELECT id, name, kind FROM documents WHERE id = ?',
+  );
   const toChunk = (r: {
     document_id: number;
     seq: number;
@@ -174,6 +177,8 @@ export function prepareDocuments(db: Db, now: () => number = Date.now) {
     },
 
     chunks: (documentId: number): Chunk[] => chunksOf.all(documentId).map(toChunk),
+
+    document: (documentId: number) => byId.get(documentId) ?? null,
 
     list: () =>
       listAll.all().map((d) => ({

@@ -1,22 +1,84 @@
-// "Summarize thread" and "Ask about this thread" (issue 7): the thread's messages are loaded here by id (the
-// page names the thread, never the text), summarised with checked citations — in parts when the thread is
-// over the bounds — and cached per thread version. A failure is Skimmer's sentence, never a half answer.
-import type { GroundedView, StreamEvent } from '../../../shared/contract.ts';
+// "Summarize thread", "Ask about this thread", "Ask about selection" and "Ask about these documents" (issue 7):
+// the page names a thread, messages or documents by id, never their text (DESIGN §10); Skimmer loads them
+// here, answers with checked citations — each tied to its message, or to its document and page — and sends
+// the answer on a stream. Thread summaries are cached per thread version. A failure is Skimmer's sentence,
+// never a half answer.
+import type { GroundedView, MessageView, StreamEvent } from '../../../shared/contract.ts';
 import { BridgeFailure, type Handlers } from '../../bridge/dispatch.ts';
 import type { StreamHub } from '../../bridge/streams.ts';
 import type { Db } from '../../db/open.ts';
+import { type Chunk, prepareDocuments } from '../../documents/documents.ts';
 import type { Log } from '../../log.ts';
 import { prepareQueries } from '../../mail/queries.ts';
 import { splitModelRef } from '../ask.ts';
 import type { prepareServices } from '../services.ts';
 import { mailText } from '../tools/mail-tools.ts';
 import { AiFailure } from '../transport.ts';
-import { summarizeThread } from './long-thread.ts';
+import { chooseSources } from './ask-sources.ts';
+import { groundedBounds } from './bounds.ts';
+import type { GroundedConnection } from './grounded.ts';
+import { groundedAnswer } from './grounded.ts';
+import { type MessageSource, summarizeThread } from './long-thread.ts';
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices>; streams: StreamHub; log: Log };
+type Citation = GroundedView['citations'][number];
 
-export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread'> {
+const messageSource = (m: MessageView): MessageSource => ({
+  id: `m${m.id}`,
+  title: `${m.subject} — ${m.from.name || m.from.address}`,
+  text: mailText(m).text,
+});
+const messageCitation = (m: MessageView): Citation => ({
+  id: `m${m.id}`,
+  title: messageSource(m).title,
+  messageId: m.id,
+  documentId: null,
+  location: null,
+});
+const chunkCitation = (c: Chunk): Citation => ({
+  id: c.id,
+  title: c.title,
+  messageId: null,
+  documentId: c.documentId,
+  location: c.location,
+});
+
+// A piece of a long message (`m12-2`) is cited as its message, inline too, so every chip opens a message.
+const wholeMessage = (id: string) => id.replace(/^(m\d+)-\d+$/, '$1');
+
+/** The view of a checked answer: each citation as the message or document part it names. */
+function viewOf(
+  answer: { answer: string; cited: boolean; citations: readonly string[] },
+  known: ReadonlyMap<string, Citation>,
+  note: string | null,
+): GroundedView {
+  const ids = [...new Set(answer.citations.map(wholeMessage))];
+  return {
+    answer: answer.answer.replace(/\[(m\d+-\d+)\]/g, (_m, id: string) => `[${wholeMessage(id)}]`),
+    cited: answer.cited,
+    citations: ids.flatMap((id) => {
+      const c = known.get(id);
+      return c ? [c] : [];
+    }),
+    cached: false,
+    note,
+  };
+}
+
+// A view cached before citations named documents, or before notes, reads as one that names none.
+function cachedView(json: string): GroundedView {
+  const v = JSON.parse(json) as GroundedView;
+  return {
+    ...v,
+    citations: v.citations.map((c) => ({ ...c, documentId: c.documentId ?? null })),
+    note: v.note ?? null,
+    cached: true,
+  };
+}
+
+export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread' | 'summary:ask'> {
   const queries = prepareQueries(deps.db);
+  const documents = prepareDocuments(deps.db);
   const cached = deps.db.prepare<[number, string, string, string], { answer_json: string }>(
     'SELECT answer_json FROM thread_summaries WHERE thread_id = ? AND version = ? AND model = ? AND question = ?',
   );
@@ -24,79 +86,130 @@ export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread'> {
     'INSERT OR REPLACE INTO thread_summaries (thread_id, version, model, question, answer_json, at) VALUES (?, ?, ?, ?, ?, ?)',
   );
 
+  /**
+   * Starts the stream and answers on the next tick: `answer` gets the service's connection (consent checked
+   * first, as for every request that carries mail or documents) and returns the view, or throws.
+   */
+  function answerOnStream(
+    modelRef: string,
+    name: string,
+    answer: (connection: GroundedConnection, model: string, signal: AbortSignal) => Promise<GroundedView>,
+    cachedAnswer: () => GroundedView | undefined = () => undefined,
+  ): { streamId: string } {
+    splitModelRef(modelRef);
+    const controller = new AbortController();
+    const streamId = deps.streams.start(() => controller.abort());
+    const emit = (e: StreamEvent) => deps.streams.emit(streamId, e, true);
+    setImmediate(async () => {
+      try {
+        const hit = cachedAnswer();
+        if (hit) return emit({ type: 'summary_done', result: hit });
+        const { service, model } = splitModelRef(modelRef);
+        const serviceId = deps.services.idByName(service);
+        // SECURITY: mail and document text go to a service off this computer only with the user's consent.
+        deps.services.requireMailConsent(serviceId);
+        const connection = await deps.services.connection(serviceId);
+        emit({ type: 'summary_done', result: await answer(connection, model, controller.signal) });
+      } catch (e) {
+        if (e instanceof AiFailure || e instanceof BridgeFailure) {
+          const detail = e instanceof AiFailure && e.providerDetail ? ` ${e.providerDetail}` : '';
+          emit({ type: 'error', error: { code: e.code, message: `${e.message}${detail}`.slice(0, 500) } });
+        } else {
+          deps.log.error(name, e);
+          emit({
+            type: 'error',
+            error: {
+              code: 'internal',
+              message: 'Something went wrong inside Skimmer; the details are in the log.',
+            },
+          });
+        }
+      }
+    });
+    return { streamId };
+  }
+
   return {
     'summary:thread': (r) => {
       const thread = queries.thread(r.threadId);
       if (!thread) throw new BridgeFailure('not_found', 'That conversation is not in the mailbox.');
-      splitModelRef(r.model);
       // The thread as it is now: it grows by messages, each with a larger id.
       const version = `${thread.messages.length}:${Math.max(0, ...thread.messages.map((m) => m.id))}`;
       const question = r.question ?? '';
-      const controller = new AbortController();
-      const streamId = deps.streams.start(() => controller.abort());
-      const emit = (e: StreamEvent, final = false) => deps.streams.emit(streamId, e, final);
-      setImmediate(async () => {
-        try {
-          const hit = r.refresh ? undefined : cached.get(r.threadId, version, r.model, question);
-          if (hit)
-            return emit(
-              {
-                type: 'summary_done',
-                result: { ...(JSON.parse(hit.answer_json) as GroundedView), cached: true },
-              },
-              true,
-            );
-          const { service, model } = splitModelRef(r.model);
-          const serviceId = deps.services.idByName(service);
-          deps.services.requireMailConsent(serviceId);
-          const connection = await deps.services.connection(serviceId);
-          const byId = new Map(thread.messages.map((m) => [`m${m.id}`, m]));
-          const result = await summarizeThread(
-            connection,
-            model,
-            thread.messages.map((m) => ({
-              id: `m${m.id}`,
-              title: `${m.subject} — ${m.from.name || m.from.address}`,
-              text: mailText(m).text,
-            })),
-            { signal: controller.signal, ...(r.question ? { question: r.question } : {}) },
-          );
-          const view: GroundedView = {
-            answer: result.answer,
-            cited: result.cited,
-            citations: result.sources.map((s) => ({
-              id: s.id,
-              title: s.title,
-              messageId: byId.get(s.id)?.id ?? null,
-              location: null,
-            })),
-            cached: false,
-          };
+      const known = new Map(thread.messages.map((m) => [`m${m.id}`, messageCitation(m)]));
+      return answerOnStream(
+        r.model,
+        'summary_thread',
+        async (connection, model, signal) => {
+          const result = await summarizeThread(connection, model, thread.messages.map(messageSource), {
+            signal,
+            ...(r.question ? { question: r.question } : {}),
+          });
+          const view = viewOf(result, known, null);
           store.run(r.threadId, version, r.model, question, JSON.stringify(view), Date.now());
-          emit({ type: 'summary_done', result: view }, true);
-        } catch (e) {
-          if (e instanceof AiFailure || e instanceof BridgeFailure) {
-            const detail = e instanceof AiFailure && e.providerDetail ? ` ${e.providerDetail}` : '';
-            emit(
-              { type: 'error', error: { code: e.code, message: `${e.message}${detail}`.slice(0, 500) } },
-              true,
-            );
-          } else {
-            deps.log.error('summary_thread', e);
-            emit(
-              {
-                type: 'error',
-                error: {
-                  code: 'internal',
-                  message: 'Something went wrong inside Skimmer; the details are in the log.',
-                },
-              },
-              true,
-            );
-          }
+          return view;
+        },
+        () => {
+          if (r.refresh) return undefined;
+          const hit = cached.get(r.threadId, version, r.model, question);
+          return hit ? cachedView(hit.answer_json) : undefined;
+        },
+      );
+    },
+
+    'summary:ask': (r) => {
+      // Everything named is loaded now, so a wrong id is the request's `not_found`, before any stream.
+      const mail = new Map<number, MessageView>();
+      if (r.threadId !== undefined) {
+        const thread = queries.thread(r.threadId);
+        if (!thread) throw new BridgeFailure('not_found', 'That conversation is not in the mailbox.');
+        for (const m of thread.messages) mail.set(m.id, m);
+      }
+      for (const id of r.messageIds ?? []) {
+        const m = mail.get(id) ?? queries.message(id);
+        if (!m) throw new BridgeFailure('not_found', 'One of the chosen messages is not in the mailbox.');
+        mail.set(id, m);
+      }
+      const messages = [...mail.values()].sort((a, b) => a.date - b.date || a.id - b.id);
+      const perDocument: Chunk[][] = [];
+      for (const id of new Set(r.documentIds ?? [])) {
+        if (!documents.document(id))
+          throw new BridgeFailure('not_found', 'One of the chosen documents is not imported.');
+        const relevant = documents.relevant(id, r.question, groundedBounds.maxSources);
+        // A document none of whose chunks hold the question's words still offers its opening chunks.
+        perDocument.push(
+          relevant.length > 0 ? relevant : documents.chunks(id).slice(0, groundedBounds.maxSources),
+        );
+      }
+      const known = new Map<string, Citation>([
+        ...messages.map((m) => [`m${m.id}`, messageCitation(m)] as const),
+        ...perDocument.flat().map((c) => [c.id, chunkCitation(c)] as const),
+      ]);
+      return answerOnStream(r.model, 'summary_ask', async (connection, model, signal) => {
+        // Mail alone is answered in parts when it is over the bounds, as a long thread is summarised.
+        if (perDocument.length === 0) {
+          const result = await summarizeThread(connection, model, messages.map(messageSource), {
+            signal,
+            question: r.question,
+          });
+          return viewOf(result, known, null);
         }
+        const chosen = chooseSources(messages.map(messageSource), perDocument, r.question);
+        if (chosen.sources.length === 0) {
+          throw new BridgeFailure('invalid_request', 'The chosen documents have no text to read.');
+        }
+        const answer = await groundedAnswer(
+          connection,
+          model,
+          { sources: chosen.sources, question: r.question },
+          { signal },
+        );
+        const note =
+          chosen.leftOut.length === 0
+            ? null
+            : `To stay within the bounds, ${chosen.leftOut.length} of ${messages.length} messages were left out (those sharing fewest words with the question).`;
+        return viewOf(answer, known, note);
       });
-      return { streamId };
     },
   };
 }
