@@ -6,6 +6,8 @@ import { useDocumentsStore } from '../stores/documents-store.ts';
 export function DocumentList() {
   const documents = useDocumentsStore((state) => state.documents);
   const error = useDocumentsStore((state) => state.listError);
+  const checked = useDocumentsStore((state) => state.checked);
+  const toggleChecked = useDocumentsStore((state) => state.toggleChecked);
 
   return (
     <section className="documents-section" aria-label="Imported documents">
@@ -25,6 +27,7 @@ export function DocumentList() {
         <table className="documents-table" data-testid="documents-list">
           <thead>
             <tr>
+              <th>Ask</th>
               <th>Name</th>
               <th>Kind</th>
               <th>Size</th>
@@ -35,6 +38,15 @@ export function DocumentList() {
           <tbody>
             {documents.map((doc) => (
               <tr key={doc.id} data-testid="document-row" data-document-id={doc.id}>
+                <td>
+                  <input
+                    type="checkbox"
+                    data-testid="document-select"
+                    aria-label={`Ask about ${displayText(doc.name)}`}
+                    checked={checked.includes(doc.id)}
+                    onChange={() => toggleChecked(doc.id)}
+                  />
+                </td>
                 <td className="documents-name">{displayText(doc.name)}</td>
                 <td>{doc.kind}</td>
                 <td>{formatBytes(doc.size)}</td>

@@ -23,6 +23,8 @@ export function MessageCard({ message }: { message: MessageView }) {
   const card = useRef<HTMLElement>(null);
   const quoteMessage = useChatStore((state) => state.quoteMessage);
   const showView = useAppStore((state) => state.showView);
+  const selected = useSummaryStore((state) => state.selection.some((m) => m.id === message.id));
+  const toggleMessage = useSummaryStore((state) => state.toggleMessage);
 
   useEffect(() => {
     if (focused) card.current?.scrollIntoView({ block: 'start' });
@@ -61,6 +63,22 @@ export function MessageCard({ message }: { message: MessageView }) {
         >
           Ask in chat
         </button>
+        {/* "Ask about selection" in the summary panel asks about exactly the checked messages, from any thread. */}
+        <label className="message-select">
+          <input
+            type="checkbox"
+            data-testid="message-select"
+            checked={selected}
+            onChange={() =>
+              toggleMessage({
+                id: message.id,
+                threadId: message.threadId,
+                label: `${fromName || fromAddress}: ${displayText(message.subject) || '(no subject)'}`,
+              })
+            }
+          />
+          Select
+        </label>
         <dl className="message-fields">
           <dt>To</dt>
           <dd>{message.to.map(formatAddress).join(', ') || '—'}</dd>

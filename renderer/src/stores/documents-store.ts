@@ -1,6 +1,8 @@
 // Documents beside mail (issue 7): files the user imports (.txt, .md, .pdf, .docx) and searches here. The
 // list is read when the dialog opens and after every import; an import's result stays until the next one, so
-// the user sees which files came in, which were there already and why a file could not be read.
+// the user sees which files came in, which were there already and why a file could not be read. Documents
+// checked in the list can be asked about (the answer lives in the summary store); a document citation opens
+// the page view here (`documents:read`), scrolled to the cited part.
 import { create } from 'zustand';
 import type { Response } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
@@ -8,6 +10,9 @@ import { bridge } from '../bridge.ts';
 export type ImportResult = Response<'documents:import'>;
 export type DocumentView = Response<'documents:list'>[number];
 export type DocumentHit = Response<'documents:search'>[number];
+export type DocumentPage = Response<'documents:read'>;
+// The page a citation opened: the cited part, the document once read, or Skimmer's sentence why not.
+type PageState = { documentId: number; chunkId: string; view: DocumentPage | null; error: string | null };
 
 type DocumentsState = {
   open: boolean;
@@ -23,6 +28,10 @@ type DocumentsState = {
   // null until a search ran, so "no match" is told apart from "not searched yet".
   hits: DocumentHit[] | null;
   searchError: string | null;
+  // Documents checked for "Ask about these documents", and the question.
+  checked: number[];
+  question: string;
+  page: PageState | null;
 
   openDialog(): void;
   closeDialog(): void;
@@ -31,6 +40,10 @@ type DocumentsState = {
   importPaths(): Promise<void>;
   setQuery(query: string): void;
   search(): Promise<void>;
+  toggleChecked(documentId: number): void;
+  setQuestion(question: string): void;
+  openPage(documentId: number, chunkId: string): Promise<void>;
+  closePage(): void;
 };
 
 // One path a line; blank lines and surrounding spaces are the textarea's, not the user's paths.
@@ -53,6 +66,9 @@ export const useDocumentsStore = create<DocumentsState>()((set, get) => ({
   searching: false,
   hits: null,
   searchError: null,
+  checked: [],
+  question: '',
+  page: null,
 
   openDialog() {
     if (get().open) return;
@@ -102,5 +118,33 @@ export const useDocumentsStore = create<DocumentsState>()((set, get) => ({
     const reply = await bridge['documents:search']({ query, limit: 50 });
     if (!reply.ok) set({ searching: false, searchError: reply.error.message, hits: null });
     else set({ searching: false, hits: reply.value });
+  },
+
+  toggleChecked(documentId) {
+    const { checked } = get();
+    set({
+      checked: checked.includes(documentId)
+        ? checked.filter((id) => id !== documentId)
+        : [...checked, documentId].slice(0, 20), // the contract's bound
+    });
+  },
+
+  setQuestion(question) {
+    set({ question: question.slice(0, 2000) });
+  },
+
+  async openPage(documentId, chunkId) {
+    set({ page: { documentId, chunkId, view: null, error: null } });
+    const reply = await bridge['documents:read']({ documentId, chunkId });
+    // Another chip may have been pressed meanwhile: only the latest page is shown.
+    const page = get().page;
+    if (page?.documentId !== documentId || page.chunkId !== chunkId) return;
+    set({
+      page: reply.ok ? { ...page, view: reply.value } : { ...page, error: reply.error.message },
+    });
+  },
+
+  closePage() {
+    set({ page: null });
   },
 }));

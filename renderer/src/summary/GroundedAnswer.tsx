@@ -3,16 +3,18 @@ import { displayText } from '../mail/display-text.ts';
 import { answerParts } from './answer-parts.ts';
 
 // SECURITY: the answer is model output about untrusted mail, so it is React text only: no markdown, links or
-// images. Each checked citation is a button that shows its message in this reader; direction controls are
-// removed as in every mail-derived string Skimmer shows (DESIGN §12).
+// images. Each checked citation is a button that shows its message in the reader, or opens its document at
+// the cited page; direction controls are removed as in every mail-derived string Skimmer shows (DESIGN §12).
 export function GroundedAnswer({
   view,
   messageIds,
   onShow,
+  onShowDocument,
 }: {
   view: GroundedView;
   messageIds: readonly number[];
   onShow: (messageId: number) => void;
+  onShowDocument: (documentId: number, chunkId: string) => void;
 }) {
   return (
     <p className="summary-answer" data-testid="summary-answer">
@@ -28,10 +30,13 @@ export function GroundedAnswer({
             className="summary-cite"
             data-testid="summary-cite"
             data-cite-id={part.citation.id}
+            data-document-id={part.citation.documentId ?? undefined}
             title={displayText(part.citation.title)}
-            disabled={part.citation.messageId === null}
+            disabled={part.citation.messageId === null && part.citation.documentId === null}
             onClick={() => {
               if (part.citation.messageId !== null) onShow(part.citation.messageId);
+              else if (part.citation.documentId !== null)
+                onShowDocument(part.citation.documentId, part.citation.id);
             }}
           >
             {displayText(part.label)}

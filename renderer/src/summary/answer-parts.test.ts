@@ -7,9 +7,10 @@ const view = (answer: string, citations: GroundedView['citations']): GroundedVie
   cited: citations.length > 0,
   citations,
   cached: false,
+  note: null,
 });
-const m12 = { id: 'm12', title: 'Launch — Ann', messageId: 12, location: null };
-const m15 = { id: 'm15', title: 'Re: Launch — Bo', messageId: 15, location: null };
+const m12 = { id: 'm12', title: 'Launch — Ann', messageId: 12, documentId: null, location: null };
+const m15 = { id: 'm15', title: 'Re: Launch — Bo', messageId: 15, documentId: null, location: null };
 
 describe('answerParts', () => {
   test('turns each cited mark into a chip labelled by the message’s place in the thread', () => {
@@ -38,12 +39,17 @@ describe('answerParts', () => {
 
 describe('citationLabel', () => {
   test('falls back to the shortened title when the source is not a message of the thread', () => {
-    const doc = {
-      id: 'd1',
-      title: 'A rather long document title, page 3',
-      messageId: null,
-      location: 'p. 3',
-    };
-    expect(citationLabel(doc, [12])).toBe('A rather long document titl…');
+    const other = { id: 'm99', title: 'A rather long subject of another thread', messageId: 99 };
+    expect(citationLabel({ ...other, documentId: null, location: null }, [12])).toBe(
+      'A rather long subject of an…',
+    );
+  });
+
+  test('names a document part by its document and always keeps the page', () => {
+    const part = { id: 'd1c3', messageId: null, documentId: 1, location: 'page 3' };
+    expect(citationLabel({ ...part, title: 'handbook.pdf, page 3' }, [12])).toBe('handbook.pdf, page 3');
+    expect(citationLabel({ ...part, title: 'A rather long document title.pdf, page 3' }, [12])).toBe(
+      'A rather long docum…, page 3',
+    );
   });
 });

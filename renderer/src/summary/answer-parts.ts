@@ -6,16 +6,24 @@ import type { GroundedView } from '../../../shared/contract.ts';
 export type Citation = GroundedView['citations'][number];
 export type AnswerPart = { kind: 'text'; text: string } | { kind: 'cite'; citation: Citation; label: string };
 
-// The same shape as the ids Skimmer gives its sources (`m12`, `d3p2`): short, no spaces or brackets.
+// The same shape as the ids Skimmer gives its sources (`m12`, `d3c2`): short, no spaces or brackets.
 const mark = /\[([^[\]\s]{1,40})\]/g;
 const maxTitle = 28;
 
-// What a chip says: the cited message's place in the thread ("message 2"), else its title, shortened.
+const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+// What a chip says: the cited message's place in the thread ("message 2"); a document's name, shortened, and
+// always the page ("handbook.pdf, page 2"); else the title, shortened.
 export function citationLabel(citation: Citation, messageIds: readonly number[]): string {
   const at = citation.messageId === null ? -1 : messageIds.indexOf(citation.messageId);
   if (at !== -1) return `message ${at + 1}`;
   const title = citation.title.trim() || citation.id;
-  return title.length > maxTitle ? `${title.slice(0, maxTitle - 1)}…` : title;
+  const { location } = citation;
+  if (citation.documentId !== null && location) {
+    const name = title.endsWith(`, ${location}`) ? title.slice(0, -(location.length + 2)) : title;
+    return `${shorten(name, Math.max(8, maxTitle - location.length - 2))}, ${location}`;
+  }
+  return shorten(title, maxTitle);
 }
 
 export function answerParts(view: GroundedView, messageIds: readonly number[]): AnswerPart[] {
