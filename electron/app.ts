@@ -30,6 +30,7 @@ import { prepareOutbox } from './mail/outbox.ts';
 import { prepareQueries } from './mail/queries.ts';
 import { prepareSearch } from './mail/search.ts';
 import { MailActionError, prepareMailActions } from './mail/undo.ts';
+import { undoHandler } from './mail/undo-bridge.ts';
 import { prepareWriteBack } from './mail/write-back.ts';
 import { fileSealer } from './secrets/file-vault.ts';
 import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.ts';
@@ -183,7 +184,7 @@ export function createApp(options: AppOptions): App {
     'draft:save': (r) => drafts.save(r),
     'draft:send': (r) => drafts.send(r.id),
     'draft:discard': (r) => ({ discarded: drafts.discard(r.id) }),
-    'mail:undo': (r) => ({ undone: mailActions.undo(r.count) }),
+    'mail:undo': undoHandler(mailActions),
     'service:list': () => services.list(),
     'service:add': (r) => services.add(r),
     'service:update': (r) => services.update(r),

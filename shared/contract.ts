@@ -553,9 +553,16 @@ export const channels = {
     response: z.object({ streamId: z.string() }),
   },
   'account:watch': {
-    // One stream for the page's lifetime: account_status events of every account's background sync.
+    // One stream for the page's lifetime: account_status events of every account's background sync, and an
+    // outbox event whenever a message in the outbox changes (queued, sent, failed, cancelled, dismissed).
     request: z.object({}).strict(),
     response: z.object({ streamId: z.string() }),
+  },
+  'account:focus': {
+    // The folder the page shows (null: none, or all mail): its account's background sync waits for news on it
+    // (IDLE) instead of INBOX. `watching` is false when no background sync watches that folder.
+    request: z.object({ folderId: Id.nullable() }).strict(),
+    response: z.object({ watching: z.boolean() }),
   },
   'draft:list': {
     request: z.object({}).strict(),
@@ -594,6 +601,11 @@ export const channels = {
   'outbox:retry': {
     request: z.object({ id: Id }).strict(),
     response: z.object({ queued: z.boolean() }),
+  },
+  'outbox:dismiss': {
+    // A failed or cancelled message leaves the outbox and goes back to the drafts, as this draft.
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ draft: DraftView }),
   },
   'judge:sets': {
     // The user's question sets; a new database starts with the starters.
@@ -815,8 +827,11 @@ export const channels = {
     response: z.array(UndoView),
   },
   'mail:undo': {
-    // Undoes the newest `count` actions not yet undone.
-    request: z.object({ count: z.number().int().min(1).max(50).default(1) }).strict(),
+    // Undoes the newest `count` actions not yet undone, or exactly the one with this `id` (from mail:undoable).
+    request: z.union([
+      z.object({ count: z.number().int().min(1).max(50).default(1) }).strict(),
+      z.object({ id: Id }).strict(),
+    ]),
     response: z.object({ undone: z.array(UndoView) }),
   },
   'run:cancel': {
@@ -907,6 +922,9 @@ export const StreamEvent = z.discriminatedUnion('type', [
     // With `synced`: what that round did.
     summary: SyncSummary.nullable(),
   }),
+  // From `account:watch`: a message in the outbox changed; `item` is null when it left the outbox (dismissed
+  // back to the drafts).
+  z.object({ type: z.literal('outbox'), id: Id, item: OutboxItem.nullable() }),
   z.object({ type: z.literal('error'), error: BridgeError }),
 ]);
 export type StreamEvent = z.infer<typeof StreamEvent>;

@@ -1,15 +1,18 @@
 // The account channels of the bridge (issue 5): list, add (no network), test and sync (explicit actions),
-// remove. Sync streams its progress; a failure is Skimmer's sentence and is remembered on the account.
+// remove. Sync streams its progress; a failure is Skimmer's sentence and is remembered on the account. The
+// page's watch carries the background sync's status and every outbox change; the folder the page shows is
+// the one its account's background sync waits on (`account:focus`).
 import type { StreamEvent } from '../../shared/contract.ts';
-import type { Handlers } from '../bridge/dispatch.ts';
+import { BridgeFailure, type Handlers } from '../bridge/dispatch.ts';
 import type { StreamHub } from '../bridge/streams.ts';
 import type { Db } from '../db/open.ts';
 import type { Log } from '../log.ts';
 import type { AccountSync } from './account-sync.ts';
 import type { AccountLogin, Accounts } from './accounts.ts';
+import { prepareDrafts } from './drafts.ts';
 import { imapClient, MailFailure, mailFailure } from './imap-connect.ts';
 import { syncAccount } from './imap-sync.ts';
-import type { Outbox } from './outbox.ts';
+import { type Outbox, watchOutbox } from './outbox.ts';
 import { createParsePool } from './parse-pool.ts';
 import { smtpTransport } from './smtp-connect.ts';
 
@@ -84,14 +87,29 @@ export function accountHandlers(
   | 'account:remove'
   | 'account:sync'
   | 'account:watch'
+  | 'account:focus'
   | 'outbox:list'
   | 'outbox:cancel'
   | 'outbox:retry'
+  | 'outbox:dismiss'
 > {
+  const drafts = prepareDrafts(deps.db);
+  // An IMAP folder's account and its path on the server; imported folders have none.
+  const imapFolder = deps.db.prepare<[number], { account_id: number; path: string | null }>(
+    `SELECT f.account_id, i.path FROM folders f LEFT JOIN imap_folders i ON i.folder_id = f.id WHERE f.id = ?`,
+  );
   return {
     'outbox:list': () => deps.outbox.list(),
     'outbox:cancel': (r) => ({ cancelled: deps.outbox.cancel(r.id) }),
     'outbox:retry': (r) => ({ queued: deps.outbox.retry(r.id) }),
+    'outbox:dismiss': (r) => ({ draft: drafts.fromOutbox(r.id) }),
+    'account:focus': (r) => {
+      if (r.folderId === null) return { watching: deps.background?.focus(null) ?? false };
+      const folder = imapFolder.get(r.folderId);
+      if (!folder) throw new BridgeFailure('not_found', 'That folder is not in the mailbox.');
+      const target = folder.path === null ? null : { accountId: folder.account_id, path: folder.path };
+      return { watching: deps.background?.focus(target) ?? false };
+    },
     'account:list': () => deps.accounts.list(),
     'account:add': async (r) => {
       const view = await deps.accounts.add(r);
@@ -107,17 +125,21 @@ export function accountHandlers(
       return view;
     },
     'account:watch': () => {
-      let stop = () => {};
+      let stopStatus = () => {};
       const streamId = deps.streams.start(() => {
-        stop();
+        stopStatus();
+        stopOutbox();
         deps.streams.emit(
           streamId,
           { type: 'error', error: { code: 'cancelled', message: 'Stopped.' } },
           true,
         );
       });
+      // Outbox changes reach the page whether or not a background sync runs, whoever queued, sent, cancelled
+      // or dismissed the message; outbox.ts tells them on a later turn, after this reply has gone.
+      const stopOutbox = watchOutbox(deps.db, (c) => deps.streams.emit(streamId, { type: 'outbox', ...c }));
       setImmediate(() => {
-        stop = deps.background?.watch((e) => deps.streams.emit(streamId, e)) ?? (() => {});
+        stopStatus = deps.background?.watch((e) => deps.streams.emit(streamId, e)) ?? (() => {});
       });
       return { streamId };
     },

@@ -1,6 +1,7 @@
 // The background sync of every account while the app runs (issue 5): one worker per account
 // (sync-job.ts), started at launch and when an account is added, stopped when it is removed or the app
-// closes. What each reports is turned into `account_status` events for the pages that watch.
+// closes. What each reports is turned into `account_status` events for the pages that watch. The folder the
+// page shows is passed to its account's worker, which waits for news on it instead of INBOX.
 import type { StreamEvent } from '../../shared/contract.ts';
 import type { Log } from '../log.ts';
 import type { Accounts } from './accounts.ts';
@@ -13,6 +14,9 @@ export function prepareAccountSync(deps: { dbFile: string; accounts: Accounts; l
   const jobs = new Map<number, SyncJob>();
   const latest = new Map<number, Status>();
   const watchers = new Set<(e: Status) => void>();
+  // The folder the page last opened, if it is an IMAP account's (the last page to open one wins).
+  let focused: { accountId: number; path: string } | null = null;
+  const focusOf = (accountId: number) => (focused?.accountId === accountId ? focused.path : null);
 
   const report = (e: Status) => {
     latest.set(e.accountId, e);
@@ -57,7 +61,10 @@ export function prepareAccountSync(deps: { dbFile: string; accounts: Accounts; l
     async start(accountId: number): Promise<void> {
       if (jobs.has(accountId)) return;
       const login = await deps.accounts.login(accountId);
-      jobs.set(accountId, startSyncJob(deps.dbFile, login, relay(accountId)));
+      const job = startSyncJob(deps.dbFile, login, relay(accountId));
+      jobs.set(accountId, job);
+      const path = focusOf(accountId);
+      if (path !== null) job.focus(path);
     },
     async startAll(): Promise<void> {
       for (const a of deps.accounts.list()) {
@@ -66,6 +73,12 @@ export function prepareAccountSync(deps: { dbFile: string; accounts: Accounts; l
     },
     running: (accountId: number): boolean => jobs.has(accountId),
     syncNow: (accountId: number): void => jobs.get(accountId)?.syncNow(),
+    /** Waits on this folder of its account (every other account on INBOX); true when its sync runs. */
+    focus(target: { accountId: number; path: string } | null): boolean {
+      focused = target;
+      for (const [id, job] of jobs) job.focus(focusOf(id));
+      return target !== null && jobs.has(target.accountId);
+    },
     async stop(accountId: number): Promise<void> {
       await jobs.get(accountId)?.stop();
       jobs.delete(accountId);

@@ -1,10 +1,11 @@
 // The user's drafts (issue 4: "a local draft the user can edit and send"): listed, edited, sent through the
-// outbox (10 seconds to undo, like any send) or discarded. The assistant creates drafts through undo.ts, so
+// outbox (10 seconds to undo, like any send) or discarded; a send that failed or was cancelled can come back
+// from the outbox as a draft, so nothing written is lost. The assistant creates drafts through undo.ts, so
 // that Undo can take them back; what the user does here is their own doing and is not on the undo list.
 import type { DraftView } from '../../shared/contract.ts';
 import { BridgeFailure } from '../bridge/dispatch.ts';
 import type { Db } from '../db/open.ts';
-import { NoSender, type OutboxItem, prepareOutbox } from './outbox.ts';
+import { type KeptState, NoSender, type OutboxItem, prepareOutbox } from './outbox.ts';
 
 type Row = {
   id: number;
@@ -25,6 +26,13 @@ const toView = (r: Row): DraftView => ({
   updatedAt: r.updated_at,
 });
 
+// Only a message that will not go out by itself can leave the outbox: one on its way could still be sent.
+const notDismissable: Record<KeptState, string> = {
+  queued: 'That message is still waiting to go out: undo the send first.',
+  sending: 'That message is being sent right now, so it cannot go back to the drafts.',
+  sent: 'That message was already sent.',
+};
+
 export function prepareDrafts(db: Db, now: () => number = Date.now) {
   const all = db.prepare<[], Row>('SELECT * FROM drafts ORDER BY updated_at DESC, id DESC');
   const byId = db.prepare<[number], Row>('SELECT * FROM drafts WHERE id = ?');
@@ -32,6 +40,10 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
     'UPDATE drafts SET to_json = ?, cc_json = ?, subject = ?, body = ?, updated_at = ? WHERE id = ?',
   );
   const drop = db.prepare<[number]>('DELETE FROM drafts WHERE id = ?');
+  const add = db.prepare(
+    `INSERT INTO drafts (to_json, cc_json, subject, body, in_reply_to, created_at, updated_at)
+     VALUES (@to, @cc, @subject, @body, @inReplyTo, @at, @at)`,
+  );
   const outbox = prepareOutbox(db, now);
 
   const found = (id: number): Row => {
@@ -75,5 +87,24 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
     },
 
     discard: (id: number): boolean => drop.run(id).changes > 0,
+
+    /** Takes a failed or cancelled message out of the outbox and makes it a draft again, in one transaction. */
+    fromOutbox: db.transaction((outboxId: number): DraftView => {
+      const taken = outbox.take(outboxId);
+      if (taken === null) throw new BridgeFailure('not_found', 'That message is not in the outbox.');
+      if ('state' in taken) throw new BridgeFailure('invalid_request', notDismissable[taken.state]);
+      const { mail } = taken;
+      const id = Number(
+        add.run({
+          to: JSON.stringify(mail.to),
+          cc: JSON.stringify(mail.cc),
+          subject: mail.subject,
+          body: mail.body,
+          inReplyTo: mail.inReplyTo,
+          at: now(),
+        }).lastInsertRowid,
+      );
+      return toView(found(id));
+    }),
   };
 }

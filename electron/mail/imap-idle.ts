@@ -1,17 +1,17 @@
-// Waiting for new mail (issue 5): a connection of its own selects INBOX and IDLEs (RFC 2177) until the
-// server reports a new, removed or changed message, or until `maxWaitMs` (servers end IDLE after about 30
-// minutes; we return sooner so the other folders are looked at too). Closing the connection ends the wait.
+// Waiting for new mail (issue 5): a connection of its own selects one folder (the one the user has open, else
+// INBOX) and IDLEs (RFC 2177) until the server reports a new, removed or changed message, or until
+// `maxWaitMs` (servers end IDLE after about 30 minutes; we return sooner so the other folders are looked at
+// too). Closing the connection ends the wait.
 import type { AccountLogin } from './accounts.ts';
 import { imapClient } from './imap-connect.ts';
 
-/** What the last sync saw of INBOX when it opened it. */
-export type InboxSeen = () => { uidNext: number; exists: number } | null;
+/** What the last sync saw of a folder when it opened it. */
+export type FolderSeen = { uidNext: number; exists: number };
 
 export async function waitForChange(
   login: AccountLogin,
   signal: AbortSignal,
-  maxWaitMs = 5 * 60_000,
-  seen?: InboxSeen,
+  opts: { path: string; maxWaitMs?: number; seen?: () => FolderSeen | null },
 ): Promise<void> {
   const client = imapClient(login);
   client.on('error', () => {});
@@ -21,10 +21,10 @@ export async function waitForChange(
   try {
     if (signal.aborted) return;
     await client.connect();
-    const box = await client.mailboxOpen('INBOX', { readOnly: true });
-    // Mail that arrived between the sync's look at INBOX and this SELECT would get no IDLE notice: IDLE only
-    // reports what changes after it starts. So what the server has now is compared with what the sync saw.
-    const before = seen?.();
+    const box = await client.mailboxOpen(opts.path, { readOnly: true });
+    // Mail that arrived between the sync's look at this folder and this SELECT would get no IDLE notice: IDLE
+    // only reports what changes after it starts. So what the server has now is compared with what the sync saw.
+    const before = opts.seen?.();
     if (before && (box.uidNext !== before.uidNext || box.exists !== before.exists)) return;
     await new Promise<void>((resolve, reject) => {
       const done = () => resolve();
@@ -32,7 +32,7 @@ export async function waitForChange(
       client.on('expunge', done);
       client.on('flags', done);
       client.on('close', done);
-      timer = setTimeout(done, maxWaitMs);
+      timer = setTimeout(done, opts.maxWaitMs ?? 5 * 60_000);
       client.idle().catch(reject);
     });
   } finally {

@@ -1,7 +1,9 @@
 // The outbox (issue 5). A message to send — from an approved `send_mail` call or the user's own Send —
 // waits here for 10 seconds, during which Undo cancels it; then `sendDue` sends it by SMTP and queues its
 // copy for the account's Sent folder. Owns `outbox`. Claiming a message for sending is one UPDATE from
-// `queued`, so a message is never sent twice and never sent after a cancel that won.
+// `queued`, so a message is never sent twice and never sent after a cancel that won. A failed or cancelled
+// message can be taken out again (drafts.ts puts it back in the drafts); every change is announced to the
+// watchers (`watchOutbox`), which the page hears on `account:watch`.
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/open.ts';
 import type { AccountLogin, Accounts } from './accounts.ts';
@@ -20,6 +22,8 @@ export type OutgoingMail = {
   inReplyTo: number | null;
 };
 export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
+/** The states a message cannot be taken out of the outbox in: it is on its way, or gone. */
+export type KeptState = Exclude<OutboxState, 'failed' | 'cancelled'>;
 export type OutboxItem = {
   id: number;
   accountId: number;
@@ -59,6 +63,22 @@ const toItem = (r: Row): OutboxItem => ({
 /** Thrown when nothing can send: no account with an SMTP server (or none for the message answered). */
 export class NoSender extends Error {}
 
+/** A message in the outbox changed; `item` is null when it left the outbox (dismissed back to the drafts). */
+export type OutboxChange = { id: number; item: OutboxItem | null };
+
+// Who hears of outbox changes, per database connection: every writer in this process (the page's Send, an
+// approved send_mail, the sender, another page's Undo) shares the app's connection, so all of them are heard
+// whichever prepareOutbox they went through.
+const listeners = new WeakMap<Db, Set<(change: OutboxChange) => void>>();
+
+/** Calls `onChange` after every change to the outbox made through `db`, until the returned function is called. */
+export function watchOutbox(db: Db, onChange: (change: OutboxChange) => void): () => void {
+  const set = listeners.get(db) ?? new Set();
+  listeners.set(db, set);
+  set.add(onChange);
+  return () => set.delete(onChange);
+}
+
 export function prepareOutbox(db: Db, now: () => number = Date.now) {
   const senders = db.prepare<[], { account_id: number }>(
     'SELECT account_id FROM imap_accounts WHERE smtp_host IS NOT NULL ORDER BY account_id',
@@ -90,6 +110,23 @@ export function prepareOutbox(db: Db, now: () => number = Date.now) {
     "UPDATE outbox SET state = 'queued', send_after = ?, error = NULL WHERE id = ? AND state = 'failed'",
   );
   const unstick = db.prepare("UPDATE outbox SET state = 'failed', error = ? WHERE state = 'sending'");
+  const drop = db.prepare<[number]>("DELETE FROM outbox WHERE id = ? AND state IN ('failed', 'cancelled')");
+
+  // The row is read now, so that every step is told (queued, sending, sent), and told on the next turn, so
+  // that no watcher runs inside a caller's transaction.
+  function announce(id: number): void {
+    const set = listeners.get(db);
+    if (!set?.size) return;
+    const row = byId.get(id);
+    const change = { id, item: row ? toItem(row) : null };
+    setImmediate(() => {
+      for (const onChange of set) onChange(change);
+    });
+  }
+  const changed = (id: number, changes: number): boolean => {
+    if (changes > 0) announce(id);
+    return changes > 0;
+  };
 
   return {
     /** The account that sends a message: the one the answered message lives in, else the first that can. */
@@ -117,12 +154,33 @@ export function prepareOutbox(db: Db, now: () => number = Date.now) {
           after: at + undoWindowMs,
         }).lastInsertRowid,
       );
+      announce(id);
       return toItem(byId.get(id) as Row);
     },
 
     /** Undo: true when the message had not started to go out. */
-    cancel: (id: number): boolean => cancel.run(id).changes > 0,
-    retry: (id: number): boolean => requeue.run(now(), id).changes > 0,
+    cancel: (id: number): boolean => changed(id, cancel.run(id).changes),
+    retry: (id: number): boolean => changed(id, requeue.run(now(), id).changes),
+
+    /**
+     * Takes a failed or cancelled message out of the outbox and returns what it was; a message still on its
+     * way, or sent, stays, and its state is returned instead. null: there is no such message.
+     */
+    take(id: number): { mail: OutgoingMail } | { state: KeptState } | null {
+      const row = byId.get(id);
+      if (!row) return null;
+      if (drop.run(id).changes === 0) return { state: row.state as KeptState };
+      announce(id);
+      return {
+        mail: {
+          to: JSON.parse(row.to_json),
+          cc: JSON.parse(row.cc_json),
+          subject: row.subject,
+          body: row.body,
+          inReplyTo: row.in_reply_to,
+        },
+      };
+    },
     get: (id: number): OutboxItem | null => {
       const r = byId.get(id);
       return r ? toItem(r) : null;
@@ -146,7 +204,7 @@ export function prepareOutbox(db: Db, now: () => number = Date.now) {
       );
       let count = 0;
       for (const row of due.all(now())) {
-        if (claim.run(row.id).changes === 0) continue; // cancelled in the meantime
+        if (!changed(row.id, claim.run(row.id).changes)) continue; // cancelled in the meantime
         const login = await accounts.login(row.account_id);
         const transport = transportFor(login);
         try {
@@ -170,9 +228,11 @@ export function prepareOutbox(db: Db, now: () => number = Date.now) {
             sent.run(raw, now(), row.id);
             writeBack.queueFor(row.account_id, { kind: 'append_sent', outboxId: row.id });
           })();
+          announce(row.id);
           count += 1;
         } catch (e) {
           failed.run(mailFailure(e, `the SMTP server ${login.smtp?.host ?? ''}`.trim()).message, row.id);
+          announce(row.id);
         } finally {
           transport.close();
         }

@@ -3,7 +3,12 @@ import { Worker } from 'node:worker_threads';
 import type { AccountLogin } from './accounts.ts';
 import type { SyncWorkerCommand, SyncWorkerData, SyncWorkerMessage } from './sync-worker.ts';
 
-export type SyncJob = { syncNow: () => void; stop: () => Promise<void> };
+export type SyncJob = {
+  syncNow: () => void;
+  /** The folder to wait on for news (IDLE); null: INBOX. */
+  focus: (path: string | null) => void;
+  stop: () => Promise<void>;
+};
 
 // From source (Node 24 strips the types) the worker is the .ts file; in the Electron build it is the
 // bundled .js beside main.js (vite.electron.config.ts).
@@ -41,6 +46,7 @@ export function startSyncJob(
   const send = (c: SyncWorkerCommand) => worker.postMessage(c);
   return {
     syncNow: () => send({ type: 'sync-now' }),
+    focus: (path) => send({ type: 'focus', path }),
     async stop() {
       send({ type: 'stop' });
       // A worker stuck in a network call is not waited for forever.

@@ -1,11 +1,13 @@
 // The worker thread that keeps one account in sync (issue 5: sync never blocks the UI). It has its own
 // database connection and parse threads, runs the sync loop, and tells the main thread what happened;
-// the main thread can ask for a sync now (after a local change) or stop it.
+// the main thread can ask for a sync now (after a local change), name the folder the user has open (the wait
+// for news IDLEs on it instead of INBOX), or stop it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/open.ts';
 import type { AccountLogin } from './accounts.ts';
+import { idleFolder } from './idle-folder.ts';
 import { mailFailure } from './imap-connect.ts';
-import { waitForChange } from './imap-idle.ts';
+import { type FolderSeen, waitForChange } from './imap-idle.ts';
 import { type SyncProgress, syncAccount } from './imap-sync.ts';
 import { createParsePool } from './parse-pool.ts';
 import { type LoopEvent, startSyncLoop } from './sync-loop.ts';
@@ -17,7 +19,10 @@ export type SyncWorkerMessage =
   | { type: 'progress'; progress: SyncProgress }
   | { type: 'batch' }
   | { type: 'stopped' };
-export type SyncWorkerCommand = { type: 'sync-now' } | { type: 'stop' };
+export type SyncWorkerCommand =
+  | { type: 'sync-now' }
+  | { type: 'focus'; path: string | null }
+  | { type: 'stop' };
 
 /** Runs the waiters together; the first to settle ends the others. */
 async function firstOf(signal: AbortSignal, waiters: ((s: AbortSignal) => Promise<void>)[]): Promise<void> {
@@ -52,23 +57,53 @@ if (port) {
   const db = openDatabase(data.dbFile);
   const pool = createParsePool();
   const writeBack = prepareWriteBack(db);
-  let inboxSeen: { uidNext: number; exists: number } | null = null;
+  // What the last finished sync saw of each folder; a folder it did not see is gone from the server.
+  let seen = new Map<string, FolderSeen>();
+  // The folder the user has open (null: none); the wait falls back to INBOX when it is gone.
+  let focus: string | null = null;
+  const idlePath = () => idleFolder(focus, seen);
+  // Ends the IDLE in progress so that it starts again on the newly focused folder.
+  let refocus: AbortController | null = null;
+
+  // IDLE on the focused folder until the server reports news there; a change of focus moves the IDLE (without
+  // a sync: the new folder's counts are compared with what the last sync saw, which catches what came since).
+  async function idleOnFocus(signal: AbortSignal): Promise<void> {
+    for (;;) {
+      const moved = new AbortController();
+      refocus = moved;
+      const path = idlePath();
+      try {
+        await waitForChange(data.login, AbortSignal.any([signal, moved.signal]), {
+          path,
+          ...(data.maxIdleMs === undefined ? {} : { maxWaitMs: data.maxIdleMs }),
+          seen: () => seen.get(path) ?? null,
+        });
+      } catch (e) {
+        if (!moved.signal.aborted || signal.aborted) throw e;
+      } finally {
+        refocus = null;
+      }
+      if (!moved.signal.aborted || signal.aborted) return;
+    }
+  }
+
   const controller = new AbortController();
   const post = (m: SyncWorkerMessage) => port.postMessage(m);
   const loop = startSyncLoop({
     signal: controller.signal,
     onEvent: post,
     sync: async () => {
+      const round = new Map<string, FolderSeen>();
       try {
-        return await syncAccount(db, data.login, {
+        const summary = await syncAccount(db, data.login, {
           parse: pool.parse,
           signal: controller.signal,
           onProgress: (progress) => post({ type: 'progress', progress }),
           onBatch: () => post({ type: 'batch' }),
-          onFolderSeen: (path, seen) => {
-            if (path === 'INBOX') inboxSeen = seen;
-          },
+          onFolderSeen: (path, counts) => round.set(path, counts),
         });
+        seen = round;
+        return summary;
       } catch (e) {
         throw mailFailure(e, `the mail server ${data.login.imap.host}`);
       }
@@ -77,7 +112,7 @@ if (port) {
     // looked at every 2 s, whoever wrote to it (the app, a tool, the CLI).
     waitForChange: (signal) =>
       firstOf(signal, [
-        (s) => waitForChange(data.login, s, data.maxIdleMs, () => inboxSeen),
+        idleOnFocus,
         (s) => until(() => writeBack.pending(data.login.id).length > 0, 2000, s),
       ]),
     sleep: (ms, signal) =>
@@ -91,7 +126,11 @@ if (port) {
   });
   port.on('message', (c: SyncWorkerCommand) => {
     if (c.type === 'sync-now') loop.wake();
-    else controller.abort();
+    else if (c.type === 'focus') {
+      const before = idlePath();
+      focus = c.path;
+      if (idlePath() !== before) refocus?.abort();
+    } else controller.abort();
   });
   void loop.done.finally(async () => {
     await pool.close();

@@ -1,7 +1,7 @@
 // Reversible writes to mail for the AI tools (DESIGN §7): each records, in the same transaction, one
 // `undo_log` entry holding its inverse, and `undo(lastN)` applies the inverses of the newest open
-// entries and marks them undone. A write that changes nothing records nothing. Only this module writes
-// `undo_log`, and `drafts` with drafts.ts (the user's own edits, sends and discards); moves and read flags go through it so that every one can be undone.
+// entries and marks them undone (`undoOne(id)` does so for exactly one entry). A write that changes
+// nothing records nothing. Only this module writes `undo_log`, and `drafts` with drafts.ts (the user's own edits, sends and discards); moves and read flags go through it so that every one can be undone.
 import type { Db } from '../db/open.ts';
 import { prepareLabels } from './labels.ts';
 import { prepareWriteBack } from './write-back.ts';
@@ -28,6 +28,15 @@ export type NewDraft = {
 
 /** A request the model made that cannot be carried out; its message is written for the model. */
 export class MailActionError extends Error {}
+
+/** An undo by id that cannot be done: no such entry, or it was undone already. */
+export class UndoRefused extends Error {
+  readonly reason: 'not_found' | 'already_undone';
+  constructor(reason: UndoRefused['reason'], message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
 
 export function prepareMailActions(db: Db, now: () => number = Date.now) {
   const labels = prepareLabels(db);
@@ -72,6 +81,10 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     { id: number; created_at: number; description: string; inverse_json: string }
   >('SELECT * FROM undo_log WHERE undone_at IS NULL ORDER BY id DESC LIMIT ?');
   const markUndone = db.prepare<[number, number]>('UPDATE undo_log SET undone_at = ? WHERE id = ?');
+  const entryById = db.prepare<
+    [number],
+    { id: number; created_at: number; description: string; inverse_json: string; undone_at: number | null }
+  >('SELECT * FROM undo_log WHERE id = ?');
 
   type MessageRow = NonNullable<ReturnType<typeof message.get>>;
   function messages(ids: readonly number[]): MessageRow[] {
@@ -255,9 +268,22 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     return done;
   });
 
+  /**
+   * Undoes exactly the entry `id`, whatever was done after it (the page's Undo bar names the action it shows,
+   * so an unrelated later change, like the read flag of an opened thread, cannot take its place).
+   */
+  const undoOne = db.transaction((id: number): UndoEntry => {
+    const entry = entryById.get(id);
+    if (!entry) throw new UndoRefused('not_found', 'There is no such action to undo.');
+    if (entry.undone_at !== null) throw new UndoRefused('already_undone', 'That action was already undone.');
+    apply(JSON.parse(entry.inverse_json) as Inverse);
+    markUndone.run(now(), entry.id);
+    return { id: entry.id, createdAt: entry.created_at, description: entry.description };
+  });
+
   /** The newest entries that can still be undone, newest first (for the UI's Undo). */
   const undoable = (limit: number): UndoEntry[] =>
     open.all(limit).map((e) => ({ id: e.id, createdAt: e.created_at, description: e.description }));
 
-  return { markRead, moveToSpecial, moveToFolder, label, createDraft, undo, undoable, labels };
+  return { markRead, moveToSpecial, moveToFolder, label, createDraft, undo, undoOne, undoable, labels };
 }
