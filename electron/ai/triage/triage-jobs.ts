@@ -169,6 +169,8 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
       setState.run('running', null, now(), id);
       const started = now();
       let doneHere = 0;
+      // Counted here rather than by a query per answer, which would make a big job quadratic.
+      const c = { ...(counts.get(id) ?? { total: 0, done: 0, failed: 0 }) };
       try {
         const set = sets.get(job.setId);
         const result = await judgeMessages(
@@ -182,8 +184,9 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
             onResult: (r) => {
               setItem.run(r.ok ? 'done' : 'failed', r.ok ? null : r.message, id, r.messageId);
               doneHere += 1;
+              if (r.ok) c.done += 1;
+              else c.failed += 1;
               opts.onResult?.(r);
-              const c = counts.get(id) ?? { total: 0, done: 0, failed: 0 };
               const seconds = Math.max(0.001, (now() - started) / 1000);
               const perSecond = doneHere / seconds;
               const left = c.total - c.done - c.failed;
