@@ -15,9 +15,11 @@ import { call, callRaw } from './support/bridge.ts';
 import { makePdf } from './support/documents.ts';
 import { eml, tempDir } from './support/temp.ts';
 
-// The model cites every source it was given, or what `invent` names instead.
+// The model cites every source it was given, or what `invent` names instead; while `hold` is set it does not
+// answer until the request is given up.
 const seen: { system: string; user: string }[] = [];
 let invent: string | null = null;
+let hold = false;
 const server = createServer(async (req, res) => {
   let raw = '';
   for await (const c of req) raw += c;
@@ -27,6 +29,7 @@ const server = createServer(async (req, res) => {
   const ids = [...system.matchAll(/source="source:([A-Za-z0-9_-]+)"/g)].map((m) => m[1] as string);
   const cite = invent ? [invent] : ids;
   const content = JSON.stringify({ answer: cite.map((id) => `Point [${id}].`).join(' '), citations: cite });
+  if (hold) return;
   res
     .writeHead(200, { 'content-type': 'application/json' })
     .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
@@ -94,6 +97,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
+  server.closeAllConnections();
   await new Promise<void>((r) => server.close(() => r()));
 });
 
@@ -178,6 +182,22 @@ describe('summary:ask', () => {
       type: 'error',
       error: { code: 'bad_answer', message: expect.stringContaining(`d${handbook}c9`) },
     });
+  });
+
+  test('Stop (run:cancel) ends the wait as cancelled, with no answer', async () => {
+    hold = true;
+    const before = seen.length;
+    const { streamId } = await call(app, 'summary:ask', {
+      model: 'local/m',
+      question: 'Taxi?',
+      threadId,
+      documentIds: [handbook],
+    });
+    const ended = final(streamId);
+    await expect.poll(() => seen.length).toBe(before + 1);
+    expect(await call(app, 'run:cancel', { streamId })).toEqual({ cancelled: true });
+    hold = false;
+    expect(await ended).toMatchObject({ type: 'error', error: { code: 'cancelled' } });
   });
 
   test('a request naming no thread, message or document is refused before anything is sent', async () => {

@@ -26,6 +26,7 @@ let browser: Browser;
 let page: Page;
 const foreign: string[] = [];
 let documentId = 0;
+let manualId = 0;
 
 // What the model was sent each time: the source ids in the system prompt, and the question.
 const received: { ids: string[]; system: string; question: string }[] = [];
@@ -56,7 +57,17 @@ beforeAll(async () => {
     pdf,
     await makePdf(['Welcome to the handbook.', 'Travel expenses are refunded within 30 days.', 'Holidays.']),
   );
-  documentId = (await call(app, 'documents:import', { paths: [pdf] })).imported[0]?.id ?? 0;
+  // A long one, whose cited page is far down the page view.
+  const manual = join(tempDir('skimmer-ask-docs-'), 'manual.pdf');
+  writeFileSync(
+    manual,
+    await makePdf(
+      Array.from({ length: 40 }, (_, i) => (i === 32 ? 'The warranty lasts two years.' : `Page ${i + 1}.`)),
+    ),
+  );
+  [documentId, manualId] = (await call(app, 'documents:import', { paths: [pdf, manual] })).imported.map(
+    (d) => d.id,
+  ) as [number, number];
   ({ served, browser, page } = await openApp(app, { foreign, viewport: { width: 1280, height: 800 } }));
 }, 120_000);
 
@@ -159,7 +170,10 @@ describe('Ask about these documents', () => {
     const dialog = page.getByTestId('documents-dialog');
     await dialog.waitFor();
     await dialog.locator(`[data-testid="document-row"][data-document-id="${documentId}"]`).waitFor();
-    await dialog.getByTestId('document-select').check();
+    await dialog
+      .locator(`[data-testid="document-row"][data-document-id="${documentId}"]`)
+      .getByTestId('document-select')
+      .check();
     await dialog.getByTestId('documents-ask-question').fill('When are travel expenses refunded?');
     await dialog.getByTestId('documents-ask').click();
     await dialog.getByTestId('summary-answer').waitFor();
@@ -178,6 +192,26 @@ describe('Ask about these documents', () => {
     expect(await dialog.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  test('in a long document the page view scrolls to the cited part', async () => {
+    await page.getByTestId('summary-add-document').selectOption({ label: 'manual.pdf' });
+    await page.getByTestId('summary-question').fill('How long is the warranty?');
+    await page.getByTestId('summary-ask').click();
+    const chip = page.locator(`[data-testid="summary-cite"][data-document-id="${manualId}"]`);
+    await chip.waitFor();
+    expect(await chip.textContent()).toBe('manual.pdf, page 33');
+    await chip.click();
+    const view = page.getByTestId('document-page');
+    const cited = view.locator(`[data-chunk-id="d${manualId}c33"]`);
+    await expect.poll(() => cited.getAttribute('class')).toContain('cited');
+    expect(await view.getByTestId('document-part').count()).toBe(40);
+    // The dialog scrolled down to it, and it is inside the dialog's visible part.
+    await expect.poll(() => view.evaluate((d) => d.scrollTop)).toBeGreaterThan(0);
+    const [part, box] = await Promise.all([cited.boundingBox(), view.boundingBox()]);
+    expect(part && box && part.y >= box.y && part.y + part.height <= box.y + box.height).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => view.count()).toBe(0);
   });
 
   test('made no request outside loopback', () => {
