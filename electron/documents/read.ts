@@ -8,7 +8,9 @@ export const maxPageBytes = 256 * 1024;
 
 export type PageChunk = { id: string; location: string; text: string };
 
-const size = (c: Chunk) => Buffer.byteLength(c.text, 'utf8') + Buffer.byteLength(c.location, 'utf8') + 32;
+const view = (c: Chunk): PageChunk => ({ id: c.id, location: c.location, text: c.text });
+// As sent: JSON escapes can make a chunk longer than its text.
+const size = (c: Chunk) => Buffer.byteLength(JSON.stringify(view(c)), 'utf8');
 
 /**
  * Pure. The chunks to show: all of them when they fit, else the cited chunk (or the first) and its neighbours, taken
@@ -19,7 +21,6 @@ export function pageWindow(
   focusId: string | undefined,
   maxBytes: number = maxPageBytes,
 ): { chunks: PageChunk[]; note: string | null } {
-  const view = (c: Chunk): PageChunk => ({ id: c.id, location: c.location, text: c.text });
   const total = chunks.reduce((n, c) => n + size(c), 0);
   if (total <= maxBytes) return { chunks: chunks.map(view), note: null };
   const at = Math.max(

@@ -28,8 +28,11 @@ const foreign: string[] = [];
 let documentId = 0;
 let manualId = 0;
 
-// What the model was sent each time: the source ids in the system prompt, and the question.
+// What the model was sent each time: the source ids in the system prompt, and the question. While `hold` is
+// set, answers wait until released, so a Stop surely comes while Skimmer is waiting.
 const received: { ids: string[]; system: string; question: string }[] = [];
+let hold = false;
+const held: (() => void)[] = [];
 const model = createServer(async (req, res) => {
   let raw = '';
   for await (const chunk of req) raw += chunk;
@@ -42,9 +45,14 @@ const model = createServer(async (req, res) => {
     ...ids.filter((id) => id.startsWith('d')),
   ];
   const content = JSON.stringify({ answer: cite.map((id) => `Point [${id}].`).join(' '), citations: cite });
-  res
-    .writeHead(200, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
+  const reply = () => {
+    if (res.destroyed) return;
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
+  };
+  if (hold) held.push(reply);
+  else reply();
 });
 
 beforeAll(async () => {
@@ -190,6 +198,27 @@ describe('Ask about these documents', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => view.count()).toBe(0);
     expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  test('Esc stops a question in the Documents dialog, and the next Esc closes the dialog', async () => {
+    hold = true;
+    await page.getByTestId('documents-open').click();
+    const dialog = page.getByTestId('documents-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('documents-ask-question').fill('Which holidays are there?');
+    await dialog.getByTestId('documents-ask').click();
+    await dialog.getByTestId('summary-running').waitFor();
+    await expect.poll(() => held.length).toBe(1);
+    await page.keyboard.press('Escape');
+    await dialog.getByTestId('summary-stopped').waitFor();
+    // Skimmer confirmed the stop (the page did not just give up waiting), and the dialog stays.
+    expect(await dialog.getByTestId('summary-stopped').textContent()).toBe('Stopped.');
+    expect(await dialog.getByTestId('summary-answer').count()).toBe(0);
+    expect(await dialog.isVisible()).toBe(true);
+    hold = false;
+    for (const reply of held.splice(0)) reply();
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
   });
