@@ -1,7 +1,7 @@
 // The judge and triage channels of the bridge (issue 6): question sets, cached answers for the thread list's
 // chips, estimates, and jobs whose progress streams to the page. Stop on a job's stream pauses it: what is
 // done stays done, and Resume carries on.
-import type { MessageAnswers, StreamEvent, TriageScope } from '../../../shared/contract.ts';
+import type { MessageAnswers, TriageScope } from '../../../shared/contract.ts';
 import type { Answer } from '../../../shared/judge.ts';
 import { BridgeFailure, type Handlers } from '../../bridge/dispatch.ts';
 import type { StreamHub } from '../../bridge/streams.ts';
@@ -59,24 +59,34 @@ export function triageHandlers(
     return suggest(rules, known);
   }
 
-  // Runs a job on a new stream: progress, then triage_done with the job as it ended.
+  // Runs a job on a new stream: progress, then triage_done with the job as it ended. Stop pauses the job and
+  // ends the stream at once; the answers already on their way are still recorded (triage-jobs.ts).
   function stream(jobId: number): { streamId: string } {
     let stopped = false;
+    let ended = false;
+    const end = (job: ReturnType<Jobs['get']>) => {
+      if (ended) return;
+      ended = true;
+      deps.streams.emit(streamId, { type: 'triage_done', job }, true);
+    };
     const streamId = deps.streams.start(() => {
       stopped = true;
       jobs.pause(jobId);
+      // After the run:cancel reply, as every other event of a stream follows the call that started it.
+      setImmediate(() => end(jobs.get(jobId)));
     });
-    const emit = (e: StreamEvent, final = false) => deps.streams.emit(streamId, e, final);
     setImmediate(() => {
-      // Stopped before it began: it stays paused.
-      if (stopped) return emit({ type: 'triage_done', job: jobs.get(jobId) }, true);
-      jobs.run(jobId, { onProgress: (p) => emit({ type: 'triage_progress', ...p }) }).then(
-        (job) => emit({ type: 'triage_done', job }, true),
-        (e: unknown) => {
+      if (stopped) return; // stopped before it began: it stays paused
+      jobs
+        .run(jobId, {
+          onProgress: (p) => {
+            if (!ended) deps.streams.emit(streamId, { type: 'triage_progress', ...p });
+          },
+        })
+        .then(end, (e: unknown) => {
           deps.log.error('triage_run', e);
-          emit({ type: 'triage_done', job: jobs.get(jobId) }, true);
-        },
-      );
+          end(jobs.get(jobId));
+        });
     });
     return { streamId };
   }
