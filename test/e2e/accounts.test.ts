@@ -6,8 +6,11 @@
 // within seconds, and Undo moves it back; a move the server refuses shows on the message, and Retry sends it
 // again; Test and Sync now work from the dialog; a message in the outbox
 // counts down with Undo, goes out by SMTP (a real SMTP server on loopback) when its window ends, and a failed
-// one says why and offers Retry, which tries again; the password never reaches the page, neither in its markup nor in any bridge
-// message Skimmer sends it; nothing leaves loopback.
+// one says why and offers Retry, which tries again, and "Back to drafts", which makes it a draft again; a
+// message queued behind the page's back shows without a reload (the watch's outbox events); mail another
+// client files into the folder the page has open shows without a reload (IDLE on that folder); the password
+// never reaches the page, neither in its markup nor in any bridge message Skimmer sends it; nothing leaves
+// loopback.
 import { chmodSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -308,8 +311,9 @@ describe('A mail account in the app', () => {
   });
 
   test('when its window ends the message goes out by SMTP, and the page says so', async () => {
+    await markPage();
+    // Queued behind the page's back: the watch's outbox event shows it, with no reload.
     const queued = queue('bob@example.com', 'Agenda');
-    await page.reload();
     await outboxItem(queued).waitFor();
     await page
       .getByTestId('toast')
@@ -318,6 +322,7 @@ describe('A mail account in the app', () => {
     await outboxItem(queued).waitFor({ state: 'detached' });
     expect(outbox.get(queued)?.state).toBe('sent');
     expect(sink.received.map((m) => m.to)).toEqual([['bob@example.com']]);
+    expect(await pageKept()).toBe(true);
   }, 60_000);
 
   test('a send that fails says why, and Retry tries again', async () => {
@@ -351,6 +356,36 @@ describe('A mail account in the app', () => {
     await expect.poll(() => item.getAttribute('data-state')).toBe('failed');
     expect(outbox.get(queued)?.state).toBe('failed');
   }, 60_000);
+
+  test('"Back to drafts" takes a failed send out of the outbox and makes it a draft again', async () => {
+    const [failed] = (await call(app, 'outbox:list', {})).filter((i) => i.state === 'failed');
+    if (!failed) throw new Error('no failed send');
+    const item = outboxItem(failed.id);
+    expect(await page.getByTestId('drafts-open').textContent()).toBe('Drafts');
+    await item.getByTestId('outbox-dismiss').click();
+    await item.waitFor({ state: 'detached' });
+    await page.getByTestId('toast').filter({ hasText: 'Back in your drafts: "Invoice".' }).waitFor();
+    expect(outbox.get(failed.id)).toBeNull();
+    expect(await call(app, 'draft:list', {})).toEqual([
+      expect.objectContaining({
+        to: ['carol@example.com'],
+        cc: [],
+        subject: 'Invoice',
+        body: 'Sent by the accounts end-to-end test.',
+      }),
+    ]);
+    await expect.poll(() => page.getByTestId('drafts-open').textContent()).toBe('Drafts (1)');
+  });
+
+  test('mail another client files into the open folder shows without a reload', async () => {
+    await markPage();
+    await folderButton('Archive').click();
+    const filed = { id: '<filed@example.com>', subject: 'Filed by another client' };
+    await server.append('Archive', [eml({ ...filed, body: 'Straight into Archive.' })]);
+    await threadRow(filed.subject).waitFor({ timeout: 20_000 });
+    expect(await pageKept()).toBe(true);
+    await page.getByTestId('folder-all').click();
+  });
 
   test('the password never reached the page', async () => {
     expect(await pageShows(page, password)).toBe(false);

@@ -3,20 +3,16 @@ import { canUndo, outboxLine } from './outbox-text.ts';
 
 // "Sending to ann@example.com in 8 s — Undo": messages on their way out, over both views, since a send
 // approved in the chat may still be counting down when the user looks at the mail. A failed one says why and
-// offers Retry.
+// offers Retry, or "Back to drafts" to edit it first (nothing written is lost).
 export function OutboxBar() {
   const items = useOutboxStore((state) => state.items);
   const now = useOutboxStore((state) => state.now);
   const busy = useOutboxStore((state) => state.busy);
-  const dismissed = useOutboxStore((state) => state.dismissed);
   const cancel = useOutboxStore((state) => state.cancel);
   const retry = useOutboxStore((state) => state.retry);
   const dismiss = useOutboxStore((state) => state.dismiss);
   const shown = items.filter(
-    (item) =>
-      item.state === 'queued' ||
-      item.state === 'sending' ||
-      (item.state === 'failed' && !dismissed.has(item.id)),
+    (item) => item.state === 'queued' || item.state === 'sending' || item.state === 'failed',
   );
   if (shown.length === 0) return null;
 
@@ -59,10 +55,11 @@ export function OutboxBar() {
               <button
                 type="button"
                 className="ghost small"
-                aria-label="Dismiss"
-                onClick={() => dismiss(item.id)}
+                data-testid="outbox-dismiss"
+                disabled={busy.has(item.id)}
+                onClick={() => void dismiss(item.id)}
               >
-                ×
+                Back to drafts
               </button>
             </>
           )}

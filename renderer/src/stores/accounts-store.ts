@@ -1,8 +1,10 @@
 // Mail accounts (issue 5): the saved accounts, the "Add account" draft, a remove that waits for confirmation,
 // each account's "Test" and "Sync now", and the live status of the background sync. The page watches that
 // sync once for its lifetime (`account:watch`); when mail changed, the mail view reads it again, at most once
-// a second, so new mail shows without a reload. Saving an account never connects; "Test" and "Sync now" do,
-// and only when the user presses them (the background sync of the long-running app starts by itself).
+// a second, so new mail shows without a reload. The same stream carries the outbox's changes (relayed to the
+// outbox store), and the folder the page shows is named to Skimmer (`account:focus`) so that its account's
+// sync waits for news on it. Saving an account never connects; "Test" and "Sync now" do, and only when the
+// user presses them (the background sync of the long-running app starts by itself).
 // SECURITY: a typed password lives here only until Save sends it, and is cleared then and when the dialog
 // closes; the bridge never returns one (views say `hasPassword`).
 import { create } from 'zustand';
@@ -20,6 +22,7 @@ import { bridge } from '../bridge.ts';
 import { useAppStore } from './app-store.ts';
 import { atMostEvery } from './at-most-every.ts';
 import { useMailStore } from './mail-store.ts';
+import { useOutboxStore } from './outbox-store.ts';
 
 export type TestResult = { status: 'testing' } | { status: 'done'; ok: boolean; message: string };
 // "Sync now" as its own stream: progress, then done, failed, or stopped by the user.
@@ -79,6 +82,12 @@ function without<T>(record: Record<number, T>, id: number): Record<number, T> {
   return rest;
 }
 
+// Which folder's news to wait for is a hint: a folder gone meanwhile (not_found) or one no background sync
+// watches changes nothing the user sees, so the reply is not shown.
+function focusFolder(folderId: number | null): void {
+  void bridge['account:focus']({ folderId });
+}
+
 // The order main lists them in.
 const byName = (a: AccountView, b: AccountView) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
@@ -123,6 +132,8 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
       tick();
       if (event.changed) reloadMail.request();
       if (event.state !== 'syncing') reloadAccounts.request();
+    } else if (event.type === 'outbox') {
+      useOutboxStore.getState().received(event);
     } else if (event.type === 'error' && event.error.code !== 'cancelled') {
       // The connection to Skimmer dropped (browser mode): watch again once it can be reached, and read the
       // mail again then, since changes may have been missed meanwhile.
@@ -194,6 +205,7 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
       const reply = await bridge['account:watch']({});
       if (!reply.ok) {
         watching = false;
+        useOutboxStore.getState().streaming(false);
         if (reply.error.code === 'io') rewatch();
         return false;
       }
@@ -206,6 +218,9 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
       // Subscribing right after the reply, in the same task, is early enough: the first status is sent on
       // Skimmer's next tick, as a separate socket/IPC message.
       unwatch = bridge.subscribe(watchId, onWatch);
+      useOutboxStore.getState().streaming(true);
+      // A Skimmer that restarted (browser mode) does not know which folder this page shows.
+      focusFolder(useMailStore.getState().folderId);
       return true;
     },
 
@@ -217,6 +232,7 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
       unwatch = null;
       watchId = null;
       watching = false;
+      useOutboxStore.getState().streaming(false);
       if (streamId) void bridge['run:cancel']({ streamId });
     },
 
@@ -373,4 +389,9 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
       void useAppStore.getState().loadInfo();
     },
   };
+});
+
+// The folder the page opens (or leaves for all mail) is the one whose news the background sync waits for.
+useMailStore.subscribe((state, previous) => {
+  if (state.folderId !== previous.folderId) focusFolder(state.folderId);
 });

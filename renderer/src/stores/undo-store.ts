@@ -1,12 +1,12 @@
 // Undo for changes to the mail (DESIGN §7: every write of the mail tools can be undone), the assistant's and the
 // user's own (Archive, Trash). After each run the bar offers the changes that run made, as one: "Archived 2
-// messages · Undo"; after the user's action, that action. Undo takes back exactly those (`mail:undo {count}`
-// undoes the newest open entries, so it first checks that they still are the newest), then the mail view
-// reloads so the messages show where they are again.
+// messages · Undo"; after the user's action, that action. Undo takes back exactly those, by id
+// (`mail:undo {id}`, newest first), whatever else changed the mail since; then the mail view reloads so the
+// messages show where they are again.
 import { create } from 'zustand';
 import type { UndoView } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
-import { isNewest, newSince, undoSummary } from '../undo/undo-batch.ts';
+import { newSince, stillOpen, undoSummary } from '../undo/undo-batch.ts';
 import { useAppStore } from './app-store.ts';
 import { useMailStore } from './mail-store.ts';
 
@@ -31,10 +31,8 @@ type UndoState = {
   dismiss(): void;
 };
 
-// The contract's bound; a run rarely makes more changes than this, and older ones stay undoable by count.
+// The contract's bound; a run rarely makes more changes than this.
 const fetchLimit = 50;
-const changedSinceMessage =
-  'Something else changed the mail after this, so Undo would take back the wrong changes. Nothing was undone.';
 
 export const useUndoStore = create<UndoState>()((set, get) => {
   // The newest entry seen so far: a run's changes are the entries newer than it. null until first read.
@@ -57,7 +55,7 @@ export const useUndoStore = create<UndoState>()((set, get) => {
     remember(entries);
     if (fresh.length === 0) {
       // A change that changed nothing keeps the bar of the one before while its changes are still undoable.
-      set((state) => ({ batch: isNewest(state.batch, entries) ? state.batch : [] }));
+      set((state) => ({ batch: stillOpen(state.batch, entries) ? state.batch : [] }));
       return;
     }
     set({ batch: fresh, by, summary: undoSummary(fresh), undone: null });
@@ -92,21 +90,18 @@ export const useUndoStore = create<UndoState>()((set, get) => {
       const { batch, undoing } = get();
       if (undoing || batch.length === 0) return;
       set({ undoing: true });
-      const entries = await read();
-      if (!entries || !isNewest(batch, entries)) {
-        set({ undoing: false, batch: [] });
-        useAppStore
-          .getState()
-          .showError(entries ? changedSinceMessage : 'Could not read what can be undone.');
-        return;
+      // Newest first, as they would have been undone by count; one refused (undone meanwhile on another page)
+      // stops here and says so, keeping what was undone before it.
+      const undone: UndoView[] = [];
+      for (const entry of batch) {
+        const reply = await bridge['mail:undo']({ id: entry.id });
+        if (!reply.ok) {
+          useAppStore.getState().showError(reply.error);
+          break;
+        }
+        undone.push(...reply.value.undone);
       }
-      const reply = await bridge['mail:undo']({ count: batch.length });
-      if (!reply.ok) {
-        set({ undoing: false });
-        useAppStore.getState().showError(reply.error);
-        return;
-      }
-      set({ undoing: false, batch: [], undone: undoSummary(reply.value.undone) });
+      set({ undoing: false, batch: [], undone: undone.length > 0 ? undoSummary(undone) : null });
       await useMailStore.getState().refresh();
     },
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { UndoView } from '../../../shared/contract.ts';
-import { isNewest, newSince, undoSummary } from './undo-batch.ts';
+import { newSince, stillOpen, undoSummary } from './undo-batch.ts';
 
 const entry = (id: number, description: string): UndoView => ({ id, createdAt: id * 1000, description });
 
@@ -15,11 +15,12 @@ test('with no baseline only the newest entry is offered', () => {
   expect(newSince([], null)).toEqual([]);
 });
 
-test('a batch can be undone by count only while it is the newest entries', () => {
+test('a batch can be undone while all its entries are open, newer ones or not', () => {
   const entries = [entry(7, 'c'), entry(6, 'b'), entry(5, 'a')];
-  expect(isNewest([entry(7, 'c'), entry(6, 'b')], entries)).toBe(true);
-  expect(isNewest([entry(6, 'b')], entries)).toBe(false);
-  expect(isNewest([], entries)).toBe(false);
+  expect(stillOpen([entry(7, 'c'), entry(6, 'b')], entries)).toBe(true);
+  expect(stillOpen([entry(6, 'b')], entries)).toBe(true);
+  expect(stillOpen([entry(8, 'd'), entry(6, 'b')], entries)).toBe(false);
+  expect(stillOpen([], entries)).toBe(false);
 });
 
 test('counts of the same change add up', () => {

@@ -11,9 +11,11 @@ export function newSince(entries: readonly UndoView[], baselineId: number | null
   return entries.filter((entry) => entry.id > baselineId);
 }
 
-// `mail:undo {count}` takes back the newest `count` open entries: the batch must be exactly those.
-export function isNewest(batch: readonly UndoView[], entries: readonly UndoView[]): boolean {
-  return batch.length > 0 && batch.every((entry, i) => entries[i]?.id === entry.id);
+// The bar's batch can still be undone while every entry of it is open (`mail:undo {id}` each), whatever came
+// after it.
+export function stillOpen(batch: readonly UndoView[], entries: readonly UndoView[]): boolean {
+  const open = new Set(entries.map((entry) => entry.id));
+  return batch.length > 0 && batch.every((entry) => open.has(entry.id));
 }
 
 // Descriptions that differ only in their count of messages add up ("Archived 1 message" twice reads
