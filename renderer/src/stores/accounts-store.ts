@@ -219,8 +219,10 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
       // Skimmer's next tick, as a separate socket/IPC message.
       unwatch = bridge.subscribe(watchId, onWatch);
       useOutboxStore.getState().streaming(true);
-      // A Skimmer that restarted (browser mode) does not know which folder this page shows.
-      focusFolder(useMailStore.getState().folderId);
+      // A Skimmer that restarted (browser mode) does not know which folder this page shows. A page showing
+      // all mail says nothing, so that opening one does not take the focus from another page's folder.
+      const { folderId } = useMailStore.getState();
+      if (folderId !== null) focusFolder(folderId);
       return true;
     },
 
