@@ -223,10 +223,12 @@ export const GrantView = z.object({
 });
 export type GrantView = z.infer<typeof GrantView>;
 
+// A tool call of a conversation, or a step of a triage job (answers asked, a rule's approved writes).
 export const AuditView = z.object({
   id: Id,
   at: EpochMs,
-  conversationId: Id,
+  conversationId: Id.nullable(),
+  jobId: Id.nullable(),
   callId: z.string(),
   tool: z.string(),
   effect: ToolEffect,
@@ -817,7 +819,11 @@ export const channels = {
   },
   'audit:list': {
     request: z
-      .object({ conversationId: Id.optional(), limit: z.number().int().min(1).max(1000).default(200) })
+      .object({
+        conversationId: Id.optional(),
+        jobId: Id.optional(),
+        limit: z.number().int().min(1).max(1000).default(200),
+      })
       .strict(),
     response: z.array(AuditView),
   },
