@@ -99,6 +99,12 @@ describe('triage over the bridge', () => {
     const threads = app.db.prepare('SELECT DISTINCT thread_id FROM messages').pluck().all() as number[];
     const byThread = await call(app, 'judge:threadAnswers', { setId, threadIds: threads });
     expect(byThread.map((t) => t.threadId).sort()).toEqual([...threads].sort());
+    // One audit entry per message asked, found by the job.
+    const log = await call(app, 'audit:list', { jobId: job.id });
+    expect(log).toHaveLength(4);
+    expect(
+      log.every((e) => e.jobId === job.id && e.tool === 'judge' && /with gpt-6-luna/.test(e.resultSummary)),
+    ).toBe(true);
   });
 
   test('rules suggest writes per rule; only what the user approved is applied, undoably', async () => {
@@ -129,6 +135,17 @@ describe('triage over the bridge', () => {
     });
     expect(done.applied).toBe(3);
     expect(done.undo).toHaveLength(1);
+    // The audit log says what the user approved, on exactly the messages that were changed.
+    const [logged] = await call(app, 'audit:list', { limit: 1 });
+    expect(logged).toMatchObject({
+      tool: 'triage_rule',
+      effect: 'write',
+      decision: 'approved',
+      decidedBy: 'user',
+      conversationId: null,
+      resultSummary: 'Label “Urgent”: 3 messages (undoable).',
+    });
+    expect((logged?.args as { messageIds?: number[] } | undefined)?.messageIds).toEqual(ids.slice(0, 3));
     const labelled = () =>
       app.db
         .prepare(

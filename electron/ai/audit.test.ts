@@ -58,6 +58,7 @@ describe('audit', () => {
         id,
         at: 5000,
         conversationId: 1,
+        jobId: null,
         runId: 7,
         callId: 'call_1',
         tool: 'send_mail',

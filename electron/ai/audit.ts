@@ -13,8 +13,10 @@ import type { CallDecision, Provenance, ToolEffect } from './tools/tool.ts';
 export type AuditDecision = CallDecision;
 export type DecidedBy = 'gate' | 'grant' | 'user' | 'engine';
 
+/** A tool call of a conversation, or a step of a triage job (its answers, a rule's approved writes). */
 export type AuditEntry = {
-  conversationId: number;
+  conversationId: number | null;
+  jobId?: number | null;
   runId?: number | null;
   callId: string;
   tool: string;
@@ -27,7 +29,12 @@ export type AuditEntry = {
   isError: boolean;
 };
 
-export type AuditRecord = Omit<AuditEntry, 'runId'> & { id: number; at: number; runId: number | null };
+export type AuditRecord = Omit<AuditEntry, 'runId' | 'jobId'> & {
+  id: number;
+  at: number;
+  runId: number | null;
+  jobId: number | null;
+};
 
 export const MAX_SUMMARY = 500;
 const maxArgString = 1000;
@@ -93,7 +100,8 @@ function redactedJson(value: unknown, keys: readonly string[]): string {
 type AuditRow = {
   id: number;
   at: number;
-  conversation_id: number;
+  conversation_id: number | null;
+  job_id: number | null;
   run_id: number | null;
   call_id: string;
   tool: string;
@@ -110,6 +118,7 @@ const toRecord = (r: AuditRow): AuditRecord => ({
   id: r.id,
   at: r.at,
   conversationId: r.conversation_id,
+  jobId: r.job_id,
   runId: r.run_id,
   callId: r.call_id,
   tool: r.tool,
@@ -122,7 +131,7 @@ const toRecord = (r: AuditRow): AuditRecord => ({
   isError: r.is_error === 1,
 });
 
-const columns = `id, at, conversation_id, run_id, call_id, tool, effect, args_json, provenance_json, decision,
+const columns = `id, at, conversation_id, job_id, run_id, call_id, tool, effect, args_json, provenance_json, decision,
   decided_by, result_summary, is_error`;
 
 /** `keys` returns the configured keys at the moment of writing, so a key added later is masked too. */
@@ -130,7 +139,8 @@ export function prepareAudit(db: Db, keys: () => readonly string[], now: () => n
   const insert = db.prepare<
     [
       number,
-      number,
+      number | null,
+      number | null,
       number | null,
       string,
       string,
@@ -143,15 +153,18 @@ export function prepareAudit(db: Db, keys: () => readonly string[], now: () => n
       number,
     ]
   >(
-    `INSERT INTO audit (at, conversation_id, run_id, call_id, tool, effect, args_json, provenance_json,
+    `INSERT INTO audit (at, conversation_id, job_id, run_id, call_id, tool, effect, args_json, provenance_json,
        decision, decided_by, result_summary, is_error)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const all = db.prepare<[number], AuditRow>(
     `SELECT ${columns} FROM audit ORDER BY at DESC, id DESC LIMIT ?`,
   );
   const forConversation = db.prepare<[number, number], AuditRow>(
     `SELECT ${columns} FROM audit WHERE conversation_id = ? ORDER BY at DESC, id DESC LIMIT ?`,
+  );
+  const forJob = db.prepare<[number, number], AuditRow>(
+    `SELECT ${columns} FROM audit WHERE job_id = ? ORDER BY at DESC, id DESC LIMIT ?`,
   );
 
   return {
@@ -165,6 +178,7 @@ export function prepareAudit(db: Db, keys: () => readonly string[], now: () => n
         insert.run(
           now(),
           entry.conversationId,
+          entry.jobId ?? null,
           entry.runId ?? null,
           redactLong(entry.callId, k, 200),
           redactLong(entry.tool, k, 200),
@@ -180,12 +194,14 @@ export function prepareAudit(db: Db, keys: () => readonly string[], now: () => n
     },
 
     /** Newest first; `limit` is kept between 1 and 1,000. */
-    list(options: { conversationId?: number; limit: number }): AuditRecord[] {
+    list(options: { conversationId?: number; jobId?: number; limit: number }): AuditRecord[] {
       const limit = Math.min(Math.max(Math.trunc(options.limit), 1), 1000);
       const rows =
-        options.conversationId === undefined
-          ? all.all(limit)
-          : forConversation.all(options.conversationId, limit);
+        options.conversationId !== undefined
+          ? forConversation.all(options.conversationId, limit)
+          : options.jobId !== undefined
+            ? forJob.all(options.jobId, limit)
+            : all.all(limit);
       return rows.map(toRecord);
     },
   };

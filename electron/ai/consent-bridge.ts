@@ -37,6 +37,7 @@ export function consentHandlers(deps: Deps): Pick<Handlers, 'grant:list' | 'gran
       audit
         .list({
           ...(r.conversationId !== undefined ? { conversationId: r.conversationId } : {}),
+          ...(r.jobId !== undefined ? { jobId: r.jobId } : {}),
           limit: r.limit,
         })
         .map(({ runId: _run, ...record }): AuditView => record),

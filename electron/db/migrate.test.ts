@@ -42,6 +42,22 @@ describe('migrations', () => {
     ).toEqual([1]);
   });
 
+  test('keeps the audit log when it is rebuilt to hold entries without a conversation (0018)', () => {
+    const db = new Database(':memory:');
+    migrate(db, 17);
+    db.exec(`INSERT INTO audit (at, conversation_id, run_id, call_id, tool, effect, args_json, provenance_json,
+      decision, decided_by, result_summary, is_error)
+      VALUES (5, 3, 4, 'c1', 'send_mail', 'send', '{}', '{}', 'approved', 'user', 'Sent.', 0)`);
+    migrate(db);
+    expect(
+      db.prepare('SELECT id, conversation_id, job_id, call_id, result_summary FROM audit').all(),
+    ).toEqual([{ id: 1, conversation_id: 3, job_id: null, call_id: 'c1', result_summary: 'Sent.' }]);
+    db.exec(`INSERT INTO audit (at, conversation_id, job_id, call_id, tool, effect, args_json, provenance_json,
+      decision, decided_by, result_summary, is_error)
+      VALUES (6, NULL, 9, 'triage-9-1', 'judge', 'read', '{}', '{}', 'allowed', 'user', 'Answered.', 0)`);
+    expect(db.prepare('SELECT count(*) FROM audit WHERE job_id = 9').pluck().get()).toBe(1);
+  });
+
   test('refuses a database from a newer Skimmer', () => {
     const db = new Database(':memory:');
     db.pragma(`user_version = ${latest + 1}`);

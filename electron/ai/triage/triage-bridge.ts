@@ -8,6 +8,7 @@ import type { StreamHub } from '../../bridge/streams.ts';
 import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';
 import { MailActionError, prepareMailActions } from '../../mail/undo.ts';
+import { prepareAudit } from '../audit.ts';
 import type { prepareServices } from '../services.ts';
 import { prepareJudgeAnswers } from './answers.ts';
 import { prepareQuestionSets } from './question-sets.ts';
@@ -44,6 +45,8 @@ export function triageHandlers(
     'SELECT id, content_hash FROM messages WHERE thread_id = ? ORDER BY date DESC, id DESC',
   );
 
+  // A rule's writes go to the audit log as the user's approved writes; they hold no key to mask.
+  const rulesAudit = prepareAudit(deps.db, () => []);
   const summaryOf = deps.db.prepare<[number], { subject: string; from_text: string }>(
     'SELECT subject, from_text FROM messages WHERE id = ?',
   );
@@ -153,6 +156,18 @@ export function triageHandlers(
           throw e;
         }
         applied += ids.length;
+        rulesAudit.record({
+          conversationId: null,
+          callId: `rule-${Date.now()}-${a.rule}`,
+          tool: 'triage_rule',
+          effect: 'write',
+          args: { rule, messageIds: ids },
+          provenance: { fromUntrusted: [], notNamedByUser: [] },
+          decision: 'approved',
+          decidedBy: 'user',
+          resultSummary: `${describeAction(act)}: ${ids.length} message${ids.length === 1 ? '' : 's'} (undoable).`,
+          isError: false,
+        });
       }
       return { applied, undo: actions.undoable(50).filter((u) => !before.has(u.id)) };
     },

@@ -10,6 +10,7 @@ import { type Db, openDatabase } from '../../db/open.ts';
 import { runImport } from '../../mail/import-run.ts';
 import { fileSealer } from '../../secrets/file-vault.ts';
 import { createKeyVault } from '../../secrets/key-vault.ts';
+import { prepareAudit } from '../audit.ts';
 import { prepareServices } from '../services.ts';
 import { prepareQuestionSets } from './question-sets.ts';
 import { prepareTriageJobs } from './triage-jobs.ts';
@@ -65,11 +66,26 @@ describe('triage jobs', () => {
     expect(server.received).toHaveLength(3);
   });
 
-  test('a second job over the same mail asks nothing', async () => {
+  test('logs every question asked in the audit, with the model that answered, the request id and the time', () => {
+    const jobId = prepareTriageJobs({ db, services }).list()[0]?.id as number;
+    const entries = prepareAudit(db, () => []).list({ jobId, limit: 100 });
+    expect(entries).toHaveLength(3);
+    for (const e of entries) {
+      expect(e).toMatchObject({ jobId, conversationId: null, tool: 'judge', effect: 'read', isError: false });
+      expect(e.resultSummary).toMatch(
+        /^Answered 3 questions about “Ticket \d” with gpt-6-luna \(request req_1\)\.$/,
+      );
+      expect(e.at).toBeGreaterThan(Date.now() - 60_000);
+    }
+    expect(entries.map((e) => (e.args as { messageId: number }).messageId).sort()).toEqual([1, 2, 3]);
+  });
+
+  test('a second job over the same mail asks nothing, and logs nothing', async () => {
     const jobs = prepareTriageJobs({ db, services });
     const job = jobs.create(setId, 'dec/gpt-6-luna', { kind: 'query', query: 'Ticket' });
     expect(await jobs.run(job.id)).toMatchObject({ state: 'done', done: 3 });
     expect(server.received).toHaveLength(3);
+    expect(prepareAudit(db, () => []).list({ jobId: job.id, limit: 100 })).toEqual([]);
   });
 
   test('a job left running by a restart is found and finished', async () => {

@@ -5,6 +5,8 @@ import type { TriageScope } from '../../../shared/contract.ts';
 import { BridgeFailure } from '../../bridge/dispatch.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareSearch } from '../../mail/search.ts';
+import { splitModelRef } from '../ask.ts';
+import { prepareAudit } from '../audit.ts';
 import { charsPerToken } from '../protocol/budget.ts';
 import type { prepareServices } from '../services.ts';
 import { type JudgeOptions, type JudgeResult, judgeMessages } from './judge-messages.ts';
@@ -75,6 +77,34 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
   );
   const unfinished = db.prepare<[]>("SELECT id FROM triage_jobs WHERE state = 'running' ORDER BY id").pluck();
   const recent = db.prepare<[]>('SELECT id FROM triage_jobs ORDER BY id DESC LIMIT 20').pluck();
+
+  const subjectOf = db.prepare<[number]>('SELECT subject FROM messages WHERE id = ?').pluck();
+  // Every question asked of a service goes to the audit log with the model and the time (issue 6): what was
+  // asked about which message, and what came back. Cached answers asked nothing and are not logged again.
+  async function auditFor(modelRef: string) {
+    const serviceId = deps.services.idByName(splitModelRef(modelRef).service);
+    const { key } = await deps.services.connection(serviceId);
+    // SECURITY: summaries hold text from the mail (its subject); the service's key is masked should it be there.
+    const log = prepareAudit(db, () => (key ? [key] : []), now);
+    return (jobId: number, model: string, questions: number, r: JudgeResult) => {
+      const subject = String(subjectOf.get(r.messageId) ?? '').slice(0, 120);
+      log.record({
+        conversationId: null,
+        jobId,
+        callId: `triage-${jobId}-${r.messageId}`,
+        tool: 'judge',
+        effect: 'read',
+        args: { messageId: r.messageId, model, questions },
+        provenance: { fromUntrusted: [], notNamedByUser: [] },
+        decision: 'allowed',
+        decidedBy: 'user',
+        resultSummary: r.ok
+          ? `Answered ${questions} question${questions === 1 ? '' : 's'} about “${subject}” with ${r.answeredBy?.model ?? model}${r.answeredBy?.requestId ? ` (request ${r.answeredBy.requestId})` : ''}.`
+          : `Could not answer about “${subject}”: ${r.message}`,
+        isError: !r.ok,
+      });
+    };
+  }
 
   function messagesIn(scope: TriageScope): number[] {
     if (scope.kind === 'all') return allIds.all() as number[];
@@ -173,6 +203,7 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
       const c = { ...(counts.get(id) ?? { total: 0, done: 0, failed: 0 }) };
       try {
         const set = sets.get(job.setId);
+        const audit = await auditFor(job.model);
         const result = await judgeMessages(
           deps,
           { model: job.model, questions: set.questions, messageIds: pending.all(id) as number[] },
@@ -186,6 +217,7 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
               doneHere += 1;
               if (r.ok) c.done += 1;
               else c.failed += 1;
+              if (!r.ok || r.answeredBy) audit(id, job.model, set.questions.length, r);
               opts.onResult?.(r);
               const seconds = Math.max(0.001, (now() - started) / 1000);
               const perSecond = doneHere / seconds;

@@ -16,6 +16,7 @@ import { m0014 } from './0014-judge.ts';
 import { m0015 } from './0015-documents.ts';
 import { m0016 } from './0016-summaries.ts';
 import { m0017 } from './0017-mail-consent.ts';
+import { m0018 } from './0018-audit-jobs.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   m0015,
   m0016,
   m0017,
+  m0018,
 ];

@@ -24,6 +24,7 @@ function ActivityRow({ entry }: { entry: AuditView }) {
         <time className="muted">{formatFullDate(entry.at)}</time>
         <code className="tool-name">{entry.tool}</code>
         <span className="muted">{effectText[entry.effect]}</span>
+        {entry.jobId !== null && <span className="muted">{`triage job ${entry.jobId}`}</span>}
         <span className="activity-decision" data-testid="activity-decision">
           {`${decisionText[entry.decision]} ${decidedByText[entry.decidedBy]}`}
         </span>
