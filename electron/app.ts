@@ -188,6 +188,7 @@ export function createApp(options: AppOptions): App {
     'service:list': () => services.list(),
     'service:add': (r) => services.add(r),
     'service:update': (r) => services.update(r),
+    'service:price': (r) => services.setPrice(r.id, r.inputPrice),
     'service:models': async (r) => {
       const c = await services.connection(r.id);
       const listed = await asBridgeFailure(listModels(c, c.key));

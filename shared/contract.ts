@@ -134,6 +134,8 @@ export const ServiceView = z.object({
   // Not on this computer: mail and document text go there only with the user's consent (`mailAllowed`).
   remote: z.boolean(),
   mailAllowed: z.boolean(),
+  // What the user said the service charges, US dollars per million input tokens (for estimates only).
+  inputPrice: z.number().nonnegative().nullable(),
 });
 export type ServiceView = z.infer<typeof ServiceView>;
 
@@ -666,12 +668,15 @@ export const channels = {
     response: z.object({ applied: z.number().int().nonnegative(), undo: z.array(UndoView) }),
   },
   'triage:estimate': {
-    // Before a bulk run; contacts nothing.
-    request: z.object({ setId: Id, scope: TriageScope }).strict(),
+    // Before a bulk run; contacts nothing. With a model whose service has a price: the cost in US dollars.
+    request: z
+      .object({ setId: Id, scope: TriageScope, model: z.string().trim().min(3).max(300).optional() })
+      .strict(),
     response: z.object({
       messages: z.number().int().nonnegative(),
       inputTokens: z.number().int().nonnegative(),
       seconds: z.number().int().nonnegative(),
+      cost: z.number().nonnegative().nullable(),
     }),
   },
   'triage:start': {
@@ -745,6 +750,11 @@ export const channels = {
         removeKey: z.literal(true).optional(),
       })
       .strict(),
+    response: ServiceView,
+  },
+  'service:price': {
+    // Bookkeeping for the triage estimate: no network, no new version, consent unchanged.
+    request: z.object({ id: Id, inputPrice: z.number().min(0).max(10_000).nullable() }).strict(),
     response: ServiceView,
   },
   'service:models': {

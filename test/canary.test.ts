@@ -78,6 +78,10 @@ describe('the canary key', () => {
         { id: 1, allow: true },
         { id: 99, allow: false },
       ],
+      'service:price': [
+        { id: 1, inputPrice: 0.15 },
+        { id: 99, inputPrice: -1 },
+      ],
       'service:remove': [{ id: 99 }],
       'chat:send': [
         { model: 'canary/m', prompt: 'hello' },

@@ -34,9 +34,23 @@ describe('services', () => {
       // Not on this computer, and no consent yet for mail to go there (DESIGN §5).
       remote: true,
       mailAllowed: false,
+      inputPrice: null,
     });
     expect(await vault.get(serviceKeyName(s.id))).toBe('sk-ant-test-key-123456');
     expect(JSON.stringify(db.prepare('SELECT * FROM services').all())).not.toContain('sk-ant');
+  });
+
+  test('a price is kept without a new version, and consent given stays given', async () => {
+    const { services } = setup();
+    const s = await services.add({
+      name: 'far',
+      kind: 'decisions',
+      baseUrl: 'https://decisions.example.com/v1',
+    });
+    services.setMailConsent(s.id, true);
+    expect(services.setPrice(s.id, 0.15)).toMatchObject({ inputPrice: 0.15, version: 1, mailAllowed: true });
+    expect(services.setPrice(s.id, null)).toMatchObject({ inputPrice: null, version: 1, mailAllowed: true });
+    expect(() => services.setPrice(999, 1)).toThrow(BridgeFailure);
   });
 
   test('editing bumps the version; removing the key leaves hasKey false', async () => {

@@ -15,19 +15,20 @@ type Row = {
   base_url: string;
   version: number;
   mail_consent_version: number | null;
+  input_price: number | null;
 };
 
 export const serviceKeyName = (id: number) => `service:${id}`;
 
 export function prepareServices(db: Db, vault: KeyVault, now: () => number = Date.now) {
   const all = db.prepare<[], Row>(
-    'SELECT id, name, kind, base_url, version, mail_consent_version FROM services ORDER BY name',
+    'SELECT id, name, kind, base_url, version, mail_consent_version, input_price FROM services ORDER BY name',
   );
   const byId = db.prepare<[number], Row>(
-    'SELECT id, name, kind, base_url, version, mail_consent_version FROM services WHERE id = ?',
+    'SELECT id, name, kind, base_url, version, mail_consent_version, input_price FROM services WHERE id = ?',
   );
   const byName = db.prepare<[string], Row>(
-    'SELECT id, name, kind, base_url, version, mail_consent_version FROM services WHERE name = ?',
+    'SELECT id, name, kind, base_url, version, mail_consent_version, input_price FROM services WHERE name = ?',
   );
   const insert = db.prepare<[string, string, string, number]>(
     'INSERT INTO services (name, kind, base_url, created_at) VALUES (?, ?, ?, ?)',
@@ -36,6 +37,8 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
     'UPDATE services SET name = ?, base_url = ?, version = version + 1 WHERE id = ?',
   );
   const del = db.prepare<[number]>('DELETE FROM services WHERE id = ?');
+  // A price is bookkeeping, not a setting a run depends on: it bumps no version and asks no consent again.
+  const price = db.prepare<[number | null, number]>('UPDATE services SET input_price = ? WHERE id = ?');
   const consent = db.prepare<[number | null, number]>(
     'UPDATE services SET mail_consent_version = ? WHERE id = ?',
   );
@@ -53,6 +56,7 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
     hasKey: vault.has(serviceKeyName(r.id)),
     remote: remote(r),
     mailAllowed: mailAllowed(r),
+    inputPrice: r.input_price,
   });
 
   const base = (raw: string): string => {
@@ -107,6 +111,13 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
       if (u.key) await vault.set(serviceKeyName(row.id), u.key);
       else if (u.removeKey) vault.remove(serviceKeyName(row.id));
       changed(row.id);
+      return view(found(row.id));
+    },
+
+    /** US dollars per million input tokens, or null for none. */
+    setPrice(id: number, inputPrice: number | null): ServiceView {
+      const row = found(id);
+      price.run(inputPrice, row.id);
       return view(found(row.id));
     },
 

@@ -97,14 +97,18 @@ async function runToDone(): Promise<void> {
 }
 
 describe('Triage', () => {
-  test('shows the estimate for the demo mailbox before anything is asked', async () => {
+  test('shows the estimate for the demo mailbox before anything is asked, priced when a price was entered', async () => {
     expect(messages).toBeGreaterThan(10);
+    const dec = (await call(app, 'service:list', {})).find((s) => s.name === 'dec');
+    await call(app, 'service:price', { id: dec?.id ?? 0, inputPrice: 2.5 });
     await page.getByTestId('thread-row').first().waitFor();
     await openTriage();
     await expect
       .poll(() => page.getByTestId('triage-estimate').textContent())
       .toMatch(
-        new RegExp(`^${messages.toLocaleString('en-US')} messages, about [\\d,]+ input tokens, about `),
+        new RegExp(
+          `^${messages.toLocaleString('en-US')} messages, about [\\d,]+ input tokens, about .+, about (\\$\\d+\\.\\d\\d|less than \\$0\\.01) at the price you entered$`,
+        ),
       );
     expect(judge.received).toHaveLength(0);
   });

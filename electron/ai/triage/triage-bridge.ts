@@ -171,7 +171,7 @@ export function triageHandlers(
       }
       return { applied, undo: actions.undoable(50).filter((u) => !before.has(u.id)) };
     },
-    'triage:estimate': (r) => jobs.estimate(r.setId, r.scope),
+    'triage:estimate': (r) => jobs.estimate(r.setId, r.scope, r.model),
     'triage:start': (r) => {
       const job = jobs.create(r.setId, r.model, r.scope);
       return { job, ...stream(job.id) };

@@ -53,6 +53,21 @@ describe('triage jobs', () => {
     const e = prepareTriageJobs({ db, services }).estimate(setId, { kind: 'all' });
     expect(e.messages).toBe(3);
     expect(e.inputTokens).toBeGreaterThan(3 * 100);
+    expect(e.cost).toBeNull();
+    expect(server.received).toEqual([]);
+  });
+
+  test("the estimate prices the input tokens at the service's price, when the user entered one", () => {
+    const jobs = prepareTriageJobs({ db, services });
+    const id = services.list().find((s) => s.name === 'dec')?.id as number;
+    expect(jobs.estimate(setId, { kind: 'all' }, 'dec/gpt-6-luna').cost).toBeNull();
+    services.setPrice(id, 2.5);
+    const e = jobs.estimate(setId, { kind: 'all' }, 'dec/gpt-6-luna');
+    expect(e.cost).toBeCloseTo((e.inputTokens * 2.5) / 1e6, 4);
+    expect(e.cost).toBeGreaterThan(0);
+    // Another service, or one not saved yet, has no price.
+    expect(jobs.estimate(setId, { kind: 'all' }, 'elsewhere/m').cost).toBeNull();
+    services.setPrice(id, null);
     expect(server.received).toEqual([]);
   });
 

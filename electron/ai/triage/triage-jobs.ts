@@ -106,6 +106,13 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
     };
   }
 
+  // The price the user entered for the model's service, or null (no price, or no such service yet: the
+  // estimate shows before the model is final, so an unknown name is not an error here).
+  function priceOf(modelRef: string): number | null {
+    const service = modelRef.split('/')[0] ?? '';
+    return deps.services.list().find((s) => s.name === service)?.inputPrice ?? null;
+  }
+
   function messagesIn(scope: TriageScope): number[] {
     if (scope.kind === 'all') return allIds.all() as number[];
     if (scope.kind === 'folder') return folderIds.all(scope.folderId) as number[];
@@ -136,21 +143,28 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
   >();
 
   return {
-    /** Before a bulk run (DESIGN §9): how many messages, roughly how many input tokens, and the time. */
     /** The messages a scope covers, newest first (a search: its best matches). */
     messagesIn,
 
-    estimate(setId: number, scope: TriageScope): { messages: number; inputTokens: number; seconds: number } {
+    /** Before a bulk run (DESIGN §9): how many messages, roughly how many input tokens, the time, the cost. */
+    estimate(
+      setId: number,
+      scope: TriageScope,
+      model?: string,
+    ): { messages: number; inputTokens: number; seconds: number; cost: number | null } {
       const set = sets.get(setId);
       const ids = messagesIn(scope);
       const questionChars = JSON.stringify(set.questions).length;
       let chars = 0;
       for (const id of ids) chars += ((textLength.get(id) as number | undefined) ?? 0) + questionChars;
+      const inputTokens = Math.ceil(chars / charsPerToken);
+      const price = model ? priceOf(model) : null;
       // Four requests at a time at about a second each is what the adaptive concurrency starts from.
       return {
         messages: ids.length,
-        inputTokens: Math.ceil(chars / charsPerToken),
+        inputTokens,
         seconds: Math.ceil(ids.length / 4),
+        cost: price === null ? null : Math.round(((inputTokens * price) / 1e6) * 10_000) / 10_000,
       };
     },
 

@@ -17,6 +17,7 @@ import { m0015 } from './0015-documents.ts';
 import { m0016 } from './0016-summaries.ts';
 import { m0017 } from './0017-mail-consent.ts';
 import { m0018 } from './0018-audit-jobs.ts';
+import { m0019 } from './0019-service-prices.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   m0016,
   m0017,
   m0018,
+  m0019,
 ];

@@ -73,6 +73,18 @@ export function ServiceEditForm({ service }: { service: ServiceView }) {
             <span>Remove the saved key</span>
           </label>
         )}
+        <label className="field wide">
+          <span>Price per million input tokens, US dollars (optional: for triage estimates only)</span>
+          <input
+            data-testid="service-edit-price"
+            value={edit.price}
+            autoComplete="off"
+            spellCheck={false}
+            inputMode="decimal"
+            placeholder="e.g. 0.15"
+            onChange={(event) => setEdit({ price: event.target.value })}
+          />
+        </label>
         <div className="wide">
           <VaultNote />
         </div>

@@ -2,9 +2,11 @@
 // that waits for confirmation, and each service's "List models" and "Test connection" results. Only those two
 // reach a service, and only when the user presses their buttons; opening the screen or saving asks Skimmer alone.
 // SECURITY: a typed key lives here only until it is sent; the bridge never returns one (views say `hasKey`).
+
 import { create } from 'zustand';
 import type { Request, Response, ServiceKind, ServiceView } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
+import { parsePrice } from '../services/price-text.ts';
 
 export type ServiceDraft = { name: string; kind: ServiceKind; baseUrl: string; key: string };
 export type ServiceEdit = {
@@ -13,6 +15,8 @@ export type ServiceEdit = {
   baseUrl: string;
   key: string;
   removeKey: boolean;
+  /** US dollars per million input tokens, as typed; empty for none. */
+  price: string;
   saving: boolean;
   error: string | null;
 };
@@ -50,7 +54,7 @@ type ServicesState = {
   setDraft(patch: Partial<ServiceDraft>): void;
   add(): Promise<void>;
   startEdit(id: number): void;
-  setEdit(patch: Partial<Pick<ServiceEdit, 'name' | 'baseUrl' | 'key' | 'removeKey'>>): void;
+  setEdit(patch: Partial<Pick<ServiceEdit, 'name' | 'baseUrl' | 'key' | 'removeKey' | 'price'>>): void;
   cancelEdit(): void;
   saveEdit(): Promise<void>;
   askRemove(id: number): void;
@@ -185,6 +189,7 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
           baseUrl: service.baseUrl,
           key: '',
           removeKey: false,
+          price: service.inputPrice === null ? '' : String(service.inputPrice),
           saving: false,
           error: null,
         },
@@ -212,11 +217,35 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
       if (edit.baseUrl.trim() !== service.baseUrl) request.baseUrl = edit.baseUrl.trim();
       if (edit.key.trim() !== '') request.key = edit.key;
       else if (edit.removeKey) request.removeKey = true;
-      if (Object.keys(request).length === 1) {
+      const price = parsePrice(edit.price);
+      if (price === undefined) {
+        set({
+          edit: {
+            ...edit,
+            error: 'Enter the price as US dollars per million input tokens, for example 0.15.',
+          },
+        });
+        return;
+      }
+      const priceChanged = price !== service.inputPrice;
+      if (Object.keys(request).length === 1 && !priceChanged) {
         set({ edit: null });
         return;
       }
       set({ edit: { ...edit, saving: true, error: null } });
+      if (priceChanged) {
+        const priced = await bridge['service:price']({ id: edit.id, inputPrice: price });
+        if (get().edit?.id !== edit.id) return;
+        if (!priced.ok) {
+          set({ edit: { ...edit, saving: false, error: priced.error.message } });
+          return;
+        }
+        replaceService(priced.value);
+        if (Object.keys(request).length === 1) {
+          set({ edit: null });
+          return;
+        }
+      }
       const reply = await bridge['service:update'](request);
       if (get().edit?.id !== edit.id) return;
       if (!reply.ok) {

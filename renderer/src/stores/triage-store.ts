@@ -215,7 +215,11 @@ export const useTriageStore = create<TriageState>()((set, get) => {
     },
 
     setModel(model) {
+      // The cost in the estimate depends on the service's price: ask again when the service part changes.
+      const serviceOf = (m: string) => m.trim().split('/')[0];
+      const before = serviceOf(get().model);
       set({ model });
+      if (serviceOf(model) !== before) void get().loadEstimate();
     },
 
     setScopeKind(scopeKind) {
@@ -224,7 +228,7 @@ export const useTriageStore = create<TriageState>()((set, get) => {
     },
 
     async loadEstimate() {
-      const { setId, scopeKind } = get();
+      const { setId, scopeKind, model } = get();
       const scope = scopeOf(scopeKind);
       const serial = ++estimateSerial;
       if (setId === null || scope === null) {
@@ -232,7 +236,11 @@ export const useTriageStore = create<TriageState>()((set, get) => {
         return;
       }
       set({ estimating: true, estimateError: null });
-      const reply = await bridge['triage:estimate']({ setId, scope });
+      const reply = await bridge['triage:estimate']({
+        setId,
+        scope,
+        ...(isModelRef(model.trim()) ? { model: model.trim() } : {}),
+      });
       if (serial !== estimateSerial) return;
       set({
         estimating: false,

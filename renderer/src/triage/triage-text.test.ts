@@ -1,11 +1,30 @@
 import { describe, expect, test } from 'vitest';
-import { durationText, estimateText, progressText } from './triage-text.ts';
+import { costText, durationText, estimateText, progressText } from './triage-text.ts';
 
 describe('triage sentences', () => {
   test('the estimate reads as counts with thousands separators', () => {
     expect(estimateText({ messages: 1240, inputTokens: 310_000, seconds: 360 })).toBe(
       '1,240 messages, about 310,000 input tokens, about 6 minutes',
     );
+  });
+
+  test('with a price, the estimate says what it will cost', () => {
+    expect(estimateText({ messages: 1240, inputTokens: 310_000, seconds: 360, cost: 0.0465 })).toBe(
+      '1,240 messages, about 310,000 input tokens, about 6 minutes, about $0.05 at the price you entered',
+    );
+    expect(estimateText({ messages: 2, inputTokens: 900, seconds: 1, cost: null })).toBe(
+      '2 messages, about 900 input tokens, about 1 second',
+    );
+  });
+
+  test.each([
+    [0, '$0.00'],
+    [0.004, 'less than $0.01'],
+    [1.005, '$1.00'],
+    [12.5, '$12.50'],
+    [1234.4, '$1,234'],
+  ])('$%d reads as %s', (dollars, text) => {
+    expect(costText(dollars)).toBe(text);
   });
 
   test.each([

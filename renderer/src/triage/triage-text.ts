@@ -13,9 +13,22 @@ export function durationText(seconds: number): string {
   return count(Math.round(minutes / 6) / 10, 'hour', 'hours');
 }
 
-export function estimateText(e: { messages: number; inputTokens: number; seconds: number }): string {
+export function estimateText(e: {
+  messages: number;
+  inputTokens: number;
+  seconds: number;
+  cost?: number | null;
+}): string {
   if (e.messages === 0) return 'There are no messages in this scope.';
-  return `${count(e.messages, 'message', 'messages')}, about ${count(e.inputTokens, 'input token', 'input tokens')}, about ${durationText(e.seconds)}`;
+  const cost =
+    e.cost === undefined || e.cost === null ? '' : `, about ${costText(e.cost)} at the price you entered`;
+  return `${count(e.messages, 'message', 'messages')}, about ${count(e.inputTokens, 'input token', 'input tokens')}, about ${durationText(e.seconds)}${cost}`;
+}
+
+/** US dollars: cents below $100, whole dollars above; "less than $0.01" rather than "$0.00". */
+export function costText(dollars: number): string {
+  if (dollars > 0 && dollars < 0.01) return 'less than $0.01';
+  return dollars >= 100 ? `$${Math.round(dollars).toLocaleString('en-US')}` : `$${dollars.toFixed(2)}`;
 }
 
 export function progressText(p: {
