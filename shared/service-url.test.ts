@@ -47,6 +47,24 @@ describe('endpointFor', () => {
     expect(endpointFor(kind, base)).toBe(endpoint);
   });
 
+  test("keeps a System One gateway's /decisions route, and only for that kind", () => {
+    const pasted = 'https://openrouter.ai/api/alpha/decisions';
+    const base = checkBaseUrl(pasted, 'systemone');
+    expect(base).toEqual({ ok: true, baseUrl: pasted });
+    expect(endpointFor('systemone', pasted)).toBe(pasted);
+    expect(endpointFor('systemone', pasted, 'models')).toBe('https://openrouter.ai/api/alpha/models');
+    // The OpenAI Decisions shape at the same kind of address is still trimmed to its base.
+    expect(checkBaseUrl(pasted, 'decisions')).toEqual({
+      ok: true,
+      baseUrl: 'https://openrouter.ai/api/alpha',
+    });
+    // A pasted /systemone endpoint is trimmed as before.
+    expect(checkBaseUrl('https://api.typesafe.ai/v1/systemone', 'systemone')).toEqual({
+      ok: true,
+      baseUrl: 'https://api.typesafe.ai/v1',
+    });
+  });
+
   test('lists models beside the request endpoint', () => {
     expect(endpointFor('anthropic', 'https://api.anthropic.com', 'models')).toBe(
       'https://api.anthropic.com/v1/models',

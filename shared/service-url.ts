@@ -18,7 +18,12 @@ const pastedEndpoints = [
   '/models',
 ];
 
-export function checkBaseUrl(raw: string): BaseUrlCheck {
+// System One is served at `/systemone` (TypeSafe, Fireworks, Upstage) and at `/decisions` by some gateways
+// (OpenRouter's `/api/alpha/decisions`, Merge, Gumloop: wire-formats §4, §5). For that kind a pasted
+// `…/decisions` is where it lives, so it is kept; the kind, never the path, still decides the format.
+const keptFor: Partial<Record<ServiceKind, string>> = { systemone: '/decisions' };
+
+export function checkBaseUrl(raw: string, kind?: ServiceKind): BaseUrlCheck {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -42,7 +47,9 @@ export function checkBaseUrl(raw: string): BaseUrlCheck {
   if (url.hash || raw.includes('#'))
     return { ok: false, reason: 'The address may not have a fragment (#…).' };
   let path = url.pathname.replace(/\/+$/, '');
+  const kept = kind ? keptFor[kind] : undefined;
   for (const endpoint of pastedEndpoints) {
+    if (endpoint === kept && path.endsWith(endpoint)) break;
     if (path.endsWith(endpoint)) {
       path = path.slice(0, -endpoint.length).replace(/\/+$/, '');
       break;
@@ -58,6 +65,8 @@ export function endpointFor(
   what: 'request' | 'models' = 'request',
 ): string {
   const v1 = kind === 'anthropic' && !/\/v1$/.test(baseUrl) ? `${baseUrl}/v1` : baseUrl;
+  const kept = keptFor[kind];
+  if (kept && v1.endsWith(kept)) return what === 'models' ? `${v1.slice(0, -kept.length)}/models` : v1;
   if (what === 'models') return `${v1}/models`;
   const paths: Record<ServiceKind, string> = {
     openai: '/chat/completions',

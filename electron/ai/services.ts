@@ -59,8 +59,8 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
     inputPrice: r.input_price,
   });
 
-  const base = (raw: string): string => {
-    const checked = checkBaseUrl(raw);
+  const base = (raw: string, kind: ServiceKind): string => {
+    const checked = checkBaseUrl(raw, kind);
     if (!checked.ok) throw new BridgeFailure('invalid_request', checked.reason);
     return checked.baseUrl;
   };
@@ -95,7 +95,7 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
     },
 
     async add(s: { name: string; kind: ServiceKind; baseUrl: string; key?: string }): Promise<ServiceView> {
-      const baseUrl = base(s.baseUrl);
+      const baseUrl = base(s.baseUrl, s.kind);
       unique(s.name);
       const id = Number(insert.run(s.name, s.kind, baseUrl, now()).lastInsertRowid);
       if (s.key) await vault.set(serviceKeyName(id), s.key);
@@ -106,7 +106,7 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
       const row = found(u.id);
       const name = u.name ?? row.name;
       unique(name, row.id);
-      const baseUrl = u.baseUrl === undefined ? row.base_url : base(u.baseUrl);
+      const baseUrl = u.baseUrl === undefined ? row.base_url : base(u.baseUrl, row.kind);
       update.run(name, baseUrl, row.id);
       if (u.key) await vault.set(serviceKeyName(row.id), u.key);
       else if (u.removeKey) vault.remove(serviceKeyName(row.id));

@@ -97,7 +97,7 @@ describe('the kind decides the format, never the URL', () => {
   // Both shapes are served at paths named /decisions (wire-formats §4.5): the path proves nothing.
   const base = () => `${server.base}/api/alpha/decisions`;
 
-  test('kind systemone sends the System One body even under a /decisions path', async () => {
+  test("kind systemone sends the System One body to a gateway's /decisions route (OpenRouter's)", async () => {
     server.serve(fixture('systemone', 'all-types'));
     const result = await judge(
       { kind: 'systemone', baseUrl: base(), key },
@@ -106,7 +106,7 @@ describe('the kind decides the format, never the URL', () => {
       questions('support'),
     );
     const sent = JSON.parse(server.received[0]?.body ?? '{}') as Record<string, unknown>;
-    expect(server.received[0]?.url).toBe('/v1/api/alpha/decisions/systemone');
+    expect(server.received[0]?.url).toBe('/v1/api/alpha/decisions');
     expect(sent.state).toBe('mail');
     expect(Array.isArray(sent.questions)).toBe(false);
     expect(result.requestId).toBe('ts_req_all01');

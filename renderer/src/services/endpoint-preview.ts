@@ -8,6 +8,6 @@ export type EndpointPreview = { ok: true; endpoint: string } | { ok: false; reas
 
 export function previewEndpoint(kind: ServiceKind, raw: string): EndpointPreview | null {
   if (raw.trim() === '') return null;
-  const checked = checkBaseUrl(raw);
+  const checked = checkBaseUrl(raw, kind);
   return checked.ok ? { ok: true, endpoint: endpointFor(kind, checked.baseUrl) } : checked;
 }
