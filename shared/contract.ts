@@ -598,9 +598,10 @@ export const channels = {
     response: z.array(OutboxItem),
   },
   'outbox:cancel': {
-    // Undo a send: works until the message starts to go out.
+    // Undo a send: works until the message starts to go out, and puts the message back in the drafts (in the
+    // same transaction) as `draft`; null when it was not cancelled (already on its way, sent, or unknown).
     request: z.object({ id: Id }).strict(),
-    response: z.object({ cancelled: z.boolean() }),
+    response: z.object({ cancelled: z.boolean(), draft: Id.nullable() }),
   },
   'outbox:retry': {
     request: z.object({ id: Id }).strict(),
@@ -629,6 +630,11 @@ export const channels = {
   'judge:removeSet': {
     request: z.object({ id: Id }).strict(),
     response: z.object({ removed: z.boolean() }),
+  },
+  'judge:addStarters': {
+    // The five starter questions as a new set, whenever the user wants them (a name not yet taken).
+    request: z.object({}).strict(),
+    response: QuestionSetView,
   },
   'judge:answers': {
     // Cached answers (any model, the newest) for messages with an answer to every question of the set.

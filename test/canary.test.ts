@@ -139,6 +139,7 @@ describe('the canary key', () => {
         },
       ],
       'judge:removeSet': [{ id: 99 }],
+      'judge:addStarters': [{}, { extra: canary }],
       'judge:answers': [{ setId: 1, messageIds: [1] }],
       'judge:threadAnswers': [{ setId: 1, threadIds: [1] }],
       'triage:estimate': [{ setId: 1, scope: { kind: 'all' } }],

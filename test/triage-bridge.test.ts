@@ -63,6 +63,17 @@ describe('triage over the bridge', () => {
     ]);
   });
 
+  test('adds the starter questions again on request, under a name not taken', async () => {
+    const first = await call(app, 'judge:addStarters', {});
+    const second = await call(app, 'judge:addStarters', {});
+    expect(first.name).toBe('Triage 2'); // "Triage" is the set a new database starts with
+    expect(second.name).toBe('Triage 3');
+    expect(second.questions.map((q) => q.name)).toEqual(first.questions.map((q) => q.name));
+    expect(first.questions).toHaveLength(5);
+    await call(app, 'judge:removeSet', { id: first.id });
+    await call(app, 'judge:removeSet', { id: second.id });
+  });
+
   test('refuses a set that breaks the question rules, with the reason', async () => {
     const reply = await callRaw(app, 'judge:saveSet', {
       name: 'Bad',

@@ -248,6 +248,17 @@ describe('Triage', () => {
     expect(judge.received).toHaveLength(messages);
   });
 
+  test('adds the starter questions for a user who saved a set of their own first', async () => {
+    await page.getByTestId('triage-open').click();
+    await dialog().waitFor();
+    await page.getByTestId('set-starters').click();
+    const added = async () => (await call(app, 'judge:sets', {})).find((s) => s.name === 'Triage');
+    await expect.poll(async () => (await added())?.questions.length).toBe(5);
+    await expect.poll(() => page.getByTestId('triage-set').inputValue()).toBe(String((await added())?.id));
+    expect(await page.getByTestId('triage-question-names').textContent()).toContain('urgency (score)');
+    await page.getByTestId('triage-close').click();
+  });
+
   test('made no request outside loopback', () => {
     expect(foreign).toEqual([]);
   });

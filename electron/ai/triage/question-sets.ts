@@ -116,5 +116,12 @@ export function prepareQuestionSets(db: Db, now: () => number = Date.now) {
       return toSet(byId.get(s.id) as Row);
     },
     remove: (id: number): boolean => del.run(id).changes > 0,
+    /** The starters as a new set: "Triage", or "Triage 2", "Triage 3"… when the name is taken. */
+    addStarters(): QuestionSet {
+      let name = 'Triage';
+      for (let n = 2; nameTaken.get(name, -1) !== undefined; n++) name = `Triage ${n}`;
+      const id = Number(insert.run(name, JSON.stringify(starterQuestions), now(), now()).lastInsertRowid);
+      return toSet(byId.get(id) as Row);
+    },
   };
 }

@@ -26,6 +26,7 @@ export function triageHandlers(
   | 'judge:sets'
   | 'judge:saveSet'
   | 'judge:removeSet'
+  | 'judge:addStarters'
   | 'judge:answers'
   | 'judge:threadAnswers'
   | 'triage:suggest'
@@ -98,6 +99,7 @@ export function triageHandlers(
     'judge:sets': () => sets.list(),
     'judge:saveSet': (r) => sets.save(r),
     'judge:removeSet': (r) => ({ removed: sets.remove(r.id) }),
+    'judge:addStarters': () => sets.addStarters(),
     'judge:answers': (r) => {
       const set = sets.get(r.setId);
       const out: MessageAnswers[] = [];

@@ -59,6 +59,7 @@ type TriageState = {
   openDialog(): void;
   closeDialog(): void;
   loadSets(): Promise<void>;
+  addStarters(): Promise<void>;
   selectSet(setId: number): void;
   // After an edit: the questions may differ, so the estimate, the answers and the order are read again.
   setChanged(setId: number | null): void;
@@ -202,6 +203,16 @@ export const useTriageStore = create<TriageState>()((set, get) => {
       const sets = reply.value;
       const kept = sets.some((s) => s.id === get().setId) ? get().setId : (sets[0]?.id ?? null);
       set({ sets, setsError: null, setId: kept });
+    },
+
+    async addStarters() {
+      const reply = await bridge['judge:addStarters']({});
+      if (!reply.ok) {
+        set({ setsError: reply.error.message });
+        return;
+      }
+      await get().loadSets();
+      get().selectSet(reply.value.id);
     },
 
     selectSet(setId) {

@@ -17,6 +17,7 @@ export function TriageDialog() {
   const setsError = useTriageStore((state) => state.setsError);
   const setId = useTriageStore((state) => state.setId);
   const selectSet = useTriageStore((state) => state.selectSet);
+  const addStarters = useTriageStore((state) => state.addStarters);
   const editing = useSetEditorStore((state) => state.draft !== null);
   const edit = useSetEditorStore((state) => state.edit);
   const stopEditing = useSetEditorStore((state) => state.close);
@@ -73,6 +74,16 @@ export function TriageDialog() {
           onClick={() => edit(null)}
         >
           New set
+        </button>
+        <button
+          type="button"
+          className="ghost"
+          data-testid="set-starters"
+          disabled={editing}
+          title="Needs reply, category, urgency 0–4, newsletter, phishing"
+          onClick={() => void addStarters()}
+        >
+          Add starter questions
         </button>
       </div>
       {setsError && (
