@@ -18,6 +18,7 @@ import { splitMbox } from '../electron/mail/sources.ts';
 import { startSyncJob } from '../electron/mail/sync-job.ts';
 import { loginFor, startDovecot } from '../test/support/dovecot.ts';
 import { ensureCorpus, outDir } from './corpus.ts';
+import { groupCpu, threadCpu } from './cpu-time.ts';
 import { round } from './stats.ts';
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '20000' } } });
@@ -42,6 +43,9 @@ try {
 
   // The bare loop.
   const bare = await server.client();
+  const dovecotCpu = () => groupCpu(server.pid as number);
+  let serverCpu = dovecotCpu();
+  const cpu = process.cpuUsage();
   let t = performance.now();
   await bare.mailboxOpen('INBOX', { readOnly: true });
   const uids = ((await bare.search({ all: true }, { uid: true })) || []).sort((a, b) => b - a);
@@ -64,7 +68,9 @@ try {
     }
   }
   const bareSeconds = (performance.now() - t) / 1000;
+  const bareCpu = process.cpuUsage(cpu);
   await bare.logout();
+  const bareServerCpu = dovecotCpu() - serverCpu;
 
   // Skimmer, as the app runs it.
   const dbFile = join(outDir, `imap-sync-${count}.sqlite`);
@@ -77,13 +83,22 @@ try {
   const login = loginFor(server, accountId, 'bench');
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
+  serverCpu = dovecotCpu();
+  const threadsBefore = threadCpu();
+  let threadsUsed = new Map<string, number>();
   t = performance.now();
   let firstVisible = 0;
   let added = 0;
+  let syncServerCpu = 0;
   await new Promise<void>((resolve, reject) => {
     const job = startSyncJob(dbFile, login, (m) => {
       if (m.type === 'batch' && firstVisible === 0) firstVisible = (performance.now() - t) / 1000;
       if (m.type === 'synced') {
+        // Read before the worker and its parse threads stop, which takes their counters with them.
+        threadsUsed = new Map(
+          [...threadCpu()].map(([name, s]) => [name, s - (threadsBefore.get(name) ?? 0)] as const),
+        );
+        syncServerCpu = dovecotCpu() - serverCpu;
         added = m.summary.added;
         void job.stop().then(resolve);
       }
@@ -101,13 +116,21 @@ try {
     messages: raws.length,
     stored: newest,
     added,
-    bare: { seconds: round(bareSeconds), perSecond: round(raws.length / bareSeconds) },
+    bare: {
+      seconds: round(bareSeconds),
+      perSecond: round(raws.length / bareSeconds),
+      cpuSeconds: { client: round((bareCpu.user + bareCpu.system) / 1e6), dovecot: round(bareServerCpu) },
+    },
     skimmer: {
       seconds: round(syncSeconds),
       perSecond: round(raws.length / syncSeconds),
       newest50VisibleSeconds: round(firstVisible),
       mainThreadMaxStallMs: round(delay.max / 1e6),
       mainThreadP99StallMs: round(delay.percentile(99) / 1e6),
+      cpuSeconds: {
+        ...Object.fromEntries([...threadsUsed].filter(([, s]) => s >= 0.05).map(([n, s]) => [n, round(s)])),
+        dovecot: round(syncServerCpu),
+      },
     },
     ratio: round(syncSeconds / bareSeconds),
   };
@@ -115,11 +138,19 @@ try {
     `bare imapflow loop (envelope, flags, size, BODYSTRUCTURE, text parts): ${round(bareSeconds)} s, ${result.bare.perSecond} msg/s`,
   );
   console.log(
+    `  CPU: this client ${result.bare.cpuSeconds.client} s, Dovecot ${result.bare.cpuSeconds.dovecot} s`,
+  );
+  console.log(
     `Skimmer first sync (worker, stored and indexed): ${round(syncSeconds)} s, ${result.skimmer.perSecond} msg/s`,
   );
   console.log(`  newest 50 visible after ${round(firstVisible)} s; ratio to the bare loop ${result.ratio}`);
   console.log(
     `  main thread blocked at most ${result.skimmer.mainThreadMaxStallMs} ms (p99 ${result.skimmer.mainThreadP99StallMs} ms)`,
+  );
+  console.log(
+    `  CPU by thread: ${Object.entries(result.skimmer.cpuSeconds)
+      .map(([n, s]) => `${n} ${s} s`)
+      .join(', ')}`,
   );
   console.log(JSON.stringify(result));
 } finally {

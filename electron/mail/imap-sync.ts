@@ -179,7 +179,7 @@ async function syncFolder(job: FolderJob): Promise<void> {
   }
 
   // New messages, newest first. A small first batch makes the newest mail visible at once; after it, the
-  // next batch downloads while the current one is parsed (on the parse threads) and stored.
+  // next batch downloads (and is read) while the current one is stored.
   const fresh = serverUids.filter((uid) => !local.has(uid)).sort((a, b) => b - a);
   const batchSize = opts.batchSize ?? 200;
   const batches: number[][] = [];
@@ -193,7 +193,7 @@ async function syncFolder(job: FolderJob): Promise<void> {
     const current = await next;
     if (opts.signal?.aborted) return;
     next = i + 1 < batches.length ? download(job, batches[i + 1] as number[]) : null;
-    // A download that fails while this batch is parsed is reported when it is awaited, not as unhandled.
+    // A download that fails while this batch is stored is reported when it is awaited, not as unhandled.
     next?.catch(() => {});
     await commit(job, current);
     done += current.count;
@@ -220,10 +220,15 @@ type Pending = {
   size: number;
   plan: ReturnType<typeof planParts>;
 };
+type Parsed = { p: Pending; m: ParsedMessage | null; error: string | null };
 type Downloaded = {
   count: number;
   links: { uid: number; message: number; flags: string[] }[];
-  raws: { p: Pending; raw: Buffer }[];
+  /**
+   * Started as the batch arrives: the usual rebuilt message is read at once (parse-rebuilt.ts), any other
+   * goes to a parse thread, which works while the sync stores the batch before.
+   */
+  parsed: Promise<Parsed[]>;
 };
 
 /** One batch from the server: what is already stored elsewhere (a move or copy), and the rest rebuilt. */
@@ -268,31 +273,29 @@ async function download(job: FolderJob, uids: readonly number[]): Promise<Downlo
     );
     for (const f of fetched) parts.set(f.uid, f.bodyParts ?? new Map());
   }
-  const raws = pending.map((p) => {
-    const got = parts.get(p.uid);
-    const text: FetchedPart[] = p.plan.text.map((t) => ({
-      ...t,
-      content: got?.get(t.part) ?? Buffer.alloc(0),
-    }));
-    return { p, raw: rebuild(p.headers, text) };
-  });
-  return { count: listed.length, links, raws };
-}
-
-/** Parses a downloaded batch and stores it, with the search index, in one transaction. */
-async function commit(job: FolderJob, batch: Downloaded): Promise<void> {
-  const { db, imapStore, store, folderId, summary } = job;
   const parse = job.opts.parse ?? parseMessage;
-  const parsed = await Promise.all(
-    batch.raws.map(async ({ p, raw }) => {
+  const parsed = Promise.all(
+    pending.map(async (p): Promise<Parsed> => {
+      const got = parts.get(p.uid);
+      const text: FetchedPart[] = p.plan.text.map((t) => ({
+        ...t,
+        content: got?.get(t.part) ?? Buffer.alloc(0),
+      }));
       try {
-        const m = await parse(raw, { stripAttachments: false });
+        const m = await parse(rebuild(p.headers, text), { rebuilt: true });
         return { p, m: { ...m, attachments: p.plan.attachments, size: p.size }, error: null };
       } catch (e) {
         return { p, m: null, error: e instanceof Error ? e.message : String(e) };
       }
     }),
   );
+  return { count: listed.length, links, parsed };
+}
+
+/** Stores a downloaded batch, with the search index, in one transaction. */
+async function commit(job: FolderJob, batch: Downloaded): Promise<void> {
+  const { db, imapStore, store, folderId, summary } = job;
+  const parsed = await batch.parsed;
   const source = `imap:${job.login.id}:${job.path}`;
   db.transaction(() => {
     for (const l of batch.links) imapStore.link(folderId, l.uid, l.message, l.flags);

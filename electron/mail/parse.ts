@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { convert } from 'html-to-text';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { Address, Attachment } from '../../shared/contract.ts';
+import { type ParsedMail, readRebuilt } from './parse-rebuilt.ts';
 import { isAttachmentPart, type Stripped, stripAttachmentBodies } from './strip-attachments.ts';
 
 export type ParsedMessage = {
@@ -33,21 +34,23 @@ export class ParseError extends Error {}
 
 export type ParseOptions = {
   /**
-   * Cut attachment bodies out before mailparser sees them (true by default). A synced message is rebuilt
-   * from its text parts only (imap-message.ts), so there is nothing to cut and the pass is skipped.
+   * The message was rebuilt from a synced message's text parts (imap-message.ts): there are no attachment
+   * bodies to cut out, and its usual layouts are read directly, with mailparser's own decoders and
+   * header processing, instead of through mailparser (parse-rebuilt.ts). False by default.
    */
-  stripAttachments?: boolean;
+  rebuilt?: boolean;
 };
 
 export async function parseMessage(raw: Buffer, options: ParseOptions = {}): Promise<ParsedMessage> {
   if (raw.length === 0) throw new ParseError('The message is empty.');
   if (raw.length > maxMessageBytes) throw new ParseError('The message is larger than 100 MB.');
   if (!looksLikeMessage(raw)) throw new ParseError('The file does not start with mail headers.');
+  const fast = options.rebuilt ? readRebuiltMessage(raw) : null;
+  if (fast) return fast;
   // If the splitter cannot read the structure, mailparser gets the original and decides.
-  const stripped: Stripped =
-    options.stripAttachments === false
-      ? { raw, sizes: [] }
-      : await stripAttachmentBodies(raw).catch(() => ({ raw, sizes: [] }));
+  const stripped: Stripped = options.rebuilt
+    ? { raw, sizes: [] }
+    : await stripAttachmentBodies(raw).catch(() => ({ raw, sizes: [] }));
   const parsed = await simpleParser(stripped.raw, {
     skipImageLinks: true,
     skipTextLinks: true,
@@ -56,6 +59,26 @@ export async function parseMessage(raw: Buffer, options: ParseOptions = {}): Pro
     // Big HTML parts are still stored; they are just not converted to a text body by mailparser.
     maxHtmlLengthToParse: maxStoredText,
   });
+  return fromParsed(parsed, raw, stripped.sizes);
+}
+
+/**
+ * A message rebuilt by imap-message.ts, read at once on the calling thread when it has one of the layouts
+ * rebuild() writes (parse-rebuilt.ts); null for anything else, which parseMessage hands to mailparser. A
+ * failure here is also null: mailparser then decides, as it did before this path existed.
+ */
+export function readRebuiltMessage(raw: Buffer): ParsedMessage | null {
+  if (raw.length === 0 || raw.length > maxMessageBytes || !looksLikeMessage(raw)) return null;
+  try {
+    const read = readRebuilt(raw);
+    return read ? fromParsed(read, raw, []) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What is stored of a message, from what mailparser (or parse-rebuilt.ts, the same way) read in it. */
+function fromParsed(parsed: ParsedMail, raw: Buffer, strippedSizes: readonly number[]): ParsedMessage {
   const html = typeof parsed.html === 'string' ? parsed.html : null;
   // mailparser converts HTML to text only for some layouts (not an HTML part inside multipart/mixed);
   // search and snippets need text for every message.
@@ -74,7 +97,7 @@ export async function parseMessage(raw: Buffer, options: ParseOptions = {}): Pro
     date: headerDate(parsed.headerLines),
     text: clipText(text),
     html: html === null ? null : clipText(html),
-    attachments: attachmentList(parsed.attachments, stripped.sizes),
+    attachments: attachmentList(parsed.attachments, strippedSizes),
     contentHash: createHash('sha256').update(raw).digest('hex'),
     size: raw.length,
   };
