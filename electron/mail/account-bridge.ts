@@ -100,7 +100,8 @@ export function accountHandlers(
   );
   return {
     'outbox:list': () => deps.outbox.list(),
-    'outbox:cancel': (r) => ({ cancelled: deps.outbox.cancel(r.id) }),
+    // Undo gives the message back as a draft (drafts.ts), whoever sent it.
+    'outbox:cancel': (r) => drafts.undoSend(r.id),
     'outbox:retry': (r) => ({ queued: deps.outbox.retry(r.id) }),
     'outbox:dismiss': (r) => ({ draft: drafts.fromOutbox(r.id) }),
     'account:focus': (r) => {

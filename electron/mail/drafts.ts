@@ -1,6 +1,6 @@
 // The user's drafts (issue 4: "a local draft the user can edit and send"): listed, edited, sent through the
-// outbox (10 seconds to undo, like any send) or discarded; a send that failed or was cancelled can come back
-// from the outbox as a draft, so nothing written is lost. The assistant creates drafts through undo.ts, so
+// outbox (10 seconds to undo, like any send) or discarded. Undo of a send puts the message back here (Gmail
+// reopens it as a draft), and a send that failed can come back too, so nothing written is lost. The assistant creates drafts through undo.ts, so
 // that Undo can take them back; what the user does here is their own doing and is not on the undo list.
 import type { DraftView } from '../../shared/contract.ts';
 import { BridgeFailure } from '../bridge/dispatch.ts';
@@ -52,6 +52,25 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
     return r;
   };
 
+  // The caller's transaction holds the take and the insert together.
+  function backFromOutbox(outboxId: number): DraftView {
+    const taken = outbox.take(outboxId);
+    if (taken === null) throw new BridgeFailure('not_found', 'That message is not in the outbox.');
+    if ('state' in taken) throw new BridgeFailure('invalid_request', notDismissable[taken.state]);
+    const { mail } = taken;
+    const id = Number(
+      add.run({
+        to: JSON.stringify(mail.to),
+        cc: JSON.stringify(mail.cc),
+        subject: mail.subject,
+        body: mail.body,
+        inReplyTo: mail.inReplyTo,
+        at: now(),
+      }).lastInsertRowid,
+    );
+    return toView(found(id));
+  }
+
   return {
     list: (): DraftView[] => all.all().map(toView),
 
@@ -88,23 +107,17 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
 
     discard: (id: number): boolean => drop.run(id).changes > 0,
 
-    /** Takes a failed or cancelled message out of the outbox and makes it a draft again, in one transaction. */
-    fromOutbox: db.transaction((outboxId: number): DraftView => {
-      const taken = outbox.take(outboxId);
-      if (taken === null) throw new BridgeFailure('not_found', 'That message is not in the outbox.');
-      if ('state' in taken) throw new BridgeFailure('invalid_request', notDismissable[taken.state]);
-      const { mail } = taken;
-      const id = Number(
-        add.run({
-          to: JSON.stringify(mail.to),
-          cc: JSON.stringify(mail.cc),
-          subject: mail.subject,
-          body: mail.body,
-          inReplyTo: mail.inReplyTo,
-          at: now(),
-        }).lastInsertRowid,
-      );
-      return toView(found(id));
+    /**
+     * Undo of a send (`outbox:cancel`), whoever sent it (the user's Send, an approved send_mail): cancels the
+     * message and makes it a draft again in one transaction, so a cancelled message is never lost. A
+     * message already on its way, sent or unknown is left as it is, and no draft is made.
+     */
+    undoSend: db.transaction((outboxId: number): { cancelled: boolean; draft: number | null } => {
+      if (!outbox.cancel(outboxId)) return { cancelled: false, draft: null };
+      return { cancelled: true, draft: backFromOutbox(outboxId).id };
     }),
+
+    /** Takes a failed or cancelled message out of the outbox and makes it a draft again, in one transaction. */
+    fromOutbox: db.transaction(backFromOutbox),
   };
 }

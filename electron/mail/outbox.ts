@@ -2,8 +2,9 @@
 // waits here for 10 seconds, during which Undo cancels it; then `sendDue` sends it by SMTP and queues its
 // copy for the account's Sent folder. Owns `outbox`. Claiming a message for sending is one UPDATE from
 // `queued`, so a message is never sent twice and never sent after a cancel that won. A failed or cancelled
-// message can be taken out again (drafts.ts puts it back in the drafts); every change is announced to the
-// watchers (`watchOutbox`), which the page hears on `account:watch`.
+// message can be taken out again (drafts.ts puts it back in the drafts: at once for an Undo, on request for
+// a failure); every change is announced to the watchers (`watchOutbox`), which the page hears on
+// `account:watch`.
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/open.ts';
 import type { AccountLogin, Accounts } from './accounts.ts';
