@@ -2,14 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { onRateLimited, onStart, onSuccess, startConcurrency, startDelay } from './concurrency.ts';
 
 describe('adaptive concurrency', () => {
-  test('grows by one slot after 20 successes in a row, up to 16', () => {
+  test('grows by one slot after 20 successes in a row, up to 64', () => {
     let c = startConcurrency(4);
     for (let i = 0; i < 19; i++) c = onSuccess(c);
     expect(c.limit).toBe(4);
     c = onSuccess(c);
     expect(c.limit).toBe(5);
-    for (let i = 0; i < 1000; i++) c = onSuccess(c);
-    expect(c.limit).toBe(16);
+    for (let i = 0; i < 10_000; i++) c = onSuccess(c);
+    expect(c.limit).toBe(64);
   });
 
   test('halves on a rate limit and pauses for what the service asked, never below one slot', () => {

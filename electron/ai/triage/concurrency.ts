@@ -28,7 +28,7 @@ export const startConcurrency = (limit = 4): Concurrency => ({
   spacingMs: 0,
   lastStartAt: 0,
 });
-export const maxSlots = 16;
+export const maxSlots = 64;
 const growAfter = 20;
 const defaultPauseMs = 2000;
 
