@@ -5,8 +5,9 @@
 // another draft is opened; an address that is not one is named while typing and blocks Save; Skimmer's
 // sentence shows when it refuses a save (an address it rejects) or a send (no recipient, no account that can
 // send); Discard asks first, then the draft is gone; a send goes to the outbox, whose bar counts down with
-// Undo, and Undo stops it; a draft the assistant writes in a chat (a scripted model on loopback) shows in
-// the top bar's count when the run ends, and leaves it when Undo takes it back; nothing leaves loopback.
+// Undo, and Undo puts the message back in the drafts with its text, where the bar's note opens it; a draft
+// the assistant writes in a chat (a scripted model on loopback) shows in the top bar's count when the run
+// ends, and leaves it when Undo takes it back; nothing leaves loopback.
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -189,7 +190,7 @@ describe('The Drafts dialog', () => {
     expect(await page.getByTestId('drafts-open').textContent()).toBe('Drafts (1)');
   });
 
-  test('Send puts the draft in the outbox, where it counts down and Undo stops it', async () => {
+  test('Send puts the draft in the outbox, where it counts down, and Undo puts it back in Drafts', async () => {
     // An account that can send; saving it connects to nothing, and without the background sender nothing
     // goes out, so the message waits in the outbox.
     await call(app, 'account:add', {
@@ -218,11 +219,42 @@ describe('The Drafts dialog', () => {
     });
     await item.getByTestId('outbox-undo').click();
     await item.waitFor({ state: 'detached' });
-    expect(prepareOutbox(app.db).get(queued)?.state).toBe('cancelled');
-    await page
-      .getByTestId('toast')
-      .filter({ hasText: 'Not sent: the message to carol@example.org' })
-      .waitFor();
+    const note = page.getByTestId('outbox-returned');
+    await note.waitFor();
+    expect(await note.getByTestId('outbox-returned-text').textContent()).toBe(
+      'Back in Drafts: not sent to carol@example.org and 1 other. Edit it or discard it there.',
+    );
+    expect(prepareOutbox(app.db).get(queued)).toBeNull();
+    const back = await call(app, 'draft:list', {});
+    expect(back).toEqual([
+      expect.objectContaining({
+        to: ['carol@example.org', 'dan@example.org'],
+        cc: [],
+        subject: 'Lunch on Friday',
+        body: 'Noon at the usual place?',
+      }),
+    ]);
+    expect(Number(await note.getAttribute('data-draft-id'))).toBe(back[0]?.id);
+    await expect.poll(() => page.getByTestId('drafts-open').textContent()).toBe('Drafts (1)');
+    await page.screenshot({ path: join(shots, 'undo-send.png') });
+  });
+
+  test('the note opens the Drafts dialog on that draft, with its text, to edit or discard', async () => {
+    const note = page.getByTestId('outbox-returned');
+    const id = Number(await note.getAttribute('data-draft-id'));
+    await note.getByTestId('outbox-open-draft').click();
+    await dialog().waitFor();
+    await expect.poll(() => row(id).getAttribute('aria-current')).toBe('true');
+    expect(await editor().getByTestId('draft-to').inputValue()).toBe('carol@example.org, dan@example.org');
+    expect(await editor().getByTestId('draft-subject').inputValue()).toBe('Lunch on Friday');
+    expect(await editor().getByTestId('draft-body').inputValue()).toBe('Noon at the usual place?');
+    expect(await note.count()).toBe(0);
+    await editor().getByTestId('draft-discard').click();
+    await editor().getByTestId('draft-discard-confirm').click();
+    await expect.poll(() => row(id).count()).toBe(0);
+    expect(await stored(id)).toBeUndefined();
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
   });
 
   test('a draft the assistant writes in a chat shows in the count, and Undo takes it back', async () => {

@@ -1,9 +1,10 @@
 import { useOutboxStore } from '../stores/outbox-store.ts';
-import { canUndo, outboxLine } from './outbox-text.ts';
+import { canUndo, outboxLine, returnedLine } from './outbox-text.ts';
 
 // "Sending to ann@example.com in 8 s — Undo": messages on their way out, over both views, since a send
 // approved in the chat may still be counting down when the user looks at the mail. A failed one says why and
-// offers Retry, or "Back to drafts" to edit it first (nothing written is lost).
+// offers Retry, or "Back to drafts" to edit it first (nothing written is lost). Undo puts the message back in
+// the drafts, and the bar says so, with a button that opens it there.
 export function OutboxBar() {
   const items = useOutboxStore((state) => state.items);
   const now = useOutboxStore((state) => state.now);
@@ -11,10 +12,13 @@ export function OutboxBar() {
   const cancel = useOutboxStore((state) => state.cancel);
   const retry = useOutboxStore((state) => state.retry);
   const dismiss = useOutboxStore((state) => state.dismiss);
+  const returned = useOutboxStore((state) => state.returned);
+  const openReturned = useOutboxStore((state) => state.openReturned);
+  const closeReturned = useOutboxStore((state) => state.closeReturned);
   const shown = items.filter(
     (item) => item.state === 'queued' || item.state === 'sending' || item.state === 'failed',
   );
-  if (shown.length === 0) return null;
+  if (shown.length === 0 && returned === null) return null;
 
   return (
     <ul className="outbox-bar" aria-label="Outbox" data-testid="outbox-bar">
@@ -35,6 +39,7 @@ export function OutboxBar() {
               type="button"
               className="small"
               data-testid="outbox-undo"
+              title="Do not send it: it goes back to your drafts"
               disabled={busy.has(item.id)}
               onClick={() => void cancel(item.id)}
             >
@@ -65,6 +70,30 @@ export function OutboxBar() {
           )}
         </li>
       ))}
+      {returned && (
+        <li
+          className="outbox-item returned"
+          data-testid="outbox-returned"
+          data-draft-id={returned.draft}
+          role="status"
+        >
+          <span className="outbox-text" data-testid="outbox-returned-text">
+            {returnedLine(returned.to)}
+          </span>
+          <button type="button" className="small" data-testid="outbox-open-draft" onClick={openReturned}>
+            Open draft
+          </button>
+          <button
+            type="button"
+            className="ghost small"
+            data-testid="outbox-returned-close"
+            aria-label="Close this note"
+            onClick={closeReturned}
+          >
+            Close
+          </button>
+        </li>
+      )}
     </ul>
   );
 }

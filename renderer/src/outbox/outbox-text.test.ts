@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { OutboxItem } from '../../../shared/contract.ts';
-import { canUndo, outboxBusy, outboxLine, recipientsText } from './outbox-text.ts';
+import { canUndo, outboxBusy, outboxLine, recipientsText, returnedLine } from './outbox-text.ts';
 
 const now = 1_000_000;
 const item = (patch: Partial<OutboxItem>): OutboxItem => ({
@@ -38,6 +38,12 @@ describe('the outbox bar', () => {
   test('a failed send says why', () => {
     expect(outboxLine(item({ state: 'failed', error: 'The SMTP server refused it.' }), now)).toBe(
       'Not sent to ann@example.com: The SMTP server refused it.',
+    );
+  });
+
+  test('after Undo it says the message is back in the drafts, not sent, to edit or discard', () => {
+    expect(returnedLine(['ann@example.com', 'bob@example.com'])).toBe(
+      'Back in Drafts: not sent to ann@example.com and 1 other. Edit it or discard it there.',
     );
   });
 

@@ -1,7 +1,7 @@
 // What the outbox bar says about a message on its way: "Sending to ann@example.com in 8 s", "Sending to
-// ann@example.com and 2 others…", "Not sent to ann@example.com: <Skimmer's sentence>". Recipients were
-// written by the assistant (perhaps from an email), so they are shown as text with direction controls
-// removed. Pure; tested in outbox-text.test.ts.
+// ann@example.com and 2 others…", "Not sent to ann@example.com: <Skimmer's sentence>", and after Undo "Back
+// in Drafts: not sent to ann@example.com. …". Recipients were written by the assistant (perhaps from an
+// email), so they are shown as text with direction controls removed. Pure; tested in outbox-text.test.ts.
 import type { OutboxItem } from '../../../shared/contract.ts';
 import { displayText } from '../mail/display-text.ts';
 
@@ -41,6 +41,11 @@ export function outboxLine(
     case 'cancelled':
       return `Not sent to ${to}: cancelled.`;
   }
+}
+
+// After Undo: the message is a draft again, the user's to edit or discard, also when the assistant wrote it.
+export function returnedLine(to: readonly string[]): string {
+  return `Back in Drafts: not sent to ${recipientsText(to)}. Edit it or discard it there.`;
 }
 
 // Whether the list must be read again soon: something may change by itself (a countdown ends, a send ends).

@@ -31,6 +31,8 @@ type DraftsState = {
 
   load(): Promise<void>;
   openDialog(): void;
+  // Opens the dialog on that draft (the outbox bar's "Back in Drafts" note).
+  show(id: number): Promise<void>;
   closeDialog(): void;
   escape(): void;
   select(id: number): Promise<void>;
@@ -105,6 +107,14 @@ export const useDraftsStore = create<DraftsState>()((set, get) => {
       if (get().open) return;
       set({ open: true, listError: null });
       void get().load();
+    },
+
+    // The list is read first: the draft may have come back from the outbox a moment ago. Opening it saves the
+    // edits of the draft open before, as a click on its row does.
+    async show(id) {
+      set({ open: true, listError: null });
+      await get().load();
+      await get().select(id);
     },
 
     // Closing keeps the open draft and its edits: they are there when the dialog opens again.

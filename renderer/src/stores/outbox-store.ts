@@ -3,7 +3,9 @@
 // after each action here; from then on every change (queued, sent, failed, cancelled, dismissed, by whoever:
 // this page, another one, an approved send_mail) arrives as an `outbox` event on the page's watch
 // (accounts-store.ts relays them). Only while that stream is down is the list read again, every 5 s. The
-// countdown ticks locally, once a second while something is queued.
+// countdown ticks locally, once a second while something is queued. Undo gives the message back as a draft
+// (whoever wrote it: the user, or the assistant's approved send_mail); the bar then says "Back in Drafts"
+// and opens the Drafts dialog on it.
 import { create } from 'zustand';
 import type { OutboxItem, StreamEvent } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
@@ -18,6 +20,8 @@ type OutboxState = {
   now: number;
   // Items with an action in flight.
   busy: ReadonlySet<number>;
+  // The draft the last Undo on this page made, until the user opens it or closes the note.
+  returned: { draft: number; to: string[] } | null;
 
   check(): Promise<void>;
   // The page's watch is up (events arrive) or down (the list is polled meanwhile).
@@ -27,6 +31,8 @@ type OutboxState = {
   retry(id: number): Promise<void>;
   // A failed send goes back to the drafts, where it can be edited and sent again.
   dismiss(id: number): Promise<void>;
+  openReturned(): void;
+  closeReturned(): void;
 };
 
 const fallbackPollMs = 5000;
@@ -71,6 +77,7 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
     items: [],
     now: Date.now(),
     busy: new Set(),
+    returned: null,
 
     async check() {
       // One read at a time; a request (or an event) during it reads once more after it, since the reply may
@@ -107,7 +114,11 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
     received({ id, item }) {
       if (reading) again = true;
       if (item) noteSent(item);
-      else watched.delete(id);
+      else {
+        // It left the outbox for the drafts (Undo or "Back to drafts", here or on another page).
+        watched.delete(id);
+        void useDraftsStore.getState().load();
+      }
       set((state) => {
         const rest = state.items.filter((candidate) => candidate.id !== id);
         // The list is newest first, like outbox:list.
@@ -125,8 +136,9 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
       busyWith(id, false);
       if (!reply.ok) toast(reply.error.message);
       else if (reply.value.cancelled) {
-        watched.delete(id);
-        toast(`Not sent: the message to ${recipientsText(item.to)} was cancelled.`);
+        get().received({ type: 'outbox', id, item: null });
+        const { draft } = reply.value;
+        set({ returned: draft === null ? null : { draft, to: item.to } });
       } else toast('Too late to undo: the message is already on its way.');
       if (!live) await get().check();
     },
@@ -152,7 +164,17 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
       }
       get().received({ type: 'outbox', id, item: null });
       toast(`Back in your drafts: "${displayText(reply.value.draft.subject) || '(no subject)'}".`);
-      void useDraftsStore.getState().load();
+    },
+
+    openReturned() {
+      const returned = get().returned;
+      if (!returned) return;
+      set({ returned: null });
+      void useDraftsStore.getState().show(returned.draft);
+    },
+
+    closeReturned() {
+      set({ returned: null });
     },
   };
 });
