@@ -64,6 +64,7 @@ export function messageIdOf(headers: Buffer | undefined): string {
 
 // The first batch of a folder: enough for a screenful of the newest mail (issue 5: newest 50 in 2 s).
 const firstBatch = 50;
+const downloadsAhead = 2;
 const modseq = (v: bigint | undefined): number | null =>
   v === undefined || v > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(v);
 
@@ -188,15 +189,26 @@ async function syncFolder(job: FolderJob): Promise<void> {
   }
   let done = 0;
   opts.onProgress?.({ folder: job.name, done, total: fresh.length });
-  let next = batches.length > 0 ? download(job, batches[0] as number[]) : null;
-  for (let i = 0; i < batches.length && next; i += 1) {
-    const current = await next;
+  // Two batches are asked for ahead of the one being stored, so the server always has a command to answer
+  // while this side decodes, reads and stores (imapflow sends them one after another on the connection).
+  const ahead: Promise<Downloaded>[] = [];
+  let asked = 0;
+  const askAhead = (depth: number) => {
+    while (asked < batches.length && ahead.length < depth) {
+      const next = download(job, batches[asked++] as number[]);
+      // A download that fails while a batch is stored is reported when it is awaited, not as unhandled.
+      next.catch(() => {});
+      ahead.push(next);
+    }
+  };
+  // The first batch alone, so nothing queues before the newest mail.
+  askAhead(1);
+  for (let current = ahead.shift(); current; current = ahead.shift()) {
+    const batch = await current;
     if (opts.signal?.aborted) return;
-    next = i + 1 < batches.length ? download(job, batches[i + 1] as number[]) : null;
-    // A download that fails while this batch is stored is reported when it is awaited, not as unhandled.
-    next?.catch(() => {});
-    await commit(job, current);
-    done += current.count;
+    askAhead(downloadsAhead);
+    await commit(job, batch);
+    done += batch.count;
     opts.onProgress?.({ folder: job.name, done, total: fresh.length });
     opts.onBatch?.(job.name);
   }
