@@ -43,11 +43,22 @@ describe('adaptive concurrency', () => {
     (remaining, limit, resetMs, spacing) => {
       let c = onSuccess(startConcurrency(4), { remaining, limit, resetMs });
       expect(c.spacingMs).toBe(spacing);
-      c = onStart(c, 20_000);
+      c = onStart(onStart(c, 20_000), 20_000);
       expect(startDelay(c, 20_000, 0)).toBe(spacing);
       expect(startDelay(c, 20_000 + spacing, 0)).toBe(0);
     },
   );
+
+  test('keeps to the schedule when a timer fires late, with at most one interval of credit', () => {
+    let c = onSuccess(startConcurrency(4), { remaining: 0, limit: 60, resetMs: 6_000 }); // every 100 ms
+    c = onStart(onStart(c, 1000), 1000); // due at 1000, then at 1100
+    c = onStart(c, 1130); // the timer was 30 ms late
+    expect(startDelay(c, 1130, 0)).toBe(70); // the next is still due at 1200
+    c = onStart(c, 5000); // after a long wait, one start now …
+    expect(startDelay(c, 5000, 0)).toBe(0); // … one more at once (the credit) …
+    c = onStart(c, 5000);
+    expect(startDelay(c, 5000, 0)).toBe(100); // … and then the pace again, no burst
+  });
 
   test('stops pacing once the service reports room again', () => {
     let c = onSuccess(startConcurrency(4), { remaining: 0, limit: 60, resetMs: 60_000 });

@@ -52,7 +52,13 @@ export function onRateLimited(c: Concurrency, now: number, retryAfterMs: number 
   };
 }
 
-export const onStart = (c: Concurrency, now: number): Concurrency => ({ ...c, lastStartAt: now });
+// The pace is a schedule, not a gap after each start: a start the timer let through late does not push the
+// next one back (on a busy machine a 10 ms timer fires after 12–15 ms, which would cost a fifth of the
+// rate). The credit is one interval at most, so a pause never turns into a burst.
+export const onStart = (c: Concurrency, now: number): Concurrency => ({
+  ...c,
+  lastStartAt: Math.max(c.lastStartAt + c.spacingMs, now - c.spacingMs),
+});
 
 /** null: every slot is busy (a finishing request will look again); otherwise how long until the next start. */
 export function startDelay(c: Concurrency, now: number, running: number): number | null {
