@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
+import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailMovesStore } from '../stores/mail-moves-store.ts';
@@ -27,6 +28,8 @@ export function handleShortcut(event: KeyboardEvent): void {
     useAccountsStore.getState().open ||
     useTriageStore.getState().open ||
     useDraftsStore.getState().open ||
+    useDocumentsStore.getState().open ||
+    useDocumentsStore.getState().page !== null ||
     useMailStore.getState().pendingLink
   ) {
     return;

@@ -1,11 +1,13 @@
 // Mail as the user browses it: folders, the thread list (fetched in windows as it scrolls), the open thread,
-// search, which messages may load remote images, the link waiting for the user's confirmation, and the
+// search (mail and, beside it, the imported documents), which messages may load remote images, the link waiting for the user's confirmation, and the
 // changes the server refused that the user asked to try again.
 import { create } from 'zustand';
 import type { BridgeError, Folder, MessageView, Response, SearchHit } from '../../../shared/contract.ts';
 import { bridge, bridgeKind } from '../bridge.ts';
 import { classifyLink, type LinkVerdict } from '../mail/link-policy.ts';
 import { useAppStore } from './app-store.ts';
+import { type DocumentHit, useDocumentsStore } from './documents-store.ts';
+import { hitAt, stepCursor } from './search-hits.ts';
 import {
   findThread,
   type Pages,
@@ -33,7 +35,10 @@ type MailState = {
   focusMessageId: number | null;
   query: string;
   hits: SearchHit[] | null; // null: no search; the thread list shows
-  hitCursor: number;
+  // The same search over the imported documents, shown after the mail hits; its failure is its own.
+  documentHits: DocumentHit[];
+  documentSearchError: string | null;
+  hitCursor: number; // over the mail hits, then the document hits (search-hits.ts)
   searching: boolean;
   searchError: string | null;
   searchFocusTick: number;
@@ -71,6 +76,7 @@ type MailState = {
 };
 
 const searchLimit = 200;
+const documentSearchLimit = 50; // as the Documents dialog asks
 const markReadLimit = 1000; // the contract's bound on ids per call
 const rangeDelayMs = 40; // lets a fast scroll settle before windows are fetched
 
@@ -163,6 +169,8 @@ export const useMailStore = create<MailState>()((set, get) => {
     focusMessageId: null,
     query: '',
     hits: null,
+    documentHits: [],
+    documentSearchError: null,
     hitCursor: 0,
     searching: false,
     searchError: null,
@@ -283,9 +291,9 @@ export const useMailStore = create<MailState>()((set, get) => {
     },
 
     moveCursor(delta) {
-      const { hits, hitCursor, cursor, total } = get();
+      const { hits, documentHits, hitCursor, cursor, total } = get();
       if (hits) {
-        if (hits.length > 0) set({ hitCursor: clamp(hitCursor + delta, 0, hits.length - 1) });
+        set({ hitCursor: stepCursor(hitCursor, delta, hits.length + documentHits.length) });
       } else if (total) {
         set({ cursor: clamp(cursor + delta, 0, total - 1) });
       }
@@ -297,10 +305,14 @@ export const useMailStore = create<MailState>()((set, get) => {
       if (row) void get().openThreadById(row.id);
     },
 
+    // A mail hit opens its thread at the message; a document hit opens the document's page view at the
+    // matching part, marked (documents/DocumentPage.tsx, the view a citation opens).
     openHit(index) {
-      const hit = get().hits?.[index];
+      const picked = hitAt(get().hits ?? [], get().documentHits, index);
       set({ hitCursor: index });
-      if (hit) void get().openThreadById(hit.threadId, hit.id);
+      if (picked?.kind === 'mail') void get().openThreadById(picked.hit.threadId, picked.hit.id);
+      else if (picked?.kind === 'document')
+        void useDocumentsStore.getState().openPage(picked.hit.documentId, picked.hit.id);
     },
 
     openAtCursor() {
@@ -347,16 +359,35 @@ export const useMailStore = create<MailState>()((set, get) => {
       const query = get().query.trim();
       if (query === '') return get().clearSearch();
       const serial = ++searchSerial;
-      set({ searching: true, searchError: null });
-      const reply = await bridge['mail:search']({ query, limit: searchLimit });
+      set({ searching: true, searchError: null, documentSearchError: null });
+      // Mail and documents at once (issue 7: documents searchable beside mail); a failure of one never hides
+      // the other's hits, and each failure shows in its own group.
+      const [mail, documents] = await Promise.all([
+        bridge['mail:search']({ query, limit: searchLimit }),
+        bridge['documents:search']({ query, limit: documentSearchLimit }),
+      ]);
       if (serial !== searchSerial) return;
-      if (reply.ok) set({ hits: reply.value, hitCursor: 0, searching: false });
-      else set({ hits: [], searchError: reply.error.message, searching: false });
+      set({
+        hits: mail.ok ? mail.value : [],
+        searchError: mail.ok ? null : mail.error.message,
+        documentHits: documents.ok ? documents.value : [],
+        documentSearchError: documents.ok ? null : documents.error.message,
+        hitCursor: 0,
+        searching: false,
+      });
     },
 
     clearSearch() {
       searchSerial++;
-      set({ query: '', hits: null, hitCursor: 0, searching: false, searchError: null });
+      set({
+        query: '',
+        hits: null,
+        documentHits: [],
+        documentSearchError: null,
+        hitCursor: 0,
+        searching: false,
+        searchError: null,
+      });
     },
 
     focusSearch() {

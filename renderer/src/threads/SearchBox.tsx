@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useMailStore } from '../stores/mail-store.ts';
 
-// Full-text search (SQLite FTS5 syntax: words, "exact phrases", OR, NOT, prefix*). Enter runs it, Esc clears.
+// Full-text search (SQLite FTS5 syntax: words, "exact phrases", OR, NOT, prefix*) over mail and the imported
+// documents. Enter runs it, Esc clears.
 export function SearchBox() {
   const query = useMailStore((state) => state.query);
   const focusTick = useMailStore((state) => state.searchFocusTick);
@@ -22,7 +23,7 @@ export function SearchBox() {
         ref={input}
         type="search"
         data-testid="search-input"
-        aria-label="Search mail"
+        aria-label="Search mail and documents"
         placeholder='Search: words, "phrases", OR, NOT, prefix*'
         maxLength={500}
         value={query}
