@@ -427,6 +427,29 @@ describe('streamSse', () => {
     expect(retries).toEqual([{ attempt: 1, waitMs: 2_000, code: 'rate_limited' }]);
   });
 
+  test('hands a 429 back with its wait when the caller schedules its own retries, and still retries a 503', async () => {
+    const server = await serve((_req, res, n) => {
+      res.writeHead(n === 2 ? 503 : 429, { 'retry-after': '3', 'content-type': 'application/json' });
+      res.end('{"error":{"type":"rate_limit_error"}}');
+    });
+    const { opts, sleeps } = recorder();
+
+    const limited = await drain(
+      streamSse(request(`${server.url}/v1/messages`), { ...opts, retryRateLimited: false }),
+    );
+    expect(limited.error?.code).toBe('rate_limited');
+    expect(server.seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+
+    // The 503 (second request) is retried as always; the 429 after it is handed back.
+    const unavailable = await drain(
+      streamSse(request(`${server.url}/v1/messages`), { ...opts, retryRateLimited: false }),
+    );
+    expect(unavailable.error?.code).toBe('rate_limited');
+    expect(server.seen).toHaveLength(3);
+    expect(sleeps).toEqual([3_000]);
+  });
+
   test('never retries a 429 that means the quota is spent', async () => {
     const server = await serve((_req, res) => {
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });

@@ -52,6 +52,9 @@ export type TransportOptions = {
   maxBytes?: number;
   maxLineBytes?: number;
   maxAttempts?: number;
+  // false: a 429 is not retried here but thrown, for a caller that schedules its own requests (a triage job
+  // puts the message back in its paced queue; retrying here would jump that queue and meet more 429s).
+  retryRateLimited?: boolean;
   // `attempt` is the number of the attempt that just failed (1 for the first).
   onRetry?: (info: { attempt: number; waitMs: number; code: AiErrorCode }) => void;
   // requestJson only: the headers of the answer it returns, once, after its body parsed. Some bodies carry
@@ -61,7 +64,9 @@ export type TransportOptions = {
 };
 
 type Kind = 'stream' | 'json';
-type Limits = Required<Omit<TransportOptions, 'fetch' | 'sleep' | 'onRetry' | 'onResponse'>>;
+type Limits = Required<
+  Omit<TransportOptions, 'fetch' | 'sleep' | 'onRetry' | 'onResponse' | 'retryRateLimited'>
+>;
 
 const MiB = 1024 * 1024;
 const defaults: Record<Kind, Limits> = {
@@ -178,6 +183,7 @@ async function withRetries<T>(
     } catch (err) {
       if (!(err instanceof AiFailure)) throw err;
       if (!isRetryable(err.code) || final.has(err) || attempt >= limits.maxAttempts) throw err;
+      if (err.code === 'rate_limited' && opts.retryRateLimited === false) throw err;
       const waitMs = err.retryAfterMs ?? backoffMs(attempt);
       try {
         opts.onRetry?.({ attempt, waitMs, code: err.code });

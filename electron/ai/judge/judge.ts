@@ -20,6 +20,7 @@ export type JudgeOptions = {
   fetch?: typeof fetch;
   sleep?: Sleep;
   onRetry?: TransportOptions['onRetry'];
+  retryRateLimited?: boolean;
 };
 
 // `probabilities`: a decision service's distribution. `binary`: a chat model's verdicts, every probability
@@ -97,6 +98,7 @@ async function askDecisionService(
       fetch: opts.fetch,
       sleep: opts.sleep,
       onRetry: opts.onRetry,
+      ...(opts.retryRateLimited === undefined ? {} : { retryRateLimited: opts.retryRateLimited }),
       onResponse: (h) => {
         headers = h;
       },

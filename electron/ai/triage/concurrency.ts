@@ -9,6 +9,10 @@
 // all at once, so the job runs at the service's rate rather than into its 429s. The interval is read from
 // the headers: the allowance refills `limit - remaining` requests in `resetMs` (OpenAI: "the time until
 // the rate limit resets to its initial state").
+//
+// A service that sends no such headers (System One) is paced by what its 429s teach: at a 429 the rate of
+// the last successes is about what it allows, so new requests start that far apart (2 % slower); after
+// every 100 successes without a 429 the pace is tried 2 % faster, until the next 429 measures it again.
 import type { RateLimit } from '../protocol/rate-limit.ts';
 
 export type Concurrency = {
@@ -19,6 +23,12 @@ export type Concurrency = {
   /** Milliseconds between two starts while the allowance is nearly spent; 0 = no pacing. */
   spacingMs: number;
   lastStartAt: number;
+  /** When the last successes (at most `remembered`) came back, oldest first. */
+  recent: number[];
+  /** Whether the service's headers set the pace (true) or its 429s taught it (false). */
+  headers: boolean;
+  /** Successes since the last 429. */
+  calm: number;
 };
 
 export const startConcurrency = (limit = 4): Concurrency => ({
@@ -27,15 +37,27 @@ export const startConcurrency = (limit = 4): Concurrency => ({
   streak: 0,
   spacingMs: 0,
   lastStartAt: 0,
+  recent: [],
+  headers: false,
+  calm: 0,
 });
 export const maxSlots = 64;
 const growAfter = 20;
 const defaultPauseMs = 2000;
+const remembered = 100;
+/** Fewer successes than this say too little about a rate. */
+const enoughToLearn = 10;
+const probeAfter = 100;
 
-export function onSuccess(c: Concurrency, rate: RateLimit | null = null): Concurrency {
+export function onSuccess(c: Concurrency, rate: RateLimit | null, now: number): Concurrency {
   const streak = c.streak + 1;
   const grown = streak >= growAfter ? { limit: Math.min(maxSlots, c.limit + 1), streak: 0 } : { streak };
-  return { ...c, ...grown, ...(rate ? { spacingMs: spacingFor(rate, c.limit) } : {}) };
+  const recent = c.recent.length >= remembered ? [...c.recent.slice(1), now] : [...c.recent, now];
+  const calm = c.calm + 1;
+  if (rate) return { ...c, ...grown, recent, calm, headers: true, spacingMs: spacingFor(rate, c.limit) };
+  // A learned pace is tried a little faster after a calm spell: the service may allow more than it did.
+  const probe = !c.headers && c.spacingMs > 0 && calm % probeAfter === 0;
+  return { ...c, ...grown, recent, calm, ...(probe ? { spacingMs: Math.floor(c.spacingMs * 0.98) } : {}) };
 }
 
 function spacingFor(rate: RateLimit, slots: number): number {
@@ -44,12 +66,16 @@ function spacingFor(rate: RateLimit, slots: number): number {
 }
 
 export function onRateLimited(c: Concurrency, now: number, retryAfterMs: number | undefined): Concurrency {
-  return {
-    ...c,
-    limit: Math.max(1, Math.floor(c.limit / 2)),
-    pausedUntil: Math.max(c.pausedUntil, now + (retryAfterMs ?? defaultPauseMs)),
-    streak: 0,
-  };
+  const pausedUntil = Math.max(c.pausedUntil, now + (retryAfterMs ?? defaultPauseMs));
+  const first = c.recent[0];
+  if (!c.headers && first !== undefined && c.recent.length >= enoughToLearn && now > first) {
+    // What the service allowed lately, as a gap between starts; the slots stay, the pace holds it.
+    const learned = Math.ceil(((now - first) / c.recent.length) * 1.02);
+    return { ...c, pausedUntil, streak: 0, calm: 0, spacingMs: learned, recent: [] };
+  }
+  // More 429s of the same moment (the other requests that were in flight) say nothing new about the rate.
+  if (!c.headers && c.spacingMs > 0) return { ...c, pausedUntil, streak: 0, calm: 0 };
+  return { ...c, limit: Math.max(1, Math.floor(c.limit / 2)), pausedUntil, streak: 0, calm: 0, recent: [] };
 }
 
 // The pace is a schedule, not a gap after each start: a start the timer let through late does not push the

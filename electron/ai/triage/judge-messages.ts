@@ -127,13 +127,11 @@ export async function judgeMessages(
         ...(opts.signal ? { signal: opts.signal } : {}),
         ...(opts.fetch ? { fetch: opts.fetch } : {}),
         ...(opts.sleep ? { sleep: opts.sleep } : {}),
-        // The transport's own retries of a 429 tell the scheduler too, so nothing new starts meanwhile.
-        onRetry: (info) => {
-          if (info.code === 'rate_limited') rateLimited(info.waitMs);
-        },
+        // A 429 comes back here (not retried by the transport) and the message rejoins the paced queue.
+        retryRateLimited: false,
       });
       cache.store(hash, request.model, request.questions, judged.answers, judged.certainty, judged.requestId);
-      concurrency = onSuccess(concurrency, judged.rateLimit);
+      concurrency = onSuccess(concurrency, judged.rateLimit, now());
       lastAnswerAt = now();
       counts.answered += 1;
       opts.onResult({
