@@ -207,6 +207,16 @@ describe('reading a rebuilt message directly', () => {
     expect(await parseMessage(raw, { rebuilt: true })).toEqual(await parseMessage(raw));
   });
 
+  test('a second Content-Type before the one rebuild() wrote is left to mailparser, which follows it', async () => {
+    // rebuild() drops these fields from the fetched header block: this is what one left in would look like.
+    const raw = Buffer.from(
+      'Subject: a\r\nContent-Type: text/html\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset="utf-8"\r\nContent-Transfer-Encoding: 7bit\r\n\r\n<p>Body.</p>',
+      'latin1',
+    );
+    expect(readRebuilt(raw)).toBeNull();
+    expect(await parseMessage(raw, { rebuilt: true })).toEqual(await parseMessage(raw));
+  });
+
   test('a message that is not a message fails as before, and its neighbours are read', async () => {
     const pool = createParsePool(1);
     try {

@@ -3,11 +3,13 @@
 // layout, written by us: the fetched header fields, then one text part or a multipart/alternative of a
 // text/plain and a text/html part. Its parts are cut out where we put them and decoded with the
 // libraries mailparser itself uses, in the order it uses them: transfer encoding (libbase64, libqp),
-// then charset (libmime, which falls back to encoding-japanese and iconv-lite), and the header fields go
-// through mailparser's own header processing. Whatever is not that layout exactly (a header block that
-// mailsplit would end early or refuse, an odd charset or encoding token, an HTML-only message, which
-// mailparser converts to text with its own rules) returns null, and parse.ts hands it to mailparser.
-// test/parse-rebuilt.test.ts holds both readers to the same result on the corpus and on broken parts.
+// then charset (libmime, which falls back to encoding-japanese and iconv-lite), and the header fields are
+// read as mailparser's header processing reads them (libmime, mailparser's parseAddressHeader). Whatever
+// is not that layout exactly (a header block that mailsplit would end early or refuse, an odd charset or
+// encoding token, an HTML-only message, which mailparser converts to text with its own rules) returns
+// null, and parse.ts hands it to mailparser. parse-rebuilt.test.ts holds both readers to the same result
+// on every charset and transfer encoding and on broken parts, test/imap-sync-direct-read.test.ts on the
+// stored rows of a corpus sample.
 import mailsplit from '@zone-eu/mailsplit';
 import libbase64 from 'libbase64';
 import libmime from 'libmime';
@@ -75,6 +77,9 @@ export function readRebuilt(raw: Buffer): ParsedMail | null {
   if (html && !plain) return null;
 
   const lines = new mailsplit.Headers(raw.subarray(0, end + 2)).getList() as HeaderLine[];
+  // The body fields must be the ones rebuild() wrote: mailsplit would follow the first of any others.
+  const bodyFields = lines.filter((l) => l.key === 'content-type' || l.key === 'content-transfer-encoding');
+  if (bodyFields.length !== (parts.length === 1 ? 2 : 1)) return null;
   const mail: ParsedMail = { ...readHeaders(lines), headerLines: lines, attachments: [] };
   // As mailparser joins its text and HTML parts: an empty part adds nothing.
   if (plain?.content) mail.text = plain.content;
