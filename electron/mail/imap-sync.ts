@@ -276,7 +276,9 @@ async function download(job: FolderJob, uids: readonly number[]): Promise<Downlo
   const byShape = new Map<string, Pending[]>();
   for (const p of pending) {
     const key = p.plan.text.map((t) => t.part).join(' ');
-    byShape.set(key, [...(byShape.get(key) ?? []), p]);
+    const group = byShape.get(key);
+    if (group) group.push(p);
+    else byShape.set(key, [p]);
   }
   const parts = new Map<number, Map<string, Buffer>>();
   for (const [key, group] of byShape) {
