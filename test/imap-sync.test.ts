@@ -134,6 +134,39 @@ describe('IMAP sync against Dovecot', () => {
     expect(folderOf('<m9001@example.com>')).toBe('Inbox');
   }, 60_000);
 
+  test('a folder deleted on the server goes, with the mail only it held; a copy filed elsewhere stays', async () => {
+    const other = await server.client();
+    try {
+      await other.mailboxCreate('Old');
+      await other.append('Old', message(9100));
+      await other.mailboxOpen('INBOX');
+      const uid = ((await other.search({ header: { 'message-id': '<m30@example.com>' } }, { uid: true })) ||
+        [])[0] as number;
+      await other.messageCopy(String(uid), 'Old', { uid: true });
+    } finally {
+      await other.logout();
+    }
+    await syncAccount(db, login);
+    const old = () => count("SELECT count(*) FROM folders WHERE name = 'Old'");
+    expect(old()).toBe(1);
+    expect(folderOf('<m9100@example.com>')).toBe('Old');
+    const kept = idOf('<m30@example.com>');
+
+    const again = await server.client();
+    try {
+      await again.mailboxDelete('Old');
+    } finally {
+      await again.logout();
+    }
+    const summary = await syncAccount(db, login);
+    expect(summary.removed).toBe(1);
+    expect(old()).toBe(0);
+    expect(idOf('<m9100@example.com>')).toBeUndefined();
+    expect(idOf('<m30@example.com>')).toBe(kept);
+    expect(folderOf('<m30@example.com>')).toBe('Inbox');
+    expect(count('SELECT count(*) FROM imap_folders WHERE path = ?', 'Old')).toBe(0);
+  }, 60_000);
+
   test('a UIDVALIDITY reset re-syncs the folder without duplicates and keeps message ids', async () => {
     const before = idOf('<m42@example.com>');
     await server.resetUidValidity('INBOX');

@@ -68,6 +68,11 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
     'UPDATE threads SET message_count = (SELECT count(*) FROM messages WHERE thread_id = ?) WHERE id = ?',
   );
   const dropEmptyThread = db.prepare<[number]>('DELETE FROM threads WHERE id = ? AND message_count = 0');
+  const foldersOfAccount = db.prepare<[number], { folder_id: number; path: string }>(
+    'SELECT i.folder_id, i.path FROM imap_folders i JOIN folders f ON f.id = i.folder_id WHERE f.account_id = ?',
+  );
+  const uidsIn = db.prepare<[number]>('SELECT uid FROM imap_locations WHERE folder_id = ?').pluck();
+  const deleteFolder = db.prepare<[number]>('DELETE FROM folders WHERE id = ?');
 
   return {
     /** The folder for a mailbox path, created on first sight; `name` is what the user sees. */
@@ -143,6 +148,24 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
     },
 
     /** Deletes the messages that ended the sync with no location; returns how many. */
+    /** The account's folders whose server path is not among `listed` (deleted or renamed on the server). */
+    foldersNotIn(listed: ReadonlySet<string>): number[] {
+      return foldersOfAccount
+        .all(accountId)
+        .filter((f) => !listed.has(f.path))
+        .map((f) => f.folder_id);
+    },
+
+    /** A folder the server no longer has: its messages move to another of their folders or become orphans. */
+    forgetVanishedFolder(folderId: number): void {
+      for (const uid of uidsIn.all(folderId) as number[]) this.removeLocation(folderId, uid);
+    },
+
+    /** After dropOrphans: the folder row goes (nothing of the account is left in it). */
+    deleteFolder(folderId: number): void {
+      deleteFolder.run(folderId);
+    },
+
     dropOrphans(): number {
       const gone = orphans.all(accountId);
       const threads = new Set<number>();

@@ -116,7 +116,19 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
       summary.folders += 1;
     }
     if (opts.signal?.aborted) throw new MailFailure('cancelled', 'The sync was stopped.', false);
+    // A folder deleted (or renamed) on the server: what was only there goes, as an expunge would; a message
+    // also filed elsewhere stays there. Only when the server's list looks whole (it names INBOX): a
+    // half-answered LIST must never empty the local mailbox.
+    const vanished = boxes.some((b) => b.path === 'INBOX')
+      ? imapStore.foldersNotIn(new Set(boxes.map((b) => b.path)))
+      : [];
+    db.transaction(() => {
+      for (const f of vanished) imapStore.forgetVanishedFolder(f);
+    })();
     summary.removed += db.transaction(() => imapStore.dropOrphans())();
+    db.transaction(() => {
+      for (const f of vanished) imapStore.deleteFolder(f);
+    })();
     await client.logout().catch(() => {});
     return summary;
   } catch (e) {
