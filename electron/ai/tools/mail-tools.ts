@@ -240,7 +240,7 @@ export function mailTools(db: Db): AnyTool[] {
       return json({
         queued: item.id,
         sendsAt: iso(item.sendAfter),
-        note: 'It goes out in 10 seconds unless the user presses Undo.',
+        note: 'It goes out in 10 seconds unless the user presses Undo, which turns it into a draft they can edit.',
       });
     },
   };

@@ -24,8 +24,8 @@ export function DraftsDialog() {
         </button>
       </div>
       <p className="muted">
-        Drafts the assistant wrote for you. Nothing is sent until you press Send, and then you have 10 seconds
-        to undo it.
+        Drafts the assistant wrote for you, and sends you undid. Nothing is sent until you press Send, and
+        then you have 10 seconds to undo it.
       </p>
       {listError && (
         <p className="warning" role="alert" data-testid="drafts-error">
