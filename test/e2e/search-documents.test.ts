@@ -131,6 +131,28 @@ describe('Documents in the main search', () => {
     expect(await pageView().count()).toBe(0);
   });
 
+  test('e on a document hit archives nothing, not even the thread open behind the results', async () => {
+    // A thread is open in the reader (the test before opened one).
+    await page.getByTestId('message').first().waitFor();
+    const undoable = async () => (await call(app, 'mail:undoable', { limit: 50 })).map((u) => u.id);
+    const before = await undoable();
+    await search('budget');
+    await documentHits().first().waitFor();
+    const mailCount = await page.getByTestId('search-hit').count();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    for (let i = 0; i < mailCount; i++) await page.keyboard.press('j');
+    await expect.poll(() => documentHits().first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('e');
+    await page.keyboard.press('#');
+    // Keys are handled in order: once Enter has opened the page view, e and # have been handled too.
+    await page.keyboard.press('Enter');
+    await pageView().waitFor();
+    await page.keyboard.press('Escape');
+    await pageView().waitFor({ state: 'detached' });
+    expect(await undoable()).toEqual(before);
+    expect(await page.getByTestId('message').count()).toBeGreaterThan(0);
+  });
+
   test('a documents search that fails shows its sentence in its group, and the mail hits stay', async () => {
     // The documents' full-text index goes missing under the running app, so `documents:search` fails.
     app.db.exec('ALTER TABLE document_chunks_fts RENAME TO document_chunks_fts_away');

@@ -33,6 +33,10 @@ export const useMailMovesStore = create<MovesState>()((set, get) => ({
   async move(kind, threadId) {
     if (get().moving !== null) return;
     const mail = useMailStore.getState();
+    // The keyboard's cursor on a document hit of a search selects no mail: `e` and `#` then do nothing,
+    // rather than acting on whatever thread the reader still shows behind the results.
+    const onDocumentHit = mail.hits !== null && mail.hitCursor >= mail.hits.length;
+    if (threadId === undefined && onDocumentHit) return;
     const target = threadId ?? mail.selectedThreadId() ?? mail.openThread?.id ?? null;
     if (target === null) return;
     set({ moving: kind });
