@@ -21,6 +21,7 @@ import type { LiveStatus, SyncProgress } from '../accounts/account-status.ts';
 import { bridge } from '../bridge.ts';
 import { useAppStore } from './app-store.ts';
 import { atMostEvery } from './at-most-every.ts';
+import { removeConfirmed, without } from './confirm-remove.ts';
 import { useMailStore } from './mail-store.ts';
 import { useOutboxStore } from './outbox-store.ts';
 
@@ -76,11 +77,6 @@ const watchRetryMs = 5000;
 
 export const isRunBusy = (run: SyncRun | undefined) =>
   run?.status === 'starting' || run?.status === 'running' || run?.status === 'stopping';
-
-function without<T>(record: Record<number, T>, id: number): Record<number, T> {
-  const { [id]: _, ...rest } = record;
-  return rest;
-}
 
 // Which folder's news to wait for is a hint: a folder gone meanwhile (not_found) or one no background sync
 // watches changes nothing the user sees, so the reply is not shown.
@@ -157,9 +153,13 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
     if (run) set((state) => ({ runs: { ...state.runs, [id]: { ...run, ...patch } } }));
   }
 
-  function endRun(id: number, patch: Partial<SyncRun>): void {
+  function stopListening(id: number): void {
     runListeners.get(id)?.();
     runListeners.delete(id);
+  }
+
+  function endRun(id: number, patch: Partial<SyncRun>): void {
+    stopListening(id);
     patchRun(id, { ...patch, streamId: null });
   }
 
@@ -363,29 +363,20 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
     },
 
     async remove() {
-      const id = get().confirmRemove;
-      if (id === null || get().removing) return;
-      set({ removing: true });
-      const reply = await bridge['account:remove']({ id });
-      if (!reply.ok) {
-        set((state) => ({
-          removing: false,
-          confirmRemove: null,
-          rowErrors: { ...state.rowErrors, [id]: reply.error.message },
-        }));
-        return;
-      }
-      endRun(id, {});
-      set((state) => ({
-        removing: false,
-        confirmRemove: null,
-        accounts: state.accounts.filter((a) => a.id !== id),
-        added: state.added?.id === id ? null : state.added,
-        rowErrors: without(state.rowErrors, id),
-        tests: without(state.tests, id),
-        runs: without(state.runs, id),
-        live: without(state.live, id),
-      }));
+      const id = await removeConfirmed(
+        get,
+        set,
+        (id) => bridge['account:remove']({ id }),
+        (state, id) => ({
+          accounts: state.accounts.filter((a) => a.id !== id),
+          added: state.added?.id === id ? null : state.added,
+          tests: without(state.tests, id),
+          runs: without(state.runs, id),
+          live: without(state.live, id),
+        }),
+      );
+      if (id === null) return;
+      stopListening(id);
       // Its mail went with it: the mail view and the app's count are read again.
       void useMailStore.getState().refresh();
       void useAppStore.getState().loadInfo();

@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { Request, Response, ServiceKind, ServiceView } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
 import { parsePrice } from '../services/price-text.ts';
+import { removeConfirmed, without } from './confirm-remove.ts';
 
 export type ServiceDraft = { name: string; kind: ServiceKind; baseUrl: string; key: string };
 export type ServiceEdit = {
@@ -71,11 +72,6 @@ type ServicesState = {
 export type TestResult = { status: 'testing' } | { status: 'done'; ok: boolean; message: string };
 
 const emptyDraft = (kind: ServiceKind = 'openai'): ServiceDraft => ({ name: '', kind, baseUrl: '', key: '' });
-
-function without<T>(record: Record<number, T>, id: number): Record<number, T> {
-  const { [id]: _, ...rest } = record;
-  return rest;
-}
 
 // The order main lists them in (SQLite's ORDER BY name compares code units).
 const byName = (a: ServiceView, b: ServiceView) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -267,26 +263,16 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
     },
 
     async remove() {
-      const id = get().confirmRemove;
-      if (id === null || get().removing) return;
-      set({ removing: true });
-      const reply = await bridge['service:remove']({ id });
-      if (!reply.ok) {
-        set((state) => ({
-          removing: false,
-          confirmRemove: null,
-          rowErrors: { ...state.rowErrors, [id]: reply.error.message },
-        }));
-        return;
-      }
-      forgetModels(id);
-      set((state) => ({
-        removing: false,
-        confirmRemove: null,
-        services: state.services.filter((s) => s.id !== id),
-        added: state.added?.id === id ? null : state.added,
-        rowErrors: without(state.rowErrors, id),
-      }));
+      const id = await removeConfirmed(
+        get,
+        set,
+        (id) => bridge['service:remove']({ id }),
+        (state, id) => ({
+          services: state.services.filter((s) => s.id !== id),
+          added: state.added?.id === id ? null : state.added,
+        }),
+      );
+      if (id !== null) forgetModels(id);
     },
 
     askConsent(id) {
