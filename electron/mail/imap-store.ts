@@ -72,7 +72,11 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
     'SELECT i.folder_id, i.path FROM imap_folders i JOIN folders f ON f.id = i.folder_id WHERE f.account_id = ?',
   );
   const uidsIn = db.prepare<[number]>('SELECT uid FROM imap_locations WHERE folder_id = ?').pluck();
-  const deleteFolder = db.prepare<[number]>('DELETE FROM folders WHERE id = ?');
+  // Only an empty folder goes: a message moved into it here whose move the server refused still shows in it,
+  // with its error and Retry (messages cascade with their folder, so a non-empty one must stay).
+  const deleteEmptyFolder = db.prepare<[number, number]>(
+    'DELETE FROM folders WHERE id = ? AND NOT EXISTS (SELECT 1 FROM messages WHERE folder_id = ?)',
+  );
 
   return {
     /** The folder for a mailbox path, created on first sight; `name` is what the user sees. */
@@ -161,9 +165,9 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
       for (const uid of uidsIn.all(folderId) as number[]) this.removeLocation(folderId, uid);
     },
 
-    /** After dropOrphans: the folder row goes (nothing of the account is left in it). */
+    /** After dropOrphans: the folder row goes, unless a message of this computer's is still in it. */
     deleteFolder(folderId: number): void {
-      deleteFolder.run(folderId);
+      deleteEmptyFolder.run(folderId, folderId);
     },
 
     dropOrphans(): number {
