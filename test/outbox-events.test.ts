@@ -8,8 +8,9 @@ import { mailTools } from '../electron/ai/tools/mail-tools.ts';
 import { type App, createApp } from '../electron/app.ts';
 import { prepareOutbox, undoWindowMs } from '../electron/mail/outbox.ts';
 import { prepareMailActions } from '../electron/mail/undo.ts';
-import { channels, envelope, type OutboxItem, StreamMessage } from '../shared/contract.ts';
+import { channels, envelope } from '../shared/contract.ts';
 import { call, callRaw } from './support/bridge.ts';
+import { type OutboxWatch, watchOutbox } from './support/outbox-watch.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 import { tempDir } from './support/temp.ts';
 
@@ -17,23 +18,16 @@ let sink: SmtpSink;
 let app: App;
 let good = 0;
 let bad = 0;
-// What the watch said of each outbox message, in order, in the current test: SQLite gives a new message the
-// id of one that just left the outbox.
-const heard = new Map<number, (OutboxItem | null)[]>();
-const states = (id: number) => heard.get(id)?.map((item) => item?.state ?? 'gone') ?? [];
+// What the watch said of each outbox message, in order, in the current test.
+let watch: OutboxWatch;
+const states = (id: number) => watch.states(id);
 const later = () => Date.now() + undoWindowMs + 1000;
 
 beforeAll(async () => {
   sink = await startSmtpSink({ user: 'test@example.com', pass: 'secret' });
   // Not the background app: the test sends what is due itself, so nothing goes out behind its back.
   app = createApp({ dataDir: tempDir(), mode: 'browser' });
-  const { streamId } = await call(app, 'account:watch', {});
-  app.streams.listen((m) => {
-    const parsed = StreamMessage.parse(m);
-    if (parsed.streamId !== streamId || parsed.event.type !== 'outbox') return;
-    const { id, item } = parsed.event;
-    heard.set(id, [...(heard.get(id) ?? []), item]);
-  });
+  watch = await watchOutbox(app);
   const imap = { host: '127.0.0.1', port: 1, tls: 'none' } as const;
   const smtp = { host: sink.host, port: sink.port, tls: 'none' } as const;
   const base = { user: 'test@example.com', imap, smtp };
@@ -41,11 +35,7 @@ beforeAll(async () => {
   bad = (await call(app, 'account:add', { name: 'bad', password: 'wrong', ...base })).id;
 }, 30_000);
 
-beforeEach(async () => {
-  // The last test's changes are told on the turn after them.
-  await new Promise((resolve) => setImmediate(resolve));
-  heard.clear();
-});
+beforeEach(() => watch.clear());
 
 afterAll(async () => {
   await app?.close();
@@ -71,7 +61,7 @@ describe('outbox events on the watch', () => {
   test('an approved send_mail is heard queued, then sending, then sent', async () => {
     const id = await sendMail({ to: ['carol@example.org'], subject: 'Lunch', body: 'Noon?' });
     await expect.poll(() => states(id)).toEqual(['queued']);
-    expect(heard.get(id)?.[0]).toMatchObject({
+    expect(watch.heard.get(id)?.[0]).toMatchObject({
       id,
       accountId: good,
       to: ['carol@example.org'],
@@ -79,7 +69,7 @@ describe('outbox events on the watch', () => {
     });
     expect(await prepareOutbox(app.db, later).sendDue(app.accounts)).toBe(1);
     await expect.poll(() => states(id)).toEqual(['queued', 'sending', 'sent']);
-    expect(heard.get(id)?.at(-1)?.sentAt).toEqual(expect.any(Number));
+    expect(watch.heard.get(id)?.at(-1)?.sentAt).toEqual(expect.any(Number));
     expect(sink.received.at(-1)?.raw.toString()).toMatch(/Noon\?/);
   });
 
@@ -87,7 +77,7 @@ describe('outbox events on the watch', () => {
     const id = queueOn(bad, 'Refused');
     await prepareOutbox(app.db, later).sendDue(app.accounts);
     await expect.poll(() => states(id)).toEqual(['queued', 'sending', 'failed']);
-    expect(heard.get(id)?.at(-1)?.error).toMatch(/refused the user name or password/);
+    expect(watch.heard.get(id)?.at(-1)?.error).toMatch(/refused the user name or password/);
   });
 
   test("another page's Undo is heard as cancelled, then gone to the drafts", async () => {

@@ -10,8 +10,9 @@ import { type App, createApp } from '../electron/app.ts';
 import { prepareOutbox, undoWindowMs } from '../electron/mail/outbox.ts';
 import { smtpTransport } from '../electron/mail/smtp-connect.ts';
 import { prepareMailActions } from '../electron/mail/undo.ts';
-import { channels, envelope, type OutboxItem, StreamMessage } from '../shared/contract.ts';
+import { channels, envelope } from '../shared/contract.ts';
 import { call, callRaw, importDemo } from './support/bridge.ts';
+import { type OutboxWatch, watchOutbox } from './support/outbox-watch.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 import { tempDir } from './support/temp.ts';
 
@@ -20,10 +21,9 @@ let app: App;
 // A demo message the drafts answer, and its Message-ID.
 let answered = 0;
 let answeredId = '';
-// What the watch said of each outbox message, in order, in the current test: SQLite gives a new message the
-// id of one that just left the outbox.
-const heard = new Map<number, (OutboxItem | null)[]>();
-const states = (id: number) => heard.get(id)?.map((item) => item?.state ?? 'gone') ?? [];
+// What the watch said of each outbox message, in order, in the current test.
+let watch: OutboxWatch;
+const states = (id: number) => watch.states(id);
 const later = () => Date.now() + undoWindowMs + 1000;
 
 beforeAll(async () => {
@@ -39,13 +39,7 @@ beforeAll(async () => {
   if (!row) throw new Error('the demo mailbox has no message with a Message-ID');
   answered = row.id;
   answeredId = row.message_id;
-  const { streamId } = await call(app, 'account:watch', {});
-  app.streams.listen((m) => {
-    const parsed = StreamMessage.parse(m);
-    if (parsed.streamId !== streamId || parsed.event.type !== 'outbox') return;
-    const { id, item } = parsed.event;
-    heard.set(id, [...(heard.get(id) ?? []), item]);
-  });
+  watch = await watchOutbox(app);
   await call(app, 'account:add', {
     name: 'work',
     user: 'test@example.com',
@@ -55,11 +49,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-beforeEach(async () => {
-  // The last test's changes are told on the turn after them.
-  await new Promise((resolve) => setImmediate(resolve));
-  heard.clear();
-});
+beforeEach(() => watch.clear());
 
 afterAll(async () => {
   await app?.close();
