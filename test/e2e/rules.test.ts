@@ -155,6 +155,38 @@ describe('Triage rules', () => {
     expect(await rules().getByTestId('rule').textContent()).toContain('label “Urgent”');
   });
 
+  test('a score rule archives: “frustration score at least 1.5 → Archive”, and Undo brings the mail back', async () => {
+    const folderCount = (name: string): number =>
+      app.db
+        .prepare('SELECT count(*) FROM messages m JOIN folders f ON f.id = m.folder_id WHERE f.name = ?')
+        .pluck()
+        .get(name) as number;
+    // The label rule goes first, so the card holds only the new rule.
+    await rules().getByTestId('rule-remove').click();
+    await rules().getByTestId('rule-question').selectOption('frustration');
+    await rules().getByTestId('rule-op').selectOption('score_at_least');
+    await rules().getByTestId('rule-value').fill('1.5');
+    await rules().getByTestId('rule-action').selectOption('archive');
+    await rules().getByTestId('rule-add').click();
+    expect(await rules().getByTestId('rule').textContent()).toContain('frustration');
+    await rules().getByTestId('rule-suggest').click();
+    await rules().getByTestId('rule-card').waitFor();
+    // Every answered message scored 1.7 (fixtures/judge/decisions/all-types.body).
+    expect(await rules().getByTestId('rule-suggestion').locator('h4').textContent()).toBe(
+      `Archive · ${answered} messages`,
+    );
+    expect(folderCount('Archive')).toBe(0);
+    await rules().getByTestId('rule-approve').click();
+    await expect
+      .poll(() => rules().getByTestId('rule-applied').textContent())
+      .toBe(`Applied to ${answered} messages`);
+    expect(folderCount('Archive')).toBe(answered);
+    await page.getByTestId('triage-close').click();
+    await page.getByTestId('undo-button').click();
+    await page.getByTestId('undo-done').waitFor();
+    await expect.poll(() => folderCount('Archive')).toBe(0);
+  });
+
   test('made no request outside loopback', () => {
     expect(foreign).toEqual([]);
   });
