@@ -21,6 +21,7 @@ export default defineConfig(({ mode }) => {
           : {
               main: 'electron/main.ts',
               'import-worker': 'electron/mail/import-worker.ts',
+              'imap-fetcher-worker': 'electron/mail/imap-fetcher-worker.ts',
               'parse-worker': 'electron/mail/parse-worker.ts',
               'sync-worker': 'electron/mail/sync-worker.ts',
             }) as Record<string, string>,

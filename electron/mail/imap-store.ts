@@ -125,6 +125,11 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
       return messageId ? (byIdAndSize.get(`${size} ${messageId}`) ?? null) : null;
     },
 
+    /** Every Message-ID and size `match` knows, as `size messageId` (for the fetcher thread: imap-fetcher.ts). */
+    knownKeys(): string[] {
+      return [...byIdAndSize.keys()];
+    },
+
     /** Makes a message stored during this sync findable by `match` (a copy of it in a later folder). */
     remember(messageId: string, size: number, message: number): void {
       if (messageId) byIdAndSize.set(`${size} ${messageId}`, message);

@@ -14,12 +14,16 @@
 // - Flags: with CONDSTORE and a stored HIGHESTMODSEQ, only what changed since (CHANGEDSINCE); otherwise
 //   every flag of the folder (cheap: Dovecot gives thousands a second).
 // - Only flags, size, BODYSTRUCTURE, the header fields Skimmer stores and the text parts are fetched
-//   (imap-message.ts); not the ENVELOPE, which repeats those fields, and not the whole header block.
+//   (imap-fetch.ts); not the ENVELOPE, which repeats those fields, and not the whole header block.
+// - A folder with more new mail than the first batch has the rest downloaded by the fetcher thread on a
+//   second connection (imap-fetcher.ts), so imapflow's decoding runs beside the reading and storing here.
 import type { ImapFlow } from 'imapflow';
 import type { Db } from '../db/open.ts';
 import type { AccountLogin } from './accounts.ts';
 import { imapClient, MailFailure, mailFailure } from './imap-connect.ts';
-import { type FetchedPart, planParts, rebuild, type Structure } from './imap-message.ts';
+import { type FetchedMessage, fetchBatch, messageIdOf, storedFlags } from './imap-fetch.ts';
+import { type Fetcher, startFetcher } from './imap-fetcher.ts';
+import { type FetchedPart, rebuild } from './imap-message.ts';
 import { prepareReplay } from './imap-replay.ts';
 import { prepareImapStore } from './imap-store.ts';
 import { type ParsedMessage, type ParseOptions, parseMessage } from './parse.ts';
@@ -49,19 +53,12 @@ export type SyncOptions = {
   onFolderSeen?: (path: string, seen: { uidNext: number; exists: number }) => void;
   /** Opens the client; tests pass short timeouts. */
   client?: (login: AccountLogin) => ImapFlow;
+  /** Starts the fetcher thread (imap-fetcher.ts); tests pass one whose connection is refused. */
+  fetcher?: typeof startFetcher;
 };
 
 // Mailboxes that only repeat others (Gmail's All Mail; virtual Flagged) are not synced as folders.
 const skippedUse = new Set(['\\All', '\\Flagged']);
-// What parse.ts reads from a header block; the rest (Received, DKIM, …) is never stored.
-const storedHeaderFields = ['message-id', 'in-reply-to', 'references', 'subject', 'from', 'to', 'cc', 'date'];
-
-/** The Message-ID in a header block (folded lines joined), or '' when there is none. */
-export function messageIdOf(headers: Buffer | undefined): string {
-  const text = headers?.toString('latin1').replace(/\r?\n[ \t]+/g, ' ') ?? '';
-  return /^message-id:[ \t]*(<[^>\r\n]*>)/im.exec(text)?.[1] ?? '';
-}
-
 // The first batch of a folder: enough for a screenful of the newest mail (issue 5: newest 50 in 2 s).
 const firstBatch = 50;
 // Each commit writes a new segment of the search index, so after the first batch fewer, larger commits
@@ -76,7 +73,13 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
   const client = (opts.client ?? imapClient)(login);
   // imapflow reports a dropped connection as an 'error' event too; the command in flight rejects with it.
   client.on('error', () => {});
-  const abort = () => void client.close();
+  // Started by the first folder that needs it, then kept until the end of this sync.
+  let fetcher: Promise<Fetcher | null> | null = null;
+  const closeFetcher = () => void fetcher?.then((f) => f?.close());
+  const abort = () => {
+    client.close();
+    closeFetcher();
+  };
   opts.signal?.addEventListener('abort', abort, { once: true });
   try {
     await client.connect();
@@ -97,6 +100,16 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
       .sort((a, b) => (a.path === 'INBOX' ? -1 : b.path === 'INBOX' ? 1 : a.path.localeCompare(b.path)));
     const imapStore = prepareImapStore(db, login.id);
     const store = prepareStore(db);
+    // What was stored since the fetcher last heard, so it does not download a copy of it again.
+    const learned: string[] = [];
+    const remote = () => {
+      if (!fetcher) {
+        learned.length = 0;
+        fetcher = (opts.fetcher ?? startFetcher)(login, imapStore.knownKeys());
+        if (opts.signal?.aborted) closeFetcher();
+      }
+      return fetcher;
+    };
     for (const box of boxes) {
       if (opts.signal?.aborted) break;
       const name = box.path === 'INBOX' ? 'Inbox' : box.path.split(box.delimiter).join('/');
@@ -112,6 +125,8 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
         opts,
         summary,
         login,
+        remote,
+        learned,
       });
       summary.folders += 1;
     }
@@ -137,6 +152,7 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
   } finally {
     opts.signal?.removeEventListener('abort', abort);
     client.close();
+    closeFetcher();
   }
 }
 
@@ -151,6 +167,8 @@ type FolderJob = {
   opts: SyncOptions;
   summary: SyncSummary;
   login: AccountLogin;
+  remote: () => Promise<Fetcher | null>;
+  learned: string[];
 };
 
 async function syncFolder(job: FolderJob): Promise<void> {
@@ -204,13 +222,23 @@ async function syncFolder(job: FolderJob): Promise<void> {
   }
   let done = 0;
   opts.onProgress?.({ folder: job.name, done, total: fresh.length });
+  // The first batch on this connection, at once; the rest from the fetcher thread, started meanwhile, or here
+  // too when the server refused it a connection.
+  const remote = batches.length > 1 ? job.remote() : null;
+  const here = (uids: number[]) =>
+    fetchBatch(client, uids, (mid, size) => imapStore.match(mid, size) !== null);
+  const downloadBatch = (uids: number[], i: number) =>
+    i === 0 || !remote
+      ? here(uids)
+      : remote.then((f) => (f ? f.fetch(path, uidValidity, uids, job.learned.splice(0)) : here(uids)));
   // Two batches are asked for ahead of the one being stored, so the server always has a command to answer
-  // while this side decodes, reads and stores (imapflow sends them one after another on the connection).
+  // while this side reads and stores (imapflow sends them one after another on the connection).
   const ahead: Promise<Downloaded>[] = [];
   let asked = 0;
   const askAhead = (depth: number) => {
     while (asked < batches.length && ahead.length < depth) {
-      const next = download(job, batches[asked++] as number[]);
+      const i = asked++;
+      const next = downloadBatch(batches[i] as number[], i).then((fetched) => download(job, fetched));
       // A download that fails while a batch is stored is reported when it is awaited, not as unhandled.
       next.catch(() => {});
       ahead.push(next);
@@ -223,6 +251,8 @@ async function syncFolder(job: FolderJob): Promise<void> {
     if (opts.signal?.aborted) return;
     askAhead(downloadsAhead);
     await commit(job, batch);
+    // This connection idles while the fetcher downloads; a NOOP keeps it from timing out on a long folder.
+    if (remote) void client.noop().catch(() => {});
     done += batch.count;
     opts.onProgress?.({ folder: job.name, done, total: fresh.length });
     opts.onBatch?.(job.name);
@@ -233,20 +263,10 @@ async function syncFolder(job: FolderJob): Promise<void> {
   )();
 }
 
-// \Recent belongs to one session (RFC 3501 §2.3.2), so it is never stored or compared.
-const storedFlags = (flags: Set<string> | undefined) =>
-  [...(flags ?? [])].filter((f) => f !== '\\Recent').sort();
-
 const sameFlags = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().every((f, i) => f === b[i]);
 
-type Pending = {
-  uid: number;
-  flags: string[];
-  headers: Buffer;
-  size: number;
-  plan: ReturnType<typeof planParts>;
-};
+type Pending = FetchedMessage & { plan: NonNullable<FetchedMessage['plan']>; parts: Buffer[] };
 type Parsed = { p: Pending; m: ParsedMessage | null; error: string | null };
 type Downloaded = {
   count: number;
@@ -259,56 +279,29 @@ type Downloaded = {
 };
 
 /** One batch from the server: what is already stored elsewhere (a move or copy), and the rest rebuilt. */
-async function download(job: FolderJob, uids: readonly number[]): Promise<Downloaded> {
+async function download(job: FolderJob, fetched: FetchedMessage[]): Promise<Downloaded> {
   const { client, imapStore } = job;
-  const listed = await client.fetchAll(
-    uids.join(','),
-    { uid: true, flags: true, bodyStructure: true, size: true, headers: storedHeaderFields },
-    { uid: true },
-  );
   const links: Downloaded['links'] = [];
   const pending: Pending[] = [];
-  for (const m of listed) {
-    const flags = storedFlags(m.flags);
-    const size = m.size ?? 0;
-    const existing = imapStore.match(messageIdOf(m.headers), size);
-    if (existing !== null) links.push({ uid: m.uid, message: existing, flags });
-    else if (m.bodyStructure) {
-      pending.push({
-        uid: m.uid,
-        flags,
-        headers: m.headers ?? Buffer.alloc(0),
-        size,
-        plan: planParts(m.bodyStructure as Structure),
-      });
+  const unfetched: number[] = [];
+  for (const m of fetched) {
+    const existing = imapStore.match(messageIdOf(m.headers), m.size);
+    if (existing !== null) links.push({ uid: m.uid, message: existing, flags: m.flags });
+    else if (m.plan && m.parts) pending.push({ ...m, plan: m.plan, parts: m.parts });
+    else if (m.plan) unfetched.push(m.uid);
+  }
+  // The fetcher knew a message this thread does not (it never should): its text is fetched here.
+  if (unfetched.length > 0) {
+    for (const m of await fetchBatch(client, unfetched, () => false)) {
+      if (m.plan && m.parts) pending.push({ ...m, plan: m.plan, parts: m.parts });
     }
-  }
-
-  // The text parts, one FETCH per shape of message (most share one or two shapes).
-  const byShape = new Map<string, Pending[]>();
-  for (const p of pending) {
-    const key = p.plan.text.map((t) => t.part).join(' ');
-    const group = byShape.get(key);
-    if (group) group.push(p);
-    else byShape.set(key, [p]);
-  }
-  const parts = new Map<number, Map<string, Buffer>>();
-  for (const [key, group] of byShape) {
-    if (key === '') continue;
-    const fetched = await client.fetchAll(
-      group.map((g) => g.uid).join(','),
-      { uid: true, bodyParts: key.split(' ') },
-      { uid: true },
-    );
-    for (const f of fetched) parts.set(f.uid, f.bodyParts ?? new Map());
   }
   const parse = job.opts.parse ?? parseMessage;
   const parsed = Promise.all(
     pending.map(async (p): Promise<Parsed> => {
-      const got = parts.get(p.uid);
-      const text: FetchedPart[] = p.plan.text.map((t) => ({
+      const text: FetchedPart[] = p.plan.text.map((t, i) => ({
         ...t,
-        content: got?.get(t.part) ?? Buffer.alloc(0),
+        content: p.parts[i] ?? Buffer.alloc(0),
       }));
       try {
         const m = await parse(rebuild(p.headers, text), { rebuilt: true });
@@ -318,7 +311,7 @@ async function download(job: FolderJob, uids: readonly number[]): Promise<Downlo
       }
     }),
   );
-  return { count: listed.length, links, parsed };
+  return { count: fetched.length, links, parsed };
 }
 
 /** Stores a downloaded batch, with the search index, in one transaction. */
@@ -338,6 +331,7 @@ async function commit(job: FolderJob, batch: Downloaded): Promise<void> {
       if (stored.status === 'imported') {
         imapStore.linkNew(folderId, p.uid, stored.id, p.flags);
         imapStore.remember(m.messageId, m.size, stored.id);
+        if (m.messageId) job.learned.push(`${m.size} ${m.messageId}`);
       } else imapStore.link(folderId, p.uid, stored.id, p.flags);
       if (stored.status === 'imported') summary.added += 1;
       else summary.linked += 1;
