@@ -18,12 +18,12 @@
 // - A folder with more new mail than the first batch has the rest downloaded by the fetcher thread on a
 //   second connection (imap-fetcher.ts), so imapflow's decoding runs beside the reading and storing here.
 import type { ImapFlow } from 'imapflow';
+import type { Attachment } from '../../shared/contract.ts';
 import type { Db } from '../db/open.ts';
 import type { AccountLogin } from './accounts.ts';
 import { imapClient, MailFailure, mailFailure } from './imap-connect.ts';
-import { type FetchedMessage, fetchBatch, messageIdOf, storedFlags } from './imap-fetch.ts';
+import { type FetchedMessage, fetchBatch, storedFlags } from './imap-fetch.ts';
 import { type Fetcher, startFetcher } from './imap-fetcher.ts';
-import { type FetchedPart, rebuild } from './imap-message.ts';
 import { prepareReplay } from './imap-replay.ts';
 import { prepareImapStore } from './imap-store.ts';
 import { type ParsedMessage, type ParseOptions, parseMessage } from './parse.ts';
@@ -64,6 +64,8 @@ const firstBatch = 50;
 // Each commit writes a new segment of the search index, so after the first batch fewer, larger commits
 // cost the sync thread less: 1,000 a commit took about 9 % less of its CPU than 200 (bench/README.md).
 const laterBatches = 1000;
+// The fetcher's first batch, which the sync thread waits for: a small one starts the reading sooner.
+const secondBatch = 200;
 const downloadsAhead = 2;
 const modseq = (v: bigint | undefined): number | null =>
   v === undefined || v > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(v);
@@ -217,8 +219,9 @@ async function syncFolder(job: FolderJob): Promise<void> {
   const fresh = serverUids.filter((uid) => !local.has(uid)).sort((a, b) => b - a);
   const batchSize = opts.batchSize ?? laterBatches;
   const batches: number[][] = [];
-  for (let i = 0, size = Math.min(firstBatch, batchSize); i < fresh.length; i += size, size = batchSize) {
-    batches.push(fresh.slice(i, i + size));
+  for (let i = 0; i < fresh.length; i += batches.at(-1)?.length ?? 0) {
+    const size = batches.length === 0 ? firstBatch : batches.length === 1 ? secondBatch : batchSize;
+    batches.push(fresh.slice(i, i + Math.min(size, batchSize)));
   }
   let done = 0;
   opts.onProgress?.({ folder: job.name, done, total: fresh.length });
@@ -266,7 +269,7 @@ async function syncFolder(job: FolderJob): Promise<void> {
 const sameFlags = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().every((f, i) => f === b[i]);
 
-type Pending = FetchedMessage & { plan: NonNullable<FetchedMessage['plan']>; parts: Buffer[] };
+type Pending = FetchedMessage & { attachments: Attachment[]; raw: Buffer };
 type Parsed = { p: Pending; m: ParsedMessage | null; error: string | null };
 type Downloaded = {
   count: number;
@@ -278,6 +281,8 @@ type Downloaded = {
   parsed: Promise<Parsed[]>;
 };
 
+const isPending = (m: FetchedMessage): m is Pending => m.attachments !== null && m.raw !== null;
+
 /** One batch from the server: what is already stored elsewhere (a move or copy), and the rest rebuilt. */
 async function download(job: FolderJob, fetched: FetchedMessage[]): Promise<Downloaded> {
   const { client, imapStore } = job;
@@ -285,27 +290,20 @@ async function download(job: FolderJob, fetched: FetchedMessage[]): Promise<Down
   const pending: Pending[] = [];
   const unfetched: number[] = [];
   for (const m of fetched) {
-    const existing = imapStore.match(messageIdOf(m.headers), m.size);
+    const existing = imapStore.match(m.messageId, m.size);
     if (existing !== null) links.push({ uid: m.uid, message: existing, flags: m.flags });
-    else if (m.plan && m.parts) pending.push({ ...m, plan: m.plan, parts: m.parts });
-    else if (m.plan) unfetched.push(m.uid);
+    else if (isPending(m)) pending.push(m);
+    else if (m.attachments) unfetched.push(m.uid);
   }
   // The fetcher knew a message this thread does not (it never should): its text is fetched here.
-  if (unfetched.length > 0) {
-    for (const m of await fetchBatch(client, unfetched, () => false)) {
-      if (m.plan && m.parts) pending.push({ ...m, plan: m.plan, parts: m.parts });
-    }
-  }
+  if (unfetched.length > 0)
+    pending.push(...(await fetchBatch(client, unfetched, () => false)).filter(isPending));
   const parse = job.opts.parse ?? parseMessage;
   const parsed = Promise.all(
     pending.map(async (p): Promise<Parsed> => {
-      const text: FetchedPart[] = p.plan.text.map((t, i) => ({
-        ...t,
-        content: p.parts[i] ?? Buffer.alloc(0),
-      }));
       try {
-        const m = await parse(rebuild(p.headers, text), { rebuilt: true });
-        return { p, m: { ...m, attachments: p.plan.attachments, size: p.size }, error: null };
+        const m = await parse(p.raw, { rebuilt: true });
+        return { p, m: { ...m, attachments: p.attachments, size: p.size }, error: null };
       } catch (e) {
         return { p, m: null, error: e instanceof Error ? e.message : String(e) };
       }
