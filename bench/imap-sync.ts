@@ -15,6 +15,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../electron/db/open.ts';
 import { planParts, type Structure } from '../electron/mail/imap-message.ts';
+import { syncAccount } from '../electron/mail/imap-sync.ts';
 import { splitMbox } from '../electron/mail/sources.ts';
 import { startSyncJob } from '../electron/mail/sync-job.ts';
 import { loginFor, startDovecot } from '../test/support/dovecot.ts';
@@ -110,6 +111,15 @@ try {
   delay.disable();
   const check = openDatabase(dbFile);
   const newest = check.prepare('SELECT count(*) FROM messages').pluck().get() as number;
+  // A sync with nothing new on the server, as each IDLE wake or the 5-minute look runs it: UID SEARCH ALL
+  // diffed with the stored locations, and the flags changed since the stored HIGHESTMODSEQ (CONDSTORE).
+  const unchanged: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const at = performance.now();
+    const again = await syncAccount(check, login);
+    if (again.added + again.removed + again.flagsChanged > 0) throw new Error('the second sync changed mail');
+    unchanged.push((performance.now() - at) / 1000);
+  }
   check.close();
 
   const result = {
@@ -134,6 +144,7 @@ try {
       },
     },
     ratio: round(syncSeconds / bareSeconds),
+    unchangedSyncSeconds: unchanged.map(round),
   };
   console.log(
     `bare imapflow loop (envelope, flags, size, BODYSTRUCTURE, text parts): ${round(bareSeconds)} s, ${result.bare.perSecond} msg/s`,
@@ -152,6 +163,9 @@ try {
     `  CPU by thread: ${Object.entries(result.skimmer.cpuSeconds)
       .map(([n, s]) => `${n} ${s} s`)
       .join(', ')}`,
+  );
+  console.log(
+    `a sync with nothing new (UID SEARCH ALL + CONDSTORE flags), 3 times: ${result.unchangedSyncSeconds.join(', ')} s`,
   );
   console.log(JSON.stringify(result));
 } finally {
