@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Db, openDatabase } from '../electron/db/open.ts';
 import type { AccountLogin } from '../electron/mail/accounts.ts';
-import { MailFailure } from '../electron/mail/imap-connect.ts';
+import { imapClient, MailFailure } from '../electron/mail/imap-connect.ts';
 import { syncAccount } from '../electron/mail/imap-sync.ts';
 import { parseMessage } from '../electron/mail/parse.ts';
 import { prepareSearch } from '../electron/mail/search.ts';
@@ -102,9 +102,26 @@ describe('IMAP sync against Dovecot', () => {
     expect(unread('<m1@example.com>')).toBe(1);
   }, 120_000);
 
-  test('a second sync with no change fetches nothing and changes nothing', async () => {
-    const summary = await syncAccount(db, login);
+  test('a second sync with no change asks for neither the UID list nor the flags, and changes nothing', async () => {
+    const asked: string[] = [];
+    const counting = (l: AccountLogin) => {
+      const client = imapClient(l);
+      const search = client.search.bind(client);
+      const fetchAll = client.fetchAll.bind(client);
+      client.search = (...args: Parameters<typeof search>) => {
+        asked.push('search');
+        return search(...args);
+      };
+      client.fetchAll = (...args: Parameters<typeof fetchAll>) => {
+        asked.push('fetch');
+        return fetchAll(...args);
+      };
+      return client;
+    };
+    const summary = await syncAccount(db, login, { client: counting });
     expect(summary).toMatchObject({ messages: total, added: 0, linked: 0, removed: 0, flagsChanged: 0 });
+    // The same HIGHESTMODSEQ and message count: nothing to ask (the next test proves changes are still seen).
+    expect(asked).toEqual([]);
   });
 
   test('follows another client: new mail, flags, a move and an expunge', async () => {

@@ -181,10 +181,28 @@ async function syncFolder(job: FolderJob): Promise<void> {
   const before = imapStore.state(folderId);
   const reset = before.uidValidity !== null && before.uidValidity !== uidValidity;
   if (reset) db.transaction(() => imapStore.forgetFolder(folderId))();
+  const local = imapStore.locations(folderId);
+
+  // Nothing changed since the last sync: the same HIGHESTMODSEQ (a new message or a flag change raises it,
+  // and so does an expunge where QRESYNC is offered; RFC 7162 §3.1.2, §3.2.10) and as many messages as are
+  // stored (an expunge on a CONDSTORE-only server lowers that). Then neither the UID list nor the flags need
+  // asking, which is what most IDLE wakes and 5-minute looks find in most folders.
+  const highestModseq = modseq(box.highestModseq);
+  if (
+    !reset &&
+    highestModseq !== null &&
+    highestModseq === before.highestModseq &&
+    box.exists === local.size
+  ) {
+    // Still a round that looked at the folder: "Sync now" follows a background round by its progress.
+    opts.onProgress?.({ folder: job.name, done: 0, total: 0 });
+    summary.messages += box.exists;
+    db.transaction(() => imapStore.setState(folderId, { uidValidity, highestModseq }))();
+    return;
+  }
 
   const serverUids = box.exists === 0 ? [] : (await client.search({ all: true }, { uid: true })) || [];
   const onServer = new Set(serverUids);
-  const local = imapStore.locations(folderId);
 
   // Expunged or moved away.
   const gone = [...local.keys()].filter((uid) => !onServer.has(uid));
@@ -261,9 +279,7 @@ async function syncFolder(job: FolderJob): Promise<void> {
     opts.onBatch?.(job.name);
   }
   summary.messages += serverUids.length;
-  db.transaction(() =>
-    imapStore.setState(folderId, { uidValidity, highestModseq: modseq(box.highestModseq) }),
-  )();
+  db.transaction(() => imapStore.setState(folderId, { uidValidity, highestModseq }))();
 }
 
 const sameFlags = (a: readonly string[], b: readonly string[]) =>
