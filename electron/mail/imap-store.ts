@@ -57,8 +57,14 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
     `SELECT m.id, m.message_id, m.size FROM messages m JOIN folders f ON f.id = m.folder_id
      WHERE f.account_id = ? ORDER BY m.id DESC`,
   );
-  const byIdAndSize = new Map<string, number>();
-  for (const r of known.iterate(accountId)) byIdAndSize.set(`${r.size} ${r.message_id}`, r.id);
+  // Read on first use: a sync that finds nothing new never needs it.
+  let knownMap: Map<string, number> | null = null;
+  const byIdAndSize = (): Map<string, number> => {
+    if (knownMap) return knownMap;
+    knownMap = new Map();
+    for (const r of known.iterate(accountId)) knownMap.set(`${r.size} ${r.message_id}`, r.id);
+    return knownMap;
+  };
   const orphans = db.prepare<[number], { id: number; thread_id: number }>(
     `SELECT m.id, m.thread_id FROM messages m JOIN folders f ON f.id = m.folder_id
      WHERE f.account_id = ? AND NOT EXISTS (SELECT 1 FROM imap_locations l WHERE l.message = m.id)`,
@@ -122,17 +128,17 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
 
     /** A stored message of this account with this Message-ID and size (a moved or copied message). */
     match(messageId: string, size: number): number | null {
-      return messageId ? (byIdAndSize.get(`${size} ${messageId}`) ?? null) : null;
+      return messageId ? (byIdAndSize().get(`${size} ${messageId}`) ?? null) : null;
     },
 
     /** Every Message-ID and size `match` knows, as `size messageId` (for the fetcher thread: imap-fetcher.ts). */
     knownKeys(): string[] {
-      return [...byIdAndSize.keys()];
+      return [...byIdAndSize().keys()];
     },
 
     /** Makes a message stored during this sync findable by `match` (a copy of it in a later folder). */
     remember(messageId: string, size: number, message: number): void {
-      if (messageId) byIdAndSize.set(`${size} ${messageId}`, message);
+      if (messageId) byIdAndSize().set(`${size} ${messageId}`, message);
     },
 
     /** Points (folder, uid) at a message just stored in that folder. */
