@@ -84,6 +84,20 @@ const showError = (error: BridgeError) => useAppStore.getState().showError(error
 
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
 
+// No search: the thread list shows (the state at start, and after Clear).
+const noSearch: Pick<
+  MailState,
+  'query' | 'hits' | 'documentHits' | 'documentSearchError' | 'hitCursor' | 'searching' | 'searchError'
+> = {
+  query: '',
+  hits: null,
+  documentHits: [],
+  documentSearchError: null,
+  hitCursor: 0,
+  searching: false,
+  searchError: null,
+};
+
 export const useMailStore = create<MailState>()((set, get) => {
   // Request bookkeeping that no component renders.
   const inFlight = new Set<string>();
@@ -167,13 +181,7 @@ export const useMailStore = create<MailState>()((set, get) => {
     threadLoadingId: null,
     threadError: null,
     focusMessageId: null,
-    query: '',
-    hits: null,
-    documentHits: [],
-    documentSearchError: null,
-    hitCursor: 0,
-    searching: false,
-    searchError: null,
+    ...noSearch,
     searchFocusTick: 0,
     imagesAllowed: new Set(),
     pendingLink: null,
@@ -379,15 +387,7 @@ export const useMailStore = create<MailState>()((set, get) => {
 
     clearSearch() {
       searchSerial++;
-      set({
-        query: '',
-        hits: null,
-        documentHits: [],
-        documentSearchError: null,
-        hitCursor: 0,
-        searching: false,
-        searchError: null,
-      });
+      set(noSearch);
     },
 
     focusSearch() {
