@@ -149,12 +149,16 @@ export async function judgeMessages(
         stopped ??= { code: 'cancelled', message: 'Stopped.' };
         return;
       }
-      if (e.code === 'rate_limited' && now() - lastAnswerAt < maxRateLimitedMs) {
-        rateLimited(e.retryAfterMs);
-        queue.unshift(id);
+      if (e.code === 'rate_limited') {
+        // Not this message's failure: it goes back to the queue, or, when the service has refused everything
+        // for too long, stays pending with the run stopped, for a Resume later.
+        if (now() - lastAnswerAt < maxRateLimitedMs) {
+          rateLimited(e.retryAfterMs);
+          queue.unshift(id);
+        } else stopped ??= { code: e.code, message: e.message };
         return;
       }
-      if (fatal.has(e.code) || e.code === 'rate_limited') stopped ??= { code: e.code, message: e.message };
+      if (fatal.has(e.code)) stopped ??= { code: e.code, message: e.message };
       counts.failed += 1;
       opts.onResult({ messageId: id, ok: false, code: e.code, message: e.message });
     }

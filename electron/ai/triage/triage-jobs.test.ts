@@ -112,6 +112,31 @@ describe('triage jobs', () => {
     expect(after.unfinished()).not.toContain(job.id);
   });
 
+  test('a service that refuses everything for 5 minutes stops the job with every message still pending', async () => {
+    const allTypes = readFileSync(join(judgeDir, 'decisions', 'all-types.body'));
+    server.serve({
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after-ms': '0' },
+      body: Buffer.from(
+        '{"error":{"message":"Rate limit reached for requests","code":"rate_limit_exceeded"}}',
+      ),
+    });
+    // A clock that moves a minute at every look: the service has refused "for" 5 minutes after a few tries.
+    let t = Date.now();
+    const jobs = prepareTriageJobs({ db, services }, () => (t += 60_000));
+    const job = jobs.create(setId, 'dec/fourth-model', { kind: 'all' });
+    const stopped = await jobs.run(job.id, { sleep: async () => {} });
+    expect(stopped).toMatchObject({ state: 'failed', done: 0, failed: 0, total: 3 });
+    expect(stopped.error).toMatch(/rate/i);
+    // Resume, once the service answers again: all three are asked and answered.
+    server.serve({ status: 200, headers: { 'content-type': 'application/json' }, body: allTypes });
+    expect(await prepareTriageJobs({ db, services }).run(job.id)).toMatchObject({
+      state: 'done',
+      done: 3,
+      failed: 0,
+    });
+  });
+
   test('a cancelled job stays cancelled and is not run again', async () => {
     const jobs = prepareTriageJobs({ db, services });
     const job = jobs.create(setId, 'dec/third-model', { kind: 'all' });

@@ -224,6 +224,7 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
           {
             signal: control.abort.signal,
             drain: control.drain.signal,
+            now,
             ...(opts.fetch ? { fetch: opts.fetch } : {}),
             ...(opts.sleep ? { sleep: opts.sleep } : {}),
             onResult: (r) => {
