@@ -5,35 +5,18 @@
 // a chunk id the model invents is bad_answer; a request naming nothing is refused; a remote service needs
 // consent first; `documents:read` returns the cited chunk with its page.
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
 import { channels, type StreamEvent, StreamMessage } from '../shared/contract.ts';
 import { call, callRaw } from './support/bridge.ts';
+import { type CitingModel, startCitingModel } from './support/citing-model.ts';
 import { makePdf } from './support/documents.ts';
 import { eml, tempDir } from './support/temp.ts';
 
-// The model cites every source it was given, or what `invent` names instead; while `hold` is set it does not
-// answer until the request is given up.
-const seen: { system: string; user: string }[] = [];
-let invent: string | null = null;
-let hold = false;
-const server = createServer(async (req, res) => {
-  let raw = '';
-  for await (const c of req) raw += c;
-  const messages = (JSON.parse(raw) as { messages: { content: string }[] }).messages;
-  const system = messages[0]?.content ?? '';
-  seen.push({ system, user: messages[1]?.content ?? '' });
-  const ids = [...system.matchAll(/source="source:([A-Za-z0-9_-]+)"/g)].map((m) => m[1] as string);
-  const cite = invent ? [invent] : ids;
-  const content = JSON.stringify({ answer: cite.map((id) => `Point [${id}].`).join(' '), citations: cite });
-  if (hold) return;
-  res
-    .writeHead(200, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
-});
+// The model cites every source it was given, unless a test says otherwise; it records what it was sent.
+let model: CitingModel;
+const seen = () => model.received;
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 const files = tempDir();
@@ -56,12 +39,8 @@ function final(streamId: string): Promise<StreamEvent> {
 }
 
 beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  await call(app, 'service:add', {
-    name: 'local',
-    kind: 'openai',
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-  });
+  model = await startCitingModel();
+  await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl: model.base });
   await call(app, 'service:add', { name: 'cloud', kind: 'openai', baseUrl: 'https://api.example.com/v1' });
   const mail = tempDir();
   writeFileSync(join(mail, '1.eml'), eml({ id: '<a1@x>', subject: 'Trip', body: 'Can I claim the taxi?' }));
@@ -97,8 +76,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  server.closeAllConnections();
-  await new Promise<void>((r) => server.close(() => r()));
+  await model?.close();
 });
 
 describe('summary:ask', () => {
@@ -112,7 +90,7 @@ describe('summary:ask', () => {
     const done = await final(streamId);
     expect(done.type).toBe('summary_done');
     if (done.type !== 'summary_done') return;
-    const sent = seen.at(-1)?.system ?? '';
+    const sent = seen().at(-1)?.system ?? '';
     // The page that matches the question, not the welcome page, sits inside its untrusted block.
     expect(sent).toMatch(
       new RegExp(
@@ -123,7 +101,7 @@ describe('summary:ask', () => {
     expect(sent).toContain(`source="source:d${travel}c1"`);
     expect(sent).toContain(`source="source:m${messageIds[0]}"`);
     expect(sent).not.toContain('Pizza');
-    expect(seen.at(-1)?.user).toBe('May I claim a taxi?');
+    expect(seen().at(-1)?.question).toBe('May I claim a taxi?');
     expect(done.result.citations).toEqual([
       {
         id: `m${messageIds[0]}`,
@@ -165,19 +143,19 @@ describe('summary:ask', () => {
     });
     const done = await final(streamId);
     expect(done).toMatchObject({ type: 'summary_done' });
-    const ids = [...(seen.at(-1)?.system ?? '').matchAll(/source="source:([^"]+)"/g)].map((m) => m[1]);
+    const ids = [...(seen().at(-1)?.system ?? '').matchAll(/source="source:([^"]+)"/g)].map((m) => m[1]);
     expect(ids.sort()).toEqual([`m${messageIds[1]}`, `m${otherId}`].sort());
   });
 
   test('a document chunk id the model invents is bad_answer, not an answer', async () => {
-    invent = `d${handbook}c9`;
+    model.cite = () => [`d${handbook}c9`];
     const { streamId } = await call(app, 'summary:ask', {
       model: 'local/m',
       question: 'Taxi?',
       documentIds: [handbook],
     });
     const failed = await final(streamId);
-    invent = null;
+    model.cite = (ids) => ids;
     expect(failed).toMatchObject({
       type: 'error',
       error: { code: 'bad_answer', message: expect.stringContaining(`d${handbook}c9`) },
@@ -185,8 +163,8 @@ describe('summary:ask', () => {
   });
 
   test('Stop (run:cancel) ends the wait as cancelled, with no answer', async () => {
-    hold = true;
-    const before = seen.length;
+    model.hold = true;
+    const before = seen().length;
     const { streamId } = await call(app, 'summary:ask', {
       model: 'local/m',
       question: 'Taxi?',
@@ -194,24 +172,25 @@ describe('summary:ask', () => {
       documentIds: [handbook],
     });
     const ended = final(streamId);
-    await expect.poll(() => seen.length).toBe(before + 1);
+    await expect.poll(() => seen().length).toBe(before + 1);
     expect(await call(app, 'run:cancel', { streamId })).toEqual({ cancelled: true });
-    hold = false;
+    model.hold = false;
+    model.release();
     expect(await ended).toMatchObject({ type: 'error', error: { code: 'cancelled' } });
   });
 
   test('a request naming no thread, message or document is refused before anything is sent', async () => {
-    const before = seen.length;
+    const before = seen().length;
     const reply = await callRaw(app, 'summary:ask', { model: 'local/m', question: 'Anything?' });
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
     expect(
       await callRaw(app, 'summary:ask', { model: 'local/m', question: 'x', documentIds: [999] }),
     ).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(seen.length).toBe(before);
+    expect(seen().length).toBe(before);
   });
 
   test('a service off this computer needs consent first, for documents too', async () => {
-    const before = seen.length;
+    const before = seen().length;
     const { streamId } = await call(app, 'summary:ask', {
       model: 'cloud/gpt',
       question: 'Taxi?',
@@ -221,7 +200,7 @@ describe('summary:ask', () => {
       type: 'error',
       error: { code: 'forbidden', message: expect.stringContaining('api.example.com') },
     });
-    expect(seen.length).toBe(before);
+    expect(seen().length).toBe(before);
   });
 });
 

@@ -2,30 +2,17 @@
 // citation tied to its message; the same thread version is answered from the cache; a thread that grew is
 // asked again; an answer citing what the thread does not hold is an error, not a summary.
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
 import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
 import { call } from './support/bridge.ts';
+import { type CitingModel, startCitingModel } from './support/citing-model.ts';
 import { eml, tempDir } from './support/temp.ts';
 
-let requests = 0;
 // A model that cites the sources it was given.
-const server = createServer(async (req, res) => {
-  let raw = '';
-  for await (const c of req) raw += c;
-  requests += 1;
-  const system = (JSON.parse(raw) as { messages: { content: string }[] }).messages[0]?.content ?? '';
-  const ids = [...system.matchAll(/source="source:(m\d+)"/g)].map((m) => m[1] as string);
-  const cite = bad ? ['m999999'] : ids;
-  const content = JSON.stringify({ answer: cite.map((id) => `Point [${id}].`).join(' '), citations: cite });
-  res
-    .writeHead(200, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
-});
-let bad = false;
+let model: CitingModel;
+const requests = () => model.received.length;
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 const mail = tempDir();
 let threadId = 0;
@@ -43,12 +30,8 @@ function result(streamId: string): Promise<StreamEvent> {
 }
 
 beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  await call(app, 'service:add', {
-    name: 'local',
-    kind: 'openai',
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-  });
+  model = await startCitingModel();
+  await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl: model.base });
   writeFileSync(join(mail, '1.eml'), eml({ id: '<q1@x>', subject: 'Launch', body: 'Launch on the 5th?' }));
   writeFileSync(
     join(mail, '2.eml'),
@@ -68,7 +51,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  await new Promise<void>((r) => server.close(() => r()));
+  await model?.close();
 });
 
 describe('summary:thread', () => {
@@ -87,10 +70,10 @@ describe('summary:thread', () => {
   });
 
   test('the same thread version comes from the cache; a grown thread is asked again', async () => {
-    const before = requests;
+    const before = requests();
     const again = await result((await call(app, 'summary:thread', { threadId, model: 'local/m' })).streamId);
     expect(again).toMatchObject({ type: 'summary_done', result: { cached: true } });
-    expect(requests).toBe(before);
+    expect(requests()).toBe(before);
     writeFileSync(
       join(mail, '3.eml'),
       eml({
@@ -104,15 +87,15 @@ describe('summary:thread', () => {
     await app.importFiles([mail], () => {}).done;
     const grown = await result((await call(app, 'summary:thread', { threadId, model: 'local/m' })).streamId);
     expect(grown).toMatchObject({ type: 'summary_done', result: { cached: false } });
-    expect(requests).toBe(before + 1);
+    expect(requests()).toBe(before + 1);
   });
 
   test('an answer citing what the thread does not hold is an error, not a summary', async () => {
-    bad = true;
+    model.cite = () => ['m999999'];
     const failed = await result(
       (await call(app, 'summary:thread', { threadId, model: 'local/m', refresh: true })).streamId,
     );
-    bad = false;
+    model.cite = (ids) => ids;
     expect(failed).toMatchObject({
       type: 'error',
       error: { code: 'bad_answer', message: expect.stringMatching(/m999999/) },

@@ -8,8 +8,6 @@
 // leaves loopback.
 
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -17,6 +15,7 @@ import { createApp, projectRoot } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { call, importDemo } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
+import { type CitingModel, startCitingModel } from '../support/citing-model.ts';
 import { makePdf } from '../support/documents.ts';
 import { tempDir } from '../support/temp.ts';
 
@@ -28,38 +27,19 @@ const foreign: string[] = [];
 let documentId = 0;
 let manualId = 0;
 
-// What the model was sent each time: the source ids in the system prompt, and the question. While `hold` is
-// set, answers wait until released, so a Stop surely comes while Skimmer is waiting.
-const received: { ids: string[]; system: string; question: string }[] = [];
-let hold = false;
-const held: (() => void)[] = [];
-const model = createServer(async (req, res) => {
-  let raw = '';
-  for await (const chunk of req) raw += chunk;
-  const messages = (JSON.parse(raw) as { messages: { content: string }[] }).messages;
-  const system = messages[0]?.content ?? '';
-  const ids = [...system.matchAll(/source="source:([A-Za-z0-9_-]+)"/g)].map((m) => m[1] as string);
-  received.push({ ids, system, question: messages[1]?.content ?? '' });
-  const cite = [
-    ...ids.filter((id) => id.startsWith('m')).slice(0, 1),
-    ...ids.filter((id) => id.startsWith('d')),
-  ];
-  const content = JSON.stringify({ answer: cite.map((id) => `Point [${id}].`).join(' '), citations: cite });
-  const reply = () => {
-    if (res.destroyed) return;
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
-  };
-  if (hold) held.push(reply);
-  else reply();
-});
+// The model cites the first message and every document part it was given (test/support/citing-model.ts), and
+// records what it was sent each time.
+let model: CitingModel;
+const received = () => model.received;
 
 beforeAll(async () => {
   await importDemo(app);
-  await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
-  await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl });
+  model = await startCitingModel();
+  model.cite = (ids) => [
+    ...ids.filter((id) => id.startsWith('m')).slice(0, 1),
+    ...ids.filter((id) => id.startsWith('d')),
+  ];
+  await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl: model.base });
   const pdf = join(tempDir('skimmer-ask-docs-'), 'handbook.pdf');
   writeFileSync(
     pdf,
@@ -83,8 +63,7 @@ afterAll(async () => {
   await browser?.close();
   await served?.close();
   await app.close();
-  model.closeAllConnections();
-  await new Promise((resolve) => model.close(resolve));
+  await model?.close();
 });
 
 // The shown threads that hold two messages or more, in list order.
@@ -118,7 +97,7 @@ describe('Ask about this thread and these documents', () => {
     await page.getByTestId('summary-ask').click();
     await page.getByTestId('summary-answer').waitFor();
 
-    const sent = received.at(-1);
+    const sent = received().at(-1);
     expect(sent?.question).toBe('How soon are travel expenses refunded?');
     expect(sent?.ids).toContain(`d${documentId}c2`);
     expect(sent?.ids).not.toContain(`d${documentId}c1`);
@@ -166,8 +145,8 @@ describe('Ask about selection', () => {
     await page.getByTestId('summary-question').fill('What do these two say?');
     await page.getByTestId('summary-ask-selection').click();
     await page.getByTestId('summary-answer').waitFor();
-    expect(received.at(-1)?.ids.sort()).toEqual([`m${a}`, `m${b}`].sort());
-    expect(received.at(-1)?.question).toBe('What do these two say?');
+    expect(received().at(-1)?.ids.sort()).toEqual([`m${a}`, `m${b}`].sort());
+    expect(received().at(-1)?.question).toBe('What do these two say?');
     await page.screenshot({ path: join(projectRoot, 'test-results', 'screenshots', 'ask-selection.png') });
   });
 });
@@ -185,7 +164,7 @@ describe('Ask about these documents', () => {
     await dialog.getByTestId('documents-ask-question').fill('When are travel expenses refunded?');
     await dialog.getByTestId('documents-ask').click();
     await dialog.getByTestId('summary-answer').waitFor();
-    expect(received.at(-1)?.ids).toEqual([`d${documentId}c2`]);
+    expect(received().at(-1)?.ids).toEqual([`d${documentId}c2`]);
     expect(await dialog.getByTestId('summary-label').textContent()).toBe(
       'Citations were checked to exist in the chosen messages and documents, not checked to be true.',
     );
@@ -203,22 +182,22 @@ describe('Ask about these documents', () => {
   });
 
   test('Esc stops a question in the Documents dialog, and the next Esc closes the dialog', async () => {
-    hold = true;
+    model.hold = true;
     await page.getByTestId('documents-open').click();
     const dialog = page.getByTestId('documents-dialog');
     await dialog.waitFor();
     await dialog.getByTestId('documents-ask-question').fill('Which holidays are there?');
     await dialog.getByTestId('documents-ask').click();
     await dialog.getByTestId('summary-running').waitFor();
-    await expect.poll(() => held.length).toBe(1);
+    await expect.poll(() => model.waiting()).toBe(1);
     await page.keyboard.press('Escape');
     await dialog.getByTestId('summary-stopped').waitFor();
     // Skimmer confirmed the stop (the page did not just give up waiting), and the dialog stays.
     expect(await dialog.getByTestId('summary-stopped').textContent()).toBe('Stopped.');
     expect(await dialog.getByTestId('summary-answer').count()).toBe(0);
     expect(await dialog.isVisible()).toBe(true);
-    hold = false;
-    for (const reply of held.splice(0)) reply();
+    model.hold = false;
+    model.release();
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
   });

@@ -4,8 +4,6 @@
 // citation and the "checked to exist" label; a chip scrolls to and marks its message; the same thread is
 // answered again from the cache without a request; an answer citing what the thread does not hold is
 // Skimmer's sentence with Retry, never answer text; and nothing leaves loopback.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -13,6 +11,7 @@ import { createApp, projectRoot } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { call, importDemo } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
+import { type CitingModel, startCitingModel } from '../support/citing-model.ts';
 import { tempDir } from '../support/temp.ts';
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
@@ -21,43 +20,17 @@ let browser: Browser;
 let page: Page;
 const foreign: string[] = [];
 
-// The model: reads the source ids from the system prompt and cites the first two, or, once `citeMissing`
-// is set, an id that is not in the thread.
-let requests = 0;
-let citeMissing = false;
-let cited: string[] = [];
-let lastQuestion = '';
-// While set, answers wait here until released, so a Stop surely comes while Skimmer is waiting.
-let hold = false;
-const held: (() => void)[] = [];
-const model = createServer(async (req, res) => {
-  let raw = '';
-  for await (const chunk of req) raw += chunk;
-  requests += 1;
-  const messages = (JSON.parse(raw) as { messages: { content: string }[] }).messages;
-  const system = messages[0]?.content ?? '';
-  lastQuestion = messages[1]?.content ?? '';
-  const ids = [...system.matchAll(/source="source:(m\d+)"/g)].map((m) => m[1] as string);
-  cited = citeMissing ? ['m999999', ids[0] as string] : ids.slice(0, 2);
-  const content = JSON.stringify({
-    answer: `Point one [${cited[0]}]. Point two [${cited[1]}].`,
-    citations: cited,
-  });
-  const reply = () => {
-    if (res.destroyed) return;
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
-  };
-  if (hold) held.push(reply);
-  else reply();
-});
+// The model cites the first two sources it was given (test/support/citing-model.ts).
+const citeFirstTwo = (ids: string[]) => ids.slice(0, 2);
+let model: CitingModel;
+const requests = () => model.received.length;
+const cited = () => model.received.at(-1)?.cited ?? [];
 
 beforeAll(async () => {
   await importDemo(app);
-  await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
-  await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl });
+  model = await startCitingModel((c) => `Point one [${c[0]}]. Point two [${c[1]}].`);
+  model.cite = citeFirstTwo;
+  await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl: model.base });
   ({ served, browser, page } = await openApp(app, { foreign, viewport: { width: 1280, height: 800 } }));
 }, 120_000);
 
@@ -65,8 +38,7 @@ afterAll(async () => {
   await browser?.close();
   await served?.close();
   await app.close();
-  model.closeAllConnections();
-  await new Promise((resolve) => model.close(resolve));
+  await model?.close();
 });
 
 // Whether the element's top is within the reader pane's visible part.
@@ -98,7 +70,7 @@ describe('Summarize thread', () => {
     await page.getByTestId('summary-model').fill('local/test-model');
     await page.getByTestId('summary-start').click();
     await page.getByTestId('summary-answer').waitFor();
-    expect(requests).toBe(1);
+    expect(requests()).toBe(1);
     const chips = page.getByTestId('summary-cite');
     expect(await chips.count()).toBe(2);
     expect(await chips.allTextContents()).toEqual(['message 1', 'message 2']);
@@ -112,7 +84,7 @@ describe('Summarize thread', () => {
   });
 
   test('a chip scrolls to its message and marks it', async () => {
-    const second = cited[1]?.slice(1);
+    const second = cited()[1]?.slice(1);
     const card = `[data-testid="message"][data-message-id="${second}"]`;
     const scrolled = () => page.locator('.reader-pane').evaluate((pane) => pane.scrollTop);
     expect(await scrolled()).toBe(0);
@@ -131,14 +103,15 @@ describe('Summarize thread', () => {
       'From earlier (the thread has not changed)',
     );
     expect(await page.getByTestId('summary-cite').count()).toBe(2);
-    expect(requests).toBe(1);
+    expect(requests()).toBe(1);
   });
 
   test('Refresh with an answer citing what the thread does not hold shows the sentence and Retry only', async () => {
-    citeMissing = true;
+    // An answer citing an id the thread does not hold.
+    model.cite = (ids) => ['m999999', ids[0] as string];
     await page.getByTestId('summary-refresh').click();
     await page.getByTestId('summary-error').waitFor();
-    expect(requests).toBe(2);
+    expect(requests()).toBe(2);
     expect((await page.getByTestId('summary-error-message').textContent())?.length).toBeGreaterThan(10);
     expect(await page.getByTestId('summary-retry').isVisible()).toBe(true);
     expect(await page.getByTestId('summary-answer').count()).toBe(0);
@@ -147,21 +120,21 @@ describe('Summarize thread', () => {
   });
 
   test('Retry asks again and shows the answer once the model cites the thread', async () => {
-    citeMissing = false;
+    model.cite = citeFirstTwo;
     await page.getByTestId('summary-retry').click();
     await page.getByTestId('summary-answer').waitFor();
-    expect(requests).toBe(3);
+    expect(requests()).toBe(3);
     expect(await page.getByTestId('summary-cite').count()).toBe(2);
     expect(await page.getByTestId('summary-error').count()).toBe(0);
   });
 
   test('Esc stops a question while Skimmer waits for the model, and nothing is shown as an answer', async () => {
-    hold = true;
+    model.hold = true;
     await page.getByTestId('summary-question').fill('When is the budget due?');
     await page.getByTestId('summary-question').press('Enter');
     await page.getByTestId('summary-running').waitFor();
     expect(await page.getByTestId('summary-running').textContent()).toContain('Summarising…');
-    await expect.poll(() => held.length).toBe(1);
+    await expect.poll(() => model.waiting()).toBe(1);
     await page.keyboard.press('Escape');
     await page.getByTestId('summary-stopped').waitFor();
     // Skimmer confirmed the stop (the page did not just give up waiting).
@@ -169,14 +142,14 @@ describe('Summarize thread', () => {
     expect(await page.getByTestId('summary-running').count()).toBe(0);
     expect(await page.getByTestId('summary-answer').count()).toBe(0);
     expect(await page.getByTestId('summary-error').count()).toBe(0);
-    hold = false;
-    for (const reply of held.splice(0)) reply();
+    model.hold = false;
+    model.release();
   });
 
   test('asks the question about the thread and shows the answer with it', async () => {
     await page.getByTestId('summary-ask').click();
     await page.getByTestId('summary-answer').waitFor();
-    expect(lastQuestion).toContain('When is the budget due?');
+    expect(model.received.at(-1)?.question).toContain('When is the budget due?');
     expect(await page.getByTestId('summary-question-shown').textContent()).toBe(
       'Asked: When is the budget due?',
     );
