@@ -41,7 +41,7 @@ export const startConcurrency = (limit = 4): Concurrency => ({
   headers: false,
   calm: 0,
 });
-export const maxSlots = 64;
+const maxSlots = 64;
 const growAfter = 20;
 const defaultPauseMs = 2000;
 const remembered = 100;
