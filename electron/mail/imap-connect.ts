@@ -21,7 +21,14 @@ export class MailFailure extends Error {
 export type ImapTimeouts = { connectMs: number; greetingMs: number; socketMs: number };
 const defaultTimeouts: ImapTimeouts = { connectMs: 10_000, greetingMs: 10_000, socketMs: 120_000 };
 
-export function imapClient(login: AccountLogin, timeouts: ImapTimeouts = defaultTimeouts): ImapFlow {
+/** `qresync: false` leaves QRESYNC off, as on a server without it (tests and bench/imap-resync.ts compare). */
+export type ImapExtensions = { qresync?: boolean };
+
+export function imapClient(
+  login: AccountLogin,
+  timeouts: ImapTimeouts = defaultTimeouts,
+  extensions: ImapExtensions = {},
+): ImapFlow {
   const { host, port, tls } = login.imap;
   return new ImapFlow({
     host: host.replace(/^\[|\]$/g, ''),
@@ -37,6 +44,10 @@ export function imapClient(login: AccountLogin, timeouts: ImapTimeouts = default
     socketTimeout: timeouts.socketMs,
     // Sync decides when to IDLE; an automatic IDLE between commands would only add round trips.
     disableAutoIdle: true,
+    // ENABLE QRESYNC where the server offers it (RFC 7162 §3.2.3): a sync then opens a folder with what it
+    // saw last and hears only what changed since (imap-sync.ts). Expunges then arrive on every connection as
+    // VANISHED, which imapflow reports as the same 'expunge' event (the IDLE wait listens for it).
+    qresync: extensions.qresync ?? true,
   });
 }
 

@@ -1,10 +1,15 @@
-// What a sync writes (issue 5): IMAP folders with their UIDVALIDITY and HIGHESTMODSEQ, and locations
+// What a sync writes (issue 5): IMAP folders with their UIDVALIDITY, HIGHESTMODSEQ and UIDNEXT, and locations
 // (folder, uid) → message. Owns `imap_folders` and `imap_locations`; messages themselves are written through
 // store.ts like imported mail. A message is kept while it has a location in its account; one that lost its
 // last location is an orphan until the end of the sync (it may reappear elsewhere: a move), then deleted.
 import type { Db } from '../db/open.ts';
 
-export type FolderState = { uidValidity: number | null; highestModseq: number | null };
+/** What the server said of a folder when its last completed sync opened it. */
+export type FolderState = {
+  uidValidity: number | null;
+  highestModseq: number | null;
+  uidNext: number | null;
+};
 export type Location = { message: number; flags: string[] };
 
 const seen = (flags: readonly string[]) => flags.includes('\\Seen');
@@ -20,14 +25,18 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
     `INSERT INTO imap_folders (folder_id, path, special_use) VALUES (?, ?, ?)
      ON CONFLICT (folder_id) DO UPDATE SET path = excluded.path, special_use = excluded.special_use`,
   );
-  const state = db.prepare<[number], { uid_validity: number | null; highest_modseq: number | null }>(
-    'SELECT uid_validity, highest_modseq FROM imap_folders WHERE folder_id = ?',
-  );
-  const setState = db.prepare<[number | null, number | null, number, number]>(
-    'UPDATE imap_folders SET uid_validity = ?, highest_modseq = ?, synced_at = ? WHERE folder_id = ?',
+  const state = db.prepare<
+    [number],
+    { uid_validity: number | null; highest_modseq: number | null; uid_next: number | null }
+  >('SELECT uid_validity, highest_modseq, uid_next FROM imap_folders WHERE folder_id = ?');
+  const setState = db.prepare<[number | null, number | null, number | null, number, number]>(
+    'UPDATE imap_folders SET uid_validity = ?, highest_modseq = ?, uid_next = ?, synced_at = ? WHERE folder_id = ?',
   );
   const locationsOf = db.prepare<[number], { uid: number; message: number; flags_json: string }>(
     'SELECT uid, message, flags_json FROM imap_locations WHERE folder_id = ?',
+  );
+  const locationAt = db.prepare<[number, number], { message: number; flags_json: string }>(
+    'SELECT message, flags_json FROM imap_locations WHERE folder_id = ? AND uid = ?',
   );
   const dropLocations = db.prepare<[number]>('DELETE FROM imap_locations WHERE folder_id = ?');
   const dropLocation = db.prepare<[number, number], { message: number }>(
@@ -97,11 +106,16 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
 
     state(folderId: number): FolderState {
       const s = state.get(folderId);
-      return { uidValidity: s?.uid_validity ?? null, highestModseq: s?.highest_modseq ?? null };
+      return {
+        uidValidity: s?.uid_validity ?? null,
+        highestModseq: s?.highest_modseq ?? null,
+        uidNext: s?.uid_next ?? null,
+      };
     },
 
+    /** Only at the end of a folder's sync: what is stored then describes a sync that completed. */
     setState(folderId: number, s: FolderState): void {
-      setState.run(s.uidValidity, s.highestModseq, now(), folderId);
+      setState.run(s.uidValidity, s.highestModseq, s.uidNext, now(), folderId);
     },
 
     locations(folderId: number): Map<number, Location> {
@@ -110,6 +124,12 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
           .all(folderId)
           .map((r) => [r.uid, { message: r.message, flags: JSON.parse(r.flags_json) }]),
       );
+    },
+
+    /** One location, for the few uids a QRESYNC open reports (reading them all would cost more). */
+    location(folderId: number, uid: number): Location | null {
+      const r = locationAt.get(folderId, uid);
+      return r ? { message: r.message, flags: JSON.parse(r.flags_json) } : null;
     },
 
     /** A UIDVALIDITY change: every uid of the folder is void; the messages wait to be matched again. */
@@ -162,7 +182,6 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
       setUnread.run(seen(flags) ? 0 : 1, message);
     },
 
-    /** Deletes the messages that ended the sync with no location; returns how many. */
     /** The account's folders whose server path is not among `listed` (deleted or renamed on the server). */
     foldersNotIn(listed: ReadonlySet<string>): number[] {
       return foldersOfAccount
@@ -181,6 +200,7 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
       deleteEmptyFolder.run(folderId, folderId);
     },
 
+    /** Deletes the messages that ended the sync with no location; returns how many. */
     dropOrphans(): number {
       const gone = orphans.all(accountId);
       const threads = new Set<number>();

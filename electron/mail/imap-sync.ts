@@ -2,22 +2,28 @@
 // batches that are each committed (with the search index) before the next is fetched, so the inbox is
 // usable while a large first sync goes on and an interrupted sync resumes where it stopped.
 //
-// Per folder (decisions tested in test/imap-sync.test.ts against a real Dovecot):
-// - The server's UID list (UID SEARCH ALL) is compared with the stored locations: what is gone was expunged
-//   or moved away, what is new is fetched. This needs no bookkeeping to resume, and it is correct whatever
-//   happened in between; UIDNEXT is not needed.
+// Per folder (decisions tested in test/imap-sync.test.ts and test/imap-qresync.test.ts against a real Dovecot):
+// - With QRESYNC (RFC 7162), once a sync of the folder has completed: the folder is opened with the UIDVALIDITY
+//   and HIGHESTMODSEQ that sync saw, and the server answers with what changed since: the uids expunged or
+//   moved away (VANISHED), whose locations go, and the flags of changed messages, applied to the uids stored.
+//   New mail is the uids from that sync's UIDNEXT on. Neither the UID list nor the flags of the whole folder
+//   are asked for. The state is stored only when a folder's sync completes, so an interrupted sync is
+//   followed by one from the last completed state, which is reported again (applying it twice is harmless).
+// - Otherwise (no QRESYNC, a first or interrupted first sync, a new UIDVALIDITY, a folder synced before
+//   UIDNEXT was stored): the server's UID list (UID SEARCH ALL) is compared with the stored locations: what is
+//   gone was expunged or moved away, what is new is fetched. This is correct whatever happened in between.
 // - A new UIDVALIDITY voids every stored uid of the folder: the locations are dropped and the messages are
 //   matched again by Message-ID and size as they are listed, so their ids (which conversations point at)
 //   stay the same and nothing is downloaded twice.
 // - A new uid whose Message-ID and size match a message of the account is a move or a copy: it is linked,
 //   not fetched. Messages left with no location at the end are deleted.
-// - Flags: with CONDSTORE and a stored HIGHESTMODSEQ, only what changed since (CHANGEDSINCE); otherwise
-//   every flag of the folder (cheap: Dovecot gives thousands a second).
+// - Flags without QRESYNC: with CONDSTORE and a stored HIGHESTMODSEQ, only what changed since (CHANGEDSINCE);
+//   otherwise every flag of the folder (cheap: Dovecot gives thousands a second).
 // - Only flags, size, BODYSTRUCTURE, the header fields Skimmer stores and the text parts are fetched
 //   (imap-fetch.ts); not the ENVELOPE, which repeats those fields, and not the whole header block.
 // - A folder with more new mail than the first batch has the rest downloaded by the fetcher thread on a
 //   second connection (imap-fetcher.ts), so imapflow's decoding runs beside the reading and storing here.
-import type { ImapFlow } from 'imapflow';
+import type { ExpungeEvent, FlagsEvent, ImapFlow, MailboxObject } from 'imapflow';
 import type { Attachment } from '../../shared/contract.ts';
 import type { Db } from '../db/open.ts';
 import type { AccountLogin } from './accounts.ts';
@@ -25,7 +31,7 @@ import { imapClient, MailFailure, mailFailure } from './imap-connect.ts';
 import { type FetchedMessage, fetchBatch, storedFlags } from './imap-fetch.ts';
 import { type Fetcher, startFetcher } from './imap-fetcher.ts';
 import { prepareReplay } from './imap-replay.ts';
-import { prepareImapStore } from './imap-store.ts';
+import { type FolderState, prepareImapStore } from './imap-store.ts';
 import { type ParsedMessage, type ParseOptions, parseMessage } from './parse.ts';
 import { prepareStore } from './store.ts';
 import { prepareWriteBack } from './write-back.ts';
@@ -173,68 +179,140 @@ type FolderJob = {
   learned: string[];
 };
 
+/** What a QRESYNC open reported (RFC 7162 §3.2.5.2): uids expunged since, and the flags of changed messages. */
+type Changes = { vanished: number[]; flags: Map<number, string[]> };
+
+/**
+ * Opens a folder read-only; with QRESYNC when the server has it and the folder's last sync completed (it stored
+ * UIDVALIDITY, HIGHESTMODSEQ and UIDNEXT). The server then sends, before it answers the EXAMINE, the uids
+ * expunged since (VANISHED (EARLIER)) and the flags of what changed (FETCH); imapflow passes each on as an
+ * 'expunge' or 'flags' event as it reads it, before mailboxOpen resolves. So they are collected by listeners
+ * set for this open only and for this path only (a NOOP of the folder before may still report on it).
+ * `changes` is null when the open was not a QRESYNC one, or the server did not honour it (a new UIDVALIDITY,
+ * a folder without mod-sequences): then the folder is compared whole.
+ */
+async function openFolder(
+  client: ImapFlow,
+  path: string,
+  before: FolderState,
+): Promise<{ box: MailboxObject; changes: Changes | null }> {
+  const { uidValidity, highestModseq, uidNext } = before;
+  if (!client.enabled.has('QRESYNC') || uidValidity === null || highestModseq === null || uidNext === null) {
+    return { box: await client.mailboxOpen(path, { readOnly: true }), changes: null };
+  }
+  const changes: Changes = { vanished: [], flags: new Map() };
+  const onExpunge = (e: ExpungeEvent) => {
+    if (e.path === path && e.vanished && e.uid !== undefined) changes.vanished.push(e.uid);
+  };
+  const onFlags = (e: FlagsEvent) => {
+    if (e.path === path && e.uid !== undefined) changes.flags.set(e.uid, storedFlags(e.flags));
+  };
+  client.on('expunge', onExpunge);
+  client.on('flags', onFlags);
+  try {
+    const box = await client.mailboxOpen(path, { readOnly: true, uidValidity, changedSince: highestModseq });
+    // imapflow's own check of RFC 7162 §3.2.5: the same UIDVALIDITY, a HIGHESTMODSEQ, no NOMODSEQ.
+    const honoured = (box as MailboxObject & { qresync?: boolean }).qresync === true;
+    return { box, changes: honoured ? changes : null };
+  } finally {
+    client.off('expunge', onExpunge);
+    client.off('flags', onFlags);
+  }
+}
+
 async function syncFolder(job: FolderJob): Promise<void> {
   const { client, db, imapStore, folderId, path, opts, summary } = job;
-  const box = await client.mailboxOpen(path, { readOnly: true });
+  const before = imapStore.state(folderId);
+  const { box, changes } = await openFolder(client, path, before);
   opts.onFolderSeen?.(path, { uidNext: box.uidNext, exists: box.exists });
   const uidValidity = Number(box.uidValidity);
-  const before = imapStore.state(folderId);
+  const highestModseq = modseq(box.highestModseq);
+  // Stored only when the folder's sync completes, with what this open saw: whatever changes after it is
+  // reported again by the next QRESYNC open, and an interrupted sync leaves the last completed one's state.
+  const state = { uidValidity, highestModseq, uidNext: typeof box.uidNext === 'number' ? box.uidNext : null };
   const reset = before.uidValidity !== null && before.uidValidity !== uidValidity;
   if (reset) db.transaction(() => imapStore.forgetFolder(folderId))();
-  const local = imapStore.locations(folderId);
 
-  // Nothing changed since the last sync: the same HIGHESTMODSEQ (a new message or a flag change raises it,
-  // and so does an expunge where QRESYNC is offered; RFC 7162 §3.1.2, §3.2.10) and as many messages as are
-  // stored (an expunge on a CONDSTORE-only server lowers that). Then neither the UID list nor the flags need
-  // asking, which is what most IDLE wakes and 5-minute looks find in most folders.
-  const highestModseq = modseq(box.highestModseq);
-  if (
-    !reset &&
-    highestModseq !== null &&
-    highestModseq === before.highestModseq &&
-    box.exists === local.size
-  ) {
-    // Still a round that looked at the folder: "Sync now" follows a background round by its progress.
-    opts.onProgress?.({ folder: job.name, done: 0, total: 0 });
-    summary.messages += box.exists;
-    db.transaction(() => imapStore.setState(folderId, { uidValidity, highestModseq }))();
-    return;
-  }
-
-  const serverUids = box.exists === 0 ? [] : (await client.search({ all: true }, { uid: true })) || [];
-  const onServer = new Set(serverUids);
-
-  // Expunged or moved away.
-  const gone = [...local.keys()].filter((uid) => !onServer.has(uid));
-  if (gone.length > 0) {
+  // New uids to fetch, newest first, and how many messages the folder holds.
+  let fresh: number[];
+  let serverCount: number;
+  if (changes) {
+    // QRESYNC: the open reported what changed since the last completed sync. Only the stored uids matter,
+    // each looked up alone: the folder's whole location list is not read.
     db.transaction(() => {
-      for (const uid of gone) imapStore.removeLocation(folderId, uid);
-    })();
-  }
-
-  // Flags of what both sides have.
-  if (local.size > gone.length) {
-    const condstore = client.enabled.has('CONDSTORE') || client.capabilities.has('CONDSTORE');
-    const since = !reset && condstore ? before.highestModseq : null;
-    const changed = await client.fetchAll(
-      '1:*',
-      { uid: true, flags: true },
-      { uid: true, ...(since !== null ? { changedSince: BigInt(since) } : {}) },
-    );
-    db.transaction(() => {
-      for (const m of changed) {
-        const at = local.get(m.uid);
-        const flags = storedFlags(m.flags);
+      for (const uid of changes.vanished) imapStore.removeLocation(folderId, uid);
+      for (const [uid, flags] of changes.flags) {
+        const at = imapStore.location(folderId, uid);
         if (!at || sameFlags(at.flags, flags)) continue;
-        imapStore.setFlags(folderId, m.uid, at.message, flags);
+        imapStore.setFlags(folderId, uid, at.message, flags);
         summary.flagsChanged += 1;
       }
     })();
+    // New mail has the uids from the stored UIDNEXT on. `n:*` also matches the highest uid when that is
+    // below n (RFC 3501 §6.4.8: "559:*" always includes the last message's uid), so it is filtered; a uid
+    // stored by an interrupted sync is not fetched again. No new UIDNEXT: nothing to ask.
+    const since = before.uidNext as number;
+    const grew = box.exists > 0 && (typeof box.uidNext !== 'number' || box.uidNext > since);
+    const listed = grew ? (await client.search({ uid: `${since}:*` }, { uid: true })) || [] : [];
+    fresh = listed.filter((uid) => uid >= since && !imapStore.location(folderId, uid)).sort((a, b) => b - a);
+    serverCount = box.exists;
+  } else {
+    const local = imapStore.locations(folderId);
+
+    // Nothing changed since the last sync: the same HIGHESTMODSEQ (a new message or a flag change raises it,
+    // and so does an expunge where QRESYNC is offered; RFC 7162 §3.1.2, §3.2.10) and as many messages as are
+    // stored (an expunge on a CONDSTORE-only server lowers that). Then neither the UID list nor the flags need
+    // asking, which is what most IDLE wakes and 5-minute looks find in most folders. (With QRESYNC the open
+    // above already costs no more than this: bench/imap-resync.ts.)
+    if (
+      !reset &&
+      highestModseq !== null &&
+      highestModseq === before.highestModseq &&
+      box.exists === local.size
+    ) {
+      // Still a round that looked at the folder: "Sync now" follows a background round by its progress.
+      opts.onProgress?.({ folder: job.name, done: 0, total: 0 });
+      summary.messages += box.exists;
+      db.transaction(() => imapStore.setState(folderId, state))();
+      return;
+    }
+
+    const serverUids = box.exists === 0 ? [] : (await client.search({ all: true }, { uid: true })) || [];
+    const onServer = new Set(serverUids);
+
+    // Expunged or moved away.
+    const gone = [...local.keys()].filter((uid) => !onServer.has(uid));
+    if (gone.length > 0) {
+      db.transaction(() => {
+        for (const uid of gone) imapStore.removeLocation(folderId, uid);
+      })();
+    }
+
+    // Flags of what both sides have.
+    if (local.size > gone.length) {
+      const condstore = client.enabled.has('CONDSTORE') || client.capabilities.has('CONDSTORE');
+      const since = !reset && condstore ? before.highestModseq : null;
+      const changed = await client.fetchAll(
+        '1:*',
+        { uid: true, flags: true },
+        { uid: true, ...(since !== null ? { changedSince: BigInt(since) } : {}) },
+      );
+      db.transaction(() => {
+        for (const m of changed) {
+          const at = local.get(m.uid);
+          const flags = storedFlags(m.flags);
+          if (!at || sameFlags(at.flags, flags)) continue;
+          imapStore.setFlags(folderId, m.uid, at.message, flags);
+          summary.flagsChanged += 1;
+        }
+      })();
+    }
+    fresh = serverUids.filter((uid) => !local.has(uid)).sort((a, b) => b - a);
+    serverCount = serverUids.length;
   }
 
   // New messages, newest first. A small first batch makes the newest mail visible at once; after it, the
   // next batch downloads (and is read) while the current one is stored.
-  const fresh = serverUids.filter((uid) => !local.has(uid)).sort((a, b) => b - a);
   const batchSize = opts.batchSize ?? laterBatches;
   const batches: number[][] = [];
   for (let i = 0; i < fresh.length; i += batches.at(-1)?.length ?? 0) {
@@ -278,8 +356,8 @@ async function syncFolder(job: FolderJob): Promise<void> {
     opts.onProgress?.({ folder: job.name, done, total: fresh.length });
     opts.onBatch?.(job.name);
   }
-  summary.messages += serverUids.length;
-  db.transaction(() => imapStore.setState(folderId, { uidValidity, highestModseq }))();
+  summary.messages += serverCount;
+  db.transaction(() => imapStore.setState(folderId, state))();
 }
 
 const sameFlags = (a: readonly string[], b: readonly string[]) =>

@@ -18,6 +18,7 @@ import { m0016 } from './0016-summaries.ts';
 import { m0017 } from './0017-mail-consent.ts';
 import { m0018 } from './0018-audit-jobs.ts';
 import { m0019 } from './0019-service-prices.ts';
+import { m0020 } from './0020-imap-uid-next.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   m0017,
   m0018,
   m0019,
+  m0020,
 ];
