@@ -1,11 +1,19 @@
-// IDLE on the selected folder (issue 5), against a real Dovecot: the folder the page opens is the one its
+// IDLE on the selected folder (issue 5), against a real Dovecot: the folder the page opens is one its
 // account's background sync waits on, so mail that another client puts there arrives without a "Sync now";
-// with no folder open, or when the open folder is gone from the server, the wait is on INBOX again.
+// INBOX is waited on beside it, so new mail there shows up whatever folder is open; with no folder open, or
+// when the open folder is gone from the server, the wait is on INBOX alone. A server that allows only one
+// connection leaves the wait on the open folder.
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, createApp } from '../electron/app.ts';
+import { openDatabase } from '../electron/db/open.ts';
+import { waitForChange } from '../electron/mail/imap-idle.ts';
+import { type SyncJob, startSyncJob } from '../electron/mail/sync-job.ts';
+import type { SyncWorkerMessage } from '../electron/mail/sync-worker.ts';
 import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
 import { call, callRaw } from './support/bridge.ts';
-import { type Dovecot, startDovecot } from './support/dovecot.ts';
+import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';
 
 let server: Dovecot;
@@ -116,5 +124,126 @@ describe('waiting for news on the folder the page shows', () => {
       ok: false,
       error: { code: 'not_found' },
     });
+  });
+});
+
+describe('INBOX news while another folder is open', () => {
+  beforeAll(async () => {
+    await onServer((c) => c.mailboxCreate('Work'));
+    await server.append('Work', [eml({ id: '<w1@example.com>', subject: 'Work 1' })]);
+    await syncNow(); // the last sync has seen Work, so the wait can be on it
+    expect(await call(app, 'account:focus', { folderId: folderOf('Work') ?? 0 })).toEqual({ watching: true });
+  }, 30_000);
+
+  test('new mail in the open folder still arrives without asking', async () => {
+    await server.append('Work', [eml({ id: '<w2@example.com>', subject: 'Work 2' })]);
+    await expect.poll(() => stored('<w2@example.com>'), { timeout: 10_000 }).toBe(1);
+  });
+
+  test('new INBOX mail arrives without asking while Work is open', async () => {
+    // No local change is queued, and the next round would come after 5 minutes (maxIdleMs unset): only the
+    // wait on INBOX beside Work explains a sync within seconds.
+    await server.append('INBOX', [eml({ id: '<i4@example.com>', subject: 'Inbox 4' })]);
+    await expect.poll(() => stored('<i4@example.com>'), { timeout: 10_000 }).toBe(1);
+  });
+
+  test('a change in the open folder wakes the sync after INBOX news did', async () => {
+    await server.append('Work', [eml({ id: '<w3@example.com>', subject: 'Work 3' })]);
+    await expect.poll(() => stored('<w3@example.com>'), { timeout: 10_000 }).toBe(1);
+  });
+});
+
+describe('a server that allows one connection per user', () => {
+  let limited: Dovecot;
+  const refusal = 'Maximum number of connections from user+IP exceeded';
+  const refusals = () => readFileSync(join(limited.dir, 'dovecot.log'), 'utf8').split(refusal).length - 1;
+  /** Another client's new mail, written straight into the Maildir: the one connection allowed is taken. */
+  const deliver = (mailbox: string, id: string) =>
+    limited.seedMaildir('test@example.com', mailbox, [eml({ id, subject: id })]);
+
+  beforeAll(async () => {
+    limited = await startDovecot();
+    await limited.append('INBOX', [eml({ id: '<l1@example.com>', subject: 'Limited 1' })]);
+    await (async () => {
+      const c = await limited.client();
+      try {
+        await c.mailboxCreate('Work');
+      } finally {
+        await c.logout();
+      }
+    })();
+    // Dovecot's own limit (mail_max_userip_connections, 10 by default), set to 1 by a configuration reload;
+    // the new login processes have it once a second connection is refused.
+    appendFileSync(join(limited.dir, 'dovecot.conf'), 'mail_max_userip_connections = 1\n');
+    process.kill(limited.pid as number, 'SIGHUP');
+    const secondRefused = async () => {
+      const first = await limited.client();
+      try {
+        await (await limited.client()).logout();
+        return false;
+      } catch {
+        return true;
+      } finally {
+        await first.logout();
+      }
+    };
+    for (let tries = 0; !(await secondRefused()); tries++) {
+      if (tries === 50) throw new Error('Dovecot did not take mail_max_userip_connections = 1');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 30_000);
+
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  test('a refused INBOX connection leaves the wait on the open folder, not failed', async () => {
+    const before = refusals();
+    const stop = new AbortController();
+    // Nothing else ends this wait within the test: no counts to compare, 10 minutes at most.
+    const outcome = waitForChange(loginFor(limited, 1), stop.signal, {
+      paths: ['Work', 'INBOX'],
+      maxWaitMs: 10 * 60_000,
+    }).then(
+      () => 'news',
+      () => 'failed',
+    );
+    try {
+      await expect.poll(refusals, { timeout: 10_000 }).toBe(before + 1);
+      deliver('Work', '<l2@example.com>');
+      expect(await outcome).toBe('news');
+    } finally {
+      stop.abort();
+    }
+  });
+
+  test('the background sync waits on the open folder and wakes on its news', async () => {
+    const dbFile = join(tempDir(), 'skimmer.db');
+    const db = openDatabase(dbFile);
+    const id = Number(
+      db.prepare("INSERT INTO accounts (kind, name) VALUES ('imap', 'limited')").run().lastInsertRowid,
+    );
+    const messages: SyncWorkerMessage[] = [];
+    const synced = () => messages.filter((m) => m.type === 'synced').length;
+    let job: SyncJob | null = null;
+    const before = refusals();
+    try {
+      // A wait of 10 minutes: within the test only news on Work can start the second sync.
+      job = startSyncJob(dbFile, loginFor(limited, id, 'limited'), (m) => messages.push(m), {
+        maxIdleMs: 10 * 60_000,
+      });
+      // Sent before the first sync ends: the wait after it is on Work, then INBOX.
+      job.focus('Work');
+      await expect.poll(synced, { timeout: 10_000 }).toBe(1);
+      await expect.poll(refusals, { timeout: 10_000 }).toBeGreaterThan(before);
+      deliver('Work', '<l3@example.com>');
+      const has = (messageId: string) =>
+        db.prepare('SELECT count(*) FROM messages WHERE message_id = ?').pluck().get(messageId);
+      await expect.poll(() => has('<l3@example.com>'), { timeout: 10_000 }).toBe(1);
+      expect(messages.filter((m) => m.type === 'failed')).toEqual([]);
+    } finally {
+      await job?.stop();
+      db.close();
+    }
   });
 });

@@ -1,11 +1,11 @@
 // The worker thread that keeps one account in sync (issue 5: sync never blocks the UI). It has its own
 // database connection and parse threads, runs the sync loop, and tells the main thread what happened;
 // the main thread can ask for a sync now (after a local change), name the folder the user has open (the wait
-// for news IDLEs on it instead of INBOX), or stop it.
+// for news IDLEs on it as well as on INBOX), or stop it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/open.ts';
 import type { AccountLogin } from './accounts.ts';
-import { idleFolder } from './idle-folder.ts';
+import { idleFolders } from './idle-folder.ts';
 import { mailFailure } from './imap-connect.ts';
 import { type FolderSeen, waitForChange } from './imap-idle.ts';
 import { type SyncProgress, syncAccount } from './imap-sync.ts';
@@ -59,24 +59,24 @@ if (port) {
   const writeBack = prepareWriteBack(db);
   // What the last finished sync saw of each folder; a folder it did not see is gone from the server.
   let seen = new Map<string, FolderSeen>();
-  // The folder the user has open (null: none); the wait falls back to INBOX when it is gone.
+  // The folder the user has open (null: none); the wait is on INBOX alone when it is gone.
   let focus: string | null = null;
-  const idlePath = () => idleFolder(focus, seen);
+  const idlePaths = () => idleFolders(focus, seen);
   // Ends the IDLE in progress so that it starts again on the newly focused folder.
   let refocus: AbortController | null = null;
 
-  // IDLE on the focused folder until the server reports news there; a change of focus moves the IDLE (without
-  // a sync: the new folder's counts are compared with what the last sync saw, which catches what came since).
+  // IDLE on the focused folder and INBOX until the server reports news there; a change of focus moves the IDLE
+  // (without a sync: the new folder's counts are compared with what the last sync saw, which catches what came
+  // since).
   async function idleOnFocus(signal: AbortSignal): Promise<void> {
     for (;;) {
       const moved = new AbortController();
       refocus = moved;
-      const path = idlePath();
       try {
         await waitForChange(data.login, AbortSignal.any([signal, moved.signal]), {
-          path,
+          paths: idlePaths(),
           ...(data.maxIdleMs === undefined ? {} : { maxWaitMs: data.maxIdleMs }),
-          seen: () => seen.get(path) ?? null,
+          seen: (path) => seen.get(path) ?? null,
         });
       } catch (e) {
         if (!moved.signal.aborted || signal.aborted) throw e;
@@ -127,9 +127,9 @@ if (port) {
   port.on('message', (c: SyncWorkerCommand) => {
     if (c.type === 'sync-now') loop.wake();
     else if (c.type === 'focus') {
-      const before = idlePath();
+      const before = JSON.stringify(idlePaths());
       focus = c.path;
-      if (idlePath() !== before) refocus?.abort();
+      if (JSON.stringify(idlePaths()) !== before) refocus?.abort();
     } else controller.abort();
   });
   void loop.done.finally(async () => {
