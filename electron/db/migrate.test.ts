@@ -58,6 +58,19 @@ describe('migrations', () => {
     expect(db.prepare('SELECT count(*) FROM audit WHERE job_id = 9').pluck().get()).toBe(1);
   });
 
+  test('keeps the state of a synced IMAP folder, with no UIDNEXT, so its next sync compares it whole (0020)', () => {
+    const db = new Database(':memory:');
+    migrate(db, 19);
+    db.exec(`INSERT INTO folders (account_id, name, source) VALUES (1, 'Inbox', 'imap:INBOX');
+      INSERT INTO imap_folders (folder_id, path, uid_validity, highest_modseq, synced_at) VALUES (1, 'INBOX', 7, 40, 5);`);
+    migrate(db);
+    expect(db.prepare('SELECT uid_validity, highest_modseq, uid_next FROM imap_folders').get()).toEqual({
+      uid_validity: 7,
+      highest_modseq: 40,
+      uid_next: null,
+    });
+  });
+
   test('refuses a database from a newer Skimmer', () => {
     const db = new Database(':memory:');
     db.pragma(`user_version = ${latest + 1}`);
