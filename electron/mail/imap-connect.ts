@@ -19,7 +19,7 @@ export class MailFailure extends Error {
 }
 
 export type ImapTimeouts = { connectMs: number; greetingMs: number; socketMs: number };
-const defaultTimeouts: ImapTimeouts = { connectMs: 10_000, greetingMs: 10_000, socketMs: 120_000 };
+export const defaultTimeouts: ImapTimeouts = { connectMs: 10_000, greetingMs: 10_000, socketMs: 120_000 };
 
 /** `qresync: false` leaves QRESYNC off, as on a server without it (tests and bench/imap-resync.ts compare). */
 export type ImapExtensions = { qresync?: boolean };

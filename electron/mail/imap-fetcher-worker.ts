@@ -2,10 +2,18 @@
 // for, in the order asked, and hands each over as one transferred ArrayBuffer.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AccountLogin } from './accounts.ts';
-import { imapClient, type MailErrorCode, MailFailure, mailFailure } from './imap-connect.ts';
+import {
+  defaultTimeouts,
+  type ImapTimeouts,
+  imapClient,
+  type MailErrorCode,
+  MailFailure,
+  mailFailure,
+} from './imap-connect.ts';
 import { fetchBatch, type PackedBatch, packBatch } from './imap-fetch.ts';
 
-export type FetcherData = { login: AccountLogin; known: string[] };
+/** `timeouts`: imap-connect.ts's unless a test shortens them. */
+export type FetcherData = { login: AccountLogin; known: string[]; timeouts?: ImapTimeouts };
 export type FetchRequest = {
   id: number;
   path: string;
@@ -22,10 +30,10 @@ export type FetcherMessage =
 
 const port = parentPort;
 if (port) {
-  const { login, known: knownKeys } = workerData as FetcherData;
+  const { login, known: knownKeys, timeouts = defaultTimeouts } = workerData as FetcherData;
   const known = new Set(knownKeys);
   const where = `the mail server ${login.imap.host}`;
-  const client = imapClient(login);
+  const client = imapClient(login, timeouts);
   client.on('error', () => {});
   const fail = (id: number | null, e: unknown) => {
     const f = mailFailure(e, where);
@@ -52,10 +60,23 @@ if (port) {
   };
   // One request after another: a folder is opened before its batches are fetched.
   let queue = Promise.resolve();
+  // The connection is kept for the whole sync, and between two requests it may sit unused for longer than
+  // the socket timeout (the sync thread going through folders with nothing new), after which imapflow ends
+  // it and the next request would fail. A NOOP after half that time without a request keeps it open.
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const keepAlive = () => {
+    clearTimeout(quiet);
+    quiet = setTimeout(() => {
+      queue = queue.then(() => client.noop()).catch(() => {}); // a dead connection fails the next request
+      keepAlive();
+    }, timeouts.socketMs / 2);
+  };
   client.connect().then(
     () => {
       port.postMessage({ type: 'ready' } satisfies FetcherMessage);
+      keepAlive();
       port.on('message', (r: FetchRequest) => {
+        keepAlive();
         queue = queue.then(() => serve(r)).catch((e: unknown) => fail(r.id, e));
       });
     },
