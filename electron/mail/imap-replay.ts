@@ -31,10 +31,14 @@ export function prepareReplay(db: Db, accountId: number) {
   const imapFolder = db.prepare<[number], { path: string }>(
     'SELECT path FROM imap_folders WHERE folder_id = ?',
   );
-  const folderName = db.prepare<[number], { name: string }>('SELECT name FROM folders WHERE id = ?');
-  const addImapFolder = db.prepare<[number, string]>(
-    'INSERT INTO imap_folders (folder_id, path) VALUES (?, ?)',
+  const folderName = db.prepare<[number], { name: string; source: string }>(
+    'SELECT name, source FROM folders WHERE id = ?',
   );
+  const addImapFolder = db.prepare<[number, string, string | null]>(
+    'INSERT INTO imap_folders (folder_id, path, special_use) VALUES (?, ?, ?)',
+  );
+  // The source a sync finds the folder by (imap-store.ts), so it does not make a second folder of that name.
+  const bindFolder = db.prepare<[string, number]>('UPDATE OR IGNORE folders SET source = ? WHERE id = ?');
   const dropLocation = db.prepare<[number, number]>(
     'DELETE FROM imap_locations WHERE folder_id = ? AND uid = ?',
   );
@@ -72,12 +76,18 @@ export function prepareReplay(db: Db, accountId: number) {
   async function pathFor(client: ImapFlow, folderId: number): Promise<string | null> {
     const known = imapFolder.get(folderId)?.path;
     if (known) return known;
-    const name = folderName.get(folderId)?.name;
-    if (!name) return null;
+    const folder = folderName.get(folderId);
+    if (!folder) return null;
+    const { name, source } = folder;
     await client.mailboxCreate(name).catch((e: { serverResponseCode?: string }) => {
       if (e.serverResponseCode !== 'ALREADYEXISTS') throw e;
     });
-    addImapFolder.run(folderId, name);
+    // Skimmer's own Archive (made where the server has none, as on Gmail) is the account's archive from now
+    // on: the next archive finds it by its special use instead of making another.
+    db.transaction(() => {
+      addImapFolder.run(folderId, name, source === 'skimmer:archive' ? '\\Archive' : null);
+      bindFolder.run(`imap:${name}`, folderId);
+    })();
     return name;
   }
 
@@ -94,10 +104,11 @@ export function prepareReplay(db: Db, accountId: number) {
         return;
       case 'keywords': {
         const gmail = client.capabilities.has('X-GM-EXT-1');
-        // Gmail keeps labels as X-GM-LABELS, any string; elsewhere they are keywords.
+        // Gmail keeps labels as X-GM-LABELS, any string, once per message (whichever mailbox shows it);
+        // elsewhere they are keywords, kept by each copy.
         const add = gmail ? op.add : op.add.map(keyword);
         const remove = gmail ? op.remove : op.remove.map(keyword);
-        for (const l of at) {
+        for (const l of gmail ? at.slice(0, 1) : at) {
           await client.mailboxOpen(l.path);
           if (add.length > 0)
             must(client, await client.messageFlagsAdd(String(l.uid), add, { uid: true, useLabels: gmail }));
@@ -168,7 +179,14 @@ export function prepareReplay(db: Db, accountId: number) {
         if (!path) return;
         await client.mailboxOpen(path);
         const uids = (await client.search({ header: { 'message-id': op.messageId } }, { uid: true })) || [];
-        if (uids.length > 0) must(client, await client.messageDelete(uids.join(','), { uid: true }));
+        if (uids.length === 0) return;
+        // On Gmail an expunge only takes a label off (by default the message stays in All Mail): a draft
+        // goes by moving it to Trash.
+        const trash = client.capabilities.has('X-GM-EXT-1')
+          ? specialPath.get(accountId, '\\Trash')?.path
+          : null;
+        if (trash) must(client, await client.messageMove(uids.join(','), trash, { uid: true }));
+        else must(client, await client.messageDelete(uids.join(','), { uid: true }));
         return;
       }
     }

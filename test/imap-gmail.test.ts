@@ -1,0 +1,242 @@
+// Sync and write-back against a Gmail-like IMAP server (issue 5: "labels written back as IMAP keywords, and
+// Gmail's labels where X-GM-EXT-1 is present"; the sent copy APPENDed "when the server does not do it").
+// Dovecot speaks no X-GM-EXT-1, so the server here is test/support/gmail-imap.ts, written from Google's
+// documentation: labels are mailboxes, All Mail holds everything, Trash hides a message from the rest. The
+// assertions are on what the server holds afterwards and on the commands it received.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Db, openDatabase } from '../electron/db/open.ts';
+import { type AccountLogin, prepareAccounts } from '../electron/mail/accounts.ts';
+import { syncAccount } from '../electron/mail/imap-sync.ts';
+import { prepareOutbox, undoWindowMs } from '../electron/mail/outbox.ts';
+import { prepareMailActions } from '../electron/mail/undo.ts';
+import { fileSealer } from '../electron/secrets/file-vault.ts';
+import { createKeyVault } from '../electron/secrets/key-vault.ts';
+import { type GmailImap, startGmailImap } from './support/gmail-imap.ts';
+import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
+import { eml, tempDir } from './support/temp.ts';
+
+let gmail: GmailImap;
+let sink: SmtpSink;
+let db: Db;
+let login: AccountLogin;
+let accounts: ReturnType<typeof prepareAccounts>;
+const names = ['label', 'archive', 'trash', 'move', 'reply', 'filed', 'starred', 'later'];
+
+const idOf = (s: string) =>
+  db.prepare('SELECT id FROM messages WHERE message_id = ?').pluck().get(`<${s}@example.com>`) as number;
+const folderOf = (s: string) =>
+  db
+    .prepare('SELECT f.name FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.message_id = ?')
+    .pluck()
+    .get(`<${s}@example.com>`);
+/** The local folders where the message has a server location. */
+const locationsOf = (s: string) =>
+  db
+    .prepare(
+      `SELECT f.name FROM imap_locations l JOIN folders f ON f.id = l.folder_id JOIN messages m ON m.id = l.message
+       WHERE m.message_id = ? ORDER BY f.name`,
+    )
+    .pluck()
+    .all(`<${s}@example.com>`);
+const folderCount = (name: string) =>
+  db.prepare('SELECT count(*) FROM folders WHERE account_id = ? AND name = ?').pluck().get(login.id, name);
+/** Where the server shows the message now, and its labels (\\Trash marks a message in Trash). */
+const onGmail = (messageId: string) => {
+  const m = gmail.find(messageId);
+  return m ? { mailboxes: gmail.mailboxesOf(m), labels: [...m.labels].sort() } : null;
+};
+const server = (s: string) => onGmail(`<${s}@example.com>`);
+/** The commands the server receives from now on. */
+const commandsFrom = () => {
+  const start = gmail.log.length;
+  return () => gmail.log.slice(start);
+};
+
+beforeAll(async () => {
+  gmail = await startGmailImap();
+  sink = await startSmtpSink({ user: gmail.user, pass: gmail.pass });
+  for (const s of names) {
+    const labels = s === 'filed' ? ['\\Inbox', 'Receipts'] : ['\\Inbox'];
+    gmail.deliver(
+      eml({ id: `<${s}@example.com>`, subject: `To ${s}`, body: `Please ${s} this.` }),
+      labels,
+      s === 'starred' ? ['\\Flagged'] : [],
+    );
+  }
+  gmail.deliver(eml({ id: '<mine@example.com>', subject: 'Mine', body: 'I sent this.' }), ['\\Sent']);
+  const dir = tempDir();
+  db = openDatabase(join(dir, 'skimmer.db'));
+  accounts = prepareAccounts(db, createKeyVault(db, fileSealer(dir)));
+  const view = await accounts.add({
+    name: 'gmail',
+    user: gmail.user,
+    password: gmail.pass,
+    imap: { host: gmail.host, port: gmail.port, tls: 'none' },
+    smtp: { host: sink.host, port: sink.port, tls: 'none' },
+  });
+  login = await accounts.login(view.id);
+}, 30_000);
+
+afterAll(async () => {
+  db?.close();
+  await sink?.close();
+  await gmail?.close();
+});
+
+describe('a Gmail account', () => {
+  test('a sync lists INBOX, the labels and the special mailboxes, not All Mail or Starred', async () => {
+    const commands = commandsFrom();
+    const summary = await syncAccount(db, login);
+    const opened = commands().filter((c) => /^(SELECT|EXAMINE) /.test(c));
+    expect(opened).toContain('EXAMINE INBOX');
+    expect(opened.join('\n')).not.toMatch(/All Mail|Starred/);
+    expect(
+      db.prepare('SELECT name FROM folders WHERE account_id = ? ORDER BY name').pluck().all(login.id),
+    ).toEqual(['Inbox', 'Receipts', '[Gmail]/Drafts', '[Gmail]/Sent Mail', '[Gmail]/Spam', '[Gmail]/Trash']);
+    // One message per Gmail message: the one with two labels (and the starred one) stored once.
+    expect(summary.added).toBe(names.length + 1);
+    expect(db.prepare('SELECT count(*) FROM messages').pluck().get()).toBe(names.length + 1);
+    expect(folderOf('filed')).toBe('Inbox');
+    expect(locationsOf('filed')).toEqual(['Inbox', 'Receipts']);
+    expect(locationsOf('starred')).toEqual(['Inbox']);
+    expect(folderOf('mine')).toBe('[Gmail]/Sent Mail');
+  });
+
+  test('a label added here reaches Gmail as X-GM-LABELS, not as a keyword, and one removed goes', async () => {
+    const actions = prepareMailActions(db);
+    actions.label([idOf('label')], ['Paid', 'Über wichtig'], []);
+    let commands = commandsFrom();
+    expect((await syncAccount(db, login)).pushed).toBe(1);
+    expect(commands()).toContainEqual(
+      expect.stringMatching(/^UID STORE \d+ \+X-GM-LABELS \(Paid "&ANw-ber wichtig"\)$/),
+    );
+    expect(commands().join('\n')).not.toMatch(/FLAGS[^\n]*(Paid|ber)/);
+    expect(server('label')?.labels).toEqual(['Paid', '\\Inbox', 'Über wichtig']);
+    // Gmail shows a label as a mailbox: the sync finds the message there too, without a second copy.
+    expect(locationsOf('label')).toEqual(['Inbox', 'Paid', 'Über wichtig']);
+    expect(folderOf('label')).toBe('Inbox');
+
+    actions.label([idOf('label')], [], ['Paid']);
+    commands = commandsFrom();
+    expect((await syncAccount(db, login)).pushed).toBe(1);
+    // A label belongs to the Gmail message, so once is enough, whichever of its three mailboxes says it.
+    expect(commands().filter((c) => c.startsWith('UID STORE'))).toEqual([
+      expect.stringMatching(/^UID STORE \d+ -X-GM-LABELS \(Paid\)$/),
+    ]);
+    expect(server('label')?.labels).toEqual(['\\Inbox', 'Über wichtig']);
+    expect(locationsOf('label')).toEqual(['Inbox', 'Über wichtig']);
+  });
+
+  test('archive takes the message out of INBOX, leaves it in All Mail, and makes one Archive folder', async () => {
+    const actions = prepareMailActions(db);
+    const archived = idOf('archive');
+    actions.moveToSpecial([archived, idOf('filed')], 'archive');
+    let commands = commandsFrom();
+    expect((await syncAccount(db, login)).pushed).toBe(2);
+    expect(commands().filter((c) => /^(CREATE|UID MOVE)/.test(c))).toEqual([
+      'CREATE Archive',
+      expect.stringMatching(/^UID MOVE \d+ Archive$/),
+      expect.stringMatching(/^UID MOVE \d+ Archive$/),
+    ]);
+    // Gmail has no Archive mailbox: Skimmer's Archive is a label, so that the message, out of INBOX and
+    // only in All Mail otherwise (which Skimmer does not sync), is still here after the next sync.
+    expect(server('archive')).toEqual({ mailboxes: ['[Gmail]/All Mail', 'Archive'], labels: ['Archive'] });
+    expect(server('filed')?.mailboxes).toEqual(['[Gmail]/All Mail', 'Archive', 'Receipts']);
+    expect(idOf('archive')).toBe(archived);
+    expect(folderOf('archive')).toBe('Archive');
+    expect(folderCount('Archive')).toBe(1);
+
+    actions.moveToSpecial([idOf('later')], 'archive');
+    commands = commandsFrom();
+    await syncAccount(db, login);
+    expect(commands().filter((c) => /^(CREATE|UID MOVE)/.test(c))).toEqual([
+      expect.stringMatching(/^UID MOVE \d+ Archive$/),
+    ]);
+    expect(server('later')?.mailboxes).toEqual(['[Gmail]/All Mail', 'Archive']);
+    expect(folderOf('later')).toBe('Archive');
+    expect(folderCount('Archive')).toBe(1);
+  });
+
+  test('trash hides the message from every mailbox but Trash; a move relabels it; undo brings both back', async () => {
+    const actions = prepareMailActions(db);
+    actions.moveToSpecial([idOf('trash')], 'trash');
+    actions.moveToFolder([idOf('move')], 'Receipts');
+    expect((await syncAccount(db, login)).pushed).toBe(2);
+    expect(server('trash')?.mailboxes).toEqual(['[Gmail]/Trash']);
+    expect(folderOf('trash')).toBe('[Gmail]/Trash');
+    expect(server('move')).toEqual({ mailboxes: ['[Gmail]/All Mail', 'Receipts'], labels: ['Receipts'] });
+    expect(folderOf('move')).toBe('Receipts');
+
+    expect(actions.undo(2)).toHaveLength(2);
+    expect((await syncAccount(db, login)).pushed).toBe(2);
+    expect(server('trash')?.mailboxes).toEqual(['INBOX', '[Gmail]/All Mail']);
+    expect(server('move')).toEqual({ mailboxes: ['INBOX', '[Gmail]/All Mail'], labels: ['\\Inbox'] });
+    expect(folderOf('trash')).toBe('Inbox');
+    expect(folderOf('move')).toBe('Inbox');
+  });
+
+  test('a draft goes to [Gmail]/Drafts, and when undone to Trash rather than into All Mail', async () => {
+    const actions = prepareMailActions(db);
+    actions.createDraft({
+      to: ['alice@example.com'],
+      cc: [],
+      subject: 'Re: To reply',
+      body: 'Done.',
+      inReplyTo: idOf('reply'),
+    });
+    let commands = commandsFrom();
+    const summary = await syncAccount(db, login);
+    expect(summary).toMatchObject({ pushed: 1, added: 1 });
+    expect(commands()).toContainEqual(
+      expect.stringMatching(/^APPEND "\[Gmail\]\/Drafts" \(\\Draft \\Seen\)/),
+    );
+    const draftId = db
+      .prepare("SELECT message_id FROM messages WHERE subject = 'Re: To reply'")
+      .pluck()
+      .get() as string;
+    expect(onGmail(draftId)?.mailboxes).toEqual(['[Gmail]/All Mail', '[Gmail]/Drafts']);
+    expect(
+      db
+        .prepare('SELECT f.name FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.message_id = ?')
+        .pluck()
+        .get(draftId),
+    ).toBe('[Gmail]/Drafts');
+
+    expect(actions.undo(1)).toHaveLength(1);
+    commands = commandsFrom();
+    expect((await syncAccount(db, login)).pushed).toBe(1);
+    // An expunge from Drafts would only take the \Draft label off: Gmail keeps the message in All Mail.
+    expect(commands()).toContainEqual(expect.stringMatching(/^UID MOVE \d+ "\[Gmail\]\/Trash"$/));
+    expect(commands().join('\n')).not.toMatch(/EXPUNGE/);
+    expect(onGmail(draftId)?.mailboxes).toEqual(['[Gmail]/Trash']);
+  });
+
+  test('a send through the outbox appends no copy to Sent: Gmail files it', async () => {
+    const later = () => Date.now() + undoWindowMs + 1000;
+    prepareOutbox(db).queue(login.id, {
+      to: ['carol@example.org'],
+      cc: [],
+      subject: 'Hello from Skimmer',
+      body: 'Sent once.',
+      inReplyTo: null,
+    });
+    expect(await prepareOutbox(db, later).sendDue(accounts)).toBe(1);
+    const [sent] = await sink.waitFor(1);
+    // What Gmail's SMTP server does with what it relays: the message is filed under \Sent.
+    const filed = gmail.deliver(sent?.raw ?? '', ['\\Sent'], ['\\Seen']);
+    const commands = commandsFrom();
+    const summary = await syncAccount(db, login);
+    expect(commands().join('\n')).not.toMatch(/^APPEND/m);
+    expect(summary).toMatchObject({ pushed: 1, added: 1 });
+    expect(gmail.messages.filter((m) => m.raw.equals(filed.raw))).toHaveLength(1);
+    expect(
+      db
+        .prepare(
+          "SELECT f.name FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.subject = 'Hello from Skimmer'",
+        )
+        .pluck()
+        .all(),
+    ).toEqual(['[Gmail]/Sent Mail']);
+  });
+});
