@@ -1,7 +1,8 @@
 // Keeping an account in sync while the app runs (issue 5): sync, then wait for the server to say something
-// changed (IDLE on INBOX) or for a local change to push, and sync again. A dropped connection or a server
-// that is down is retried with backoff (1 s doubling to 60 s); a refused password stops the loop until the
-// user fixes it, since retrying would only lock the account. Pure apart from what is injected.
+// changed (IDLE on the open folder and INBOX) or for a local change to push, and sync again. A dropped
+// connection or a server that is down is retried with backoff (1 s doubling to 60 s); a refused password
+// stops the loop until the user fixes it, since retrying would only lock the account. Pure apart from what
+// is injected.
 import type { MailFailure } from './imap-connect.ts';
 import type { SyncSummary } from './imap-sync.ts';
 
