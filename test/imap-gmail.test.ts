@@ -57,7 +57,8 @@ beforeAll(async () => {
   gmail = await startGmailImap();
   sink = await startSmtpSink({ user: gmail.user, pass: gmail.pass });
   for (const s of names) {
-    const labels = s === 'filed' ? ['\\Inbox', 'Receipts'] : ['\\Inbox'];
+    const labels =
+      s === 'filed' ? ['\\Inbox', 'Receipts'] : s === 'starred' ? ['\\Inbox', '\\Important'] : ['\\Inbox'];
     gmail.deliver(
       eml({ id: `<${s}@example.com>`, subject: `To ${s}`, body: `Please ${s} this.` }),
       labels,
@@ -93,13 +94,22 @@ describe('a Gmail account', () => {
     expect(opened.join('\n')).not.toMatch(/All Mail|Starred/);
     expect(
       db.prepare('SELECT name FROM folders WHERE account_id = ? ORDER BY name').pluck().all(login.id),
-    ).toEqual(['Inbox', 'Receipts', '[Gmail]/Drafts', '[Gmail]/Sent Mail', '[Gmail]/Spam', '[Gmail]/Trash']);
-    // One message per Gmail message: the one with two labels (and the starred one) stored once.
+    ).toEqual([
+      'Inbox',
+      'Receipts',
+      '[Gmail]/Drafts',
+      // Synced like a label: imap-sync skips only the \\All and \\Flagged mailboxes.
+      '[Gmail]/Important',
+      '[Gmail]/Sent Mail',
+      '[Gmail]/Spam',
+      '[Gmail]/Trash',
+    ]);
+    // One message per Gmail message: the one with two labels, and the starred important one, stored once.
     expect(summary.added).toBe(names.length + 1);
     expect(db.prepare('SELECT count(*) FROM messages').pluck().get()).toBe(names.length + 1);
     expect(folderOf('filed')).toBe('Inbox');
     expect(locationsOf('filed')).toEqual(['Inbox', 'Receipts']);
-    expect(locationsOf('starred')).toEqual(['Inbox']);
+    expect(locationsOf('starred')).toEqual(['Inbox', '[Gmail]/Important']);
     expect(folderOf('mine')).toBe('[Gmail]/Sent Mail');
   });
 

@@ -40,6 +40,8 @@ export type GmailImap = {
   find(messageId: string): GmailMessage | undefined;
   /** The mailboxes that show the message now. */
   mailboxesOf(message: GmailMessage): string[];
+  /** The message's UID in a mailbox that shows it. */
+  uidIn(path: string, message: GmailMessage): number | undefined;
   loginFor(accountId: number, name?: string): AccountLogin;
   client(): Promise<ImapFlow>;
   close(): Promise<void>;
@@ -56,6 +58,7 @@ const system: Box[] = [
   { path: '[Gmail]', flags: ['\\Noselect', '\\HasChildren'], holds: () => false },
   { path: '[Gmail]/All Mail', use: '\\All', holds: (m) => !inTrash(m) },
   { path: '[Gmail]/Drafts', use: '\\Drafts', holds: visible('\\Draft') },
+  { path: '[Gmail]/Important', use: '\\Important', holds: visible('\\Important') },
   { path: '[Gmail]/Sent Mail', use: '\\Sent', holds: visible('\\Sent') },
   { path: '[Gmail]/Spam', use: '\\Junk', holds: (m) => m.labels.has('\\Spam') },
   { path: '[Gmail]/Starred', use: '\\Flagged', holds: (m) => m.flags.has('\\Flagged') && !inTrash(m) },
@@ -65,6 +68,7 @@ const system: Box[] = [
 const labelOf: Record<string, string> = {
   INBOX: '\\Inbox',
   '[Gmail]/Drafts': '\\Draft',
+  '[Gmail]/Important': '\\Important',
   '[Gmail]/Sent Mail': '\\Sent',
   '[Gmail]/Spam': '\\Spam',
   '[Gmail]/Trash': '\\Trash',
@@ -600,6 +604,10 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
       return boxes()
         .filter((b) => views.get(b.path)?.uids.has(m))
         .map((b) => b.path);
+    },
+    uidIn(path, m) {
+      reconcile();
+      return views.get(path)?.uids.get(m);
     },
     loginFor: (accountId, name = 'gmail') => ({
       id: accountId,
