@@ -250,3 +250,37 @@ describe('a Gmail account', () => {
     ).toEqual(['[Gmail]/Sent Mail']);
   });
 });
+
+describe('a Gmail account that accepts UTF-8 (RFC 6855), as Gmail does', () => {
+  test('a label with an accent goes as quoted UTF-8 and comes back as its folder', async () => {
+    const utf8 = await startGmailImap({ utf8: true });
+    const own = openDatabase(join(tempDir(), 'skimmer.db'));
+    try {
+      utf8.deliver(eml({ id: '<accent@example.com>', subject: 'Accent', body: 'Label me.' }));
+      const accountId = Number(
+        own.prepare("INSERT INTO accounts (kind, name) VALUES ('imap', 'gmail')").run().lastInsertRowid,
+      );
+      const account = utf8.loginFor(accountId);
+      await syncAccount(own, account);
+      const id = own.prepare('SELECT id FROM messages').pluck().get() as number;
+      prepareMailActions(own).label([id], ['Über wichtig'], []);
+      const start = utf8.log.length;
+      expect((await syncAccount(own, account)).pushed).toBe(1);
+      expect(utf8.log.slice(start)).toContain('ENABLE UTF8=ACCEPT');
+      expect(utf8.log.slice(start)).toContainEqual(
+        expect.stringMatching(/^UID STORE \d+ \+X-GM-LABELS \("Über wichtig"\)$/),
+      );
+      const m = utf8.find('<accent@example.com>');
+      expect(m && [...m.labels].sort()).toEqual(['\\Inbox', 'Über wichtig']);
+      expect(
+        own
+          .prepare('SELECT f.name FROM imap_locations l JOIN folders f ON f.id = l.folder_id ORDER BY f.name')
+          .pluck()
+          .all(),
+      ).toEqual(['Inbox', 'Über wichtig']);
+    } finally {
+      own.close();
+      await utf8.close();
+    }
+  });
+});

@@ -79,7 +79,7 @@ const capabilities =
 const utf7 = (s: string) => (/[^\x20-\x7e]|&/.test(s) ? iconv.encode(s, 'utf-7-imap').toString() : s);
 const fromUtf7 = (s: string) => (/&[^-]*-/.test(s) ? iconv.decode(Buffer.from(s), 'utf-7-imap') : s);
 const quote = (s: string) => `"${s.replace(/[\\"]/g, '\\$&')}"`;
-const astring = (s: string) => (/^[^\s(){%*"\\\]]+$/.test(s) ? s : quote(s));
+const astring = (s: string) => (/^[\x21-\x7e]+$/.test(s) && !/[(){%*"\\\]]/.test(s) ? s : quote(s));
 const text = (t: Token | undefined) =>
   Buffer.isBuffer(t) ? t.toString('utf8') : typeof t === 'string' ? t : '';
 
@@ -138,7 +138,10 @@ function inSet(set: string, max: number): (n: number) => boolean {
   return (n) => ranges.some(([lo, hi]) => n >= lo && n <= hi);
 }
 
-export async function startGmailImap(opts: { user?: string; pass?: string } = {}): Promise<GmailImap> {
+/** `utf8`: offer UTF8=ACCEPT (RFC 6855), as Gmail does; names then travel as UTF-8, not modified UTF-7. */
+export async function startGmailImap(
+  opts: { user?: string; pass?: string; utf8?: boolean } = {},
+): Promise<GmailImap> {
   const user = opts.user ?? 'someone@gmail.com';
   const pass = opts.pass ?? 'app-password';
   const log: string[] = [];
@@ -171,7 +174,6 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
 
   const addLabel = (m: GmailMessage, label: string) => {
     if (label === '\\Starred') m.flags.add('\\Flagged');
-    else if (label === '\\Trash' || label === '\\Spam') m.labels.add(label);
     else if (label.startsWith('\\')) m.labels.add(label);
     else {
       userLabels.add(label);
@@ -212,6 +214,7 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
     return m;
   };
 
+  const offered = `${capabilities}${opts.utf8 ? ' UTF8=ACCEPT' : ''}`;
   const server = createServer((socket) => serve(socket));
 
   function serve(socket: Socket) {
@@ -219,6 +222,10 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
     let authenticated = false;
     let selected: { path: string; readOnly: boolean; seen: number[] } | null = null;
     let idling: string | null = null;
+    let utf8 = false;
+    // A mailbox or label name as this session writes and reads it.
+    const nameOut = (s: string) => astring(utf8 ? s : utf7(s));
+    const path = (t: Token | undefined) => (utf8 ? text(t) : fromUtf7(text(t)));
     const deleted = new Set<GmailMessage>(); // \Deleted marks in the selected mailbox
     const write = (...chunks: (string | Buffer)[]) => {
       if (!socket.destroyed) socket.write(Buffer.concat(chunks.map((c) => Buffer.from(c))));
@@ -257,7 +264,8 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
         try {
           handle(command);
         } catch (e) {
-          write(`* BAD ${e instanceof Error ? e.message : 'error'}\r\n`);
+          const tag = command.toString('latin1').split(' ')[0];
+          write(`${tag} BAD ${e instanceof Error ? e.message : 'error'}\r\n`);
         }
       }
     });
@@ -281,6 +289,7 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
     function handle(raw: Buffer) {
       if (idling !== null) {
         if (raw.toString().toUpperCase() === 'DONE') write(`${idling} OK IDLE terminated (Success)\r\n`);
+        else write(`${idling} BAD Expected DONE\r\n`);
         idling = null;
         return;
       }
@@ -309,7 +318,6 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
         ['FETCH', 'STORE', 'SEARCH', 'COPY', 'MOVE', 'EXPUNGE', 'CLOSE', 'UNSELECT'].includes(command)
       )
         return bad('No mailbox selected');
-      const path = (t: Token | undefined) => fromUtf7(text(t));
       // Messages of the selected mailbox named by a sequence set, in order, with their sequence numbers.
       const named = (set: string) => {
         const seen = selected?.seen ?? [];
@@ -322,7 +330,7 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
       };
       switch (name) {
         case 'CAPABILITY':
-          write(`* CAPABILITY ${authenticated ? capabilities : 'IMAP4rev1 ID IDLE NAMESPACE LITERAL+'}\r\n`);
+          write(`* CAPABILITY ${authenticated ? offered : 'IMAP4rev1 ID IDLE NAMESPACE LITERAL+'}\r\n`);
           return ok('Thats all she wrote!');
         case 'ID':
           write('* ID ("name" "GImap" "vendor" "Google, Inc.")\r\n');
@@ -331,12 +339,13 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
           if (text(args[0]) !== user || text(args[1]) !== pass)
             return no('[AUTHENTICATIONFAILED] Invalid credentials (Failure)');
           authenticated = true;
-          return ok(`[CAPABILITY ${capabilities}] ${user} authenticated (Success)`);
+          return ok(`[CAPABILITY ${offered}] ${user} authenticated (Success)`);
         case 'NAMESPACE':
           write('* NAMESPACE (("" "/")) NIL NIL\r\n');
           return ok();
         case 'ENABLE':
-          write('* ENABLED\r\n');
+          utf8 = opts.utf8 === true && args.some((a) => text(a).toUpperCase() === 'UTF8=ACCEPT');
+          write(`* ENABLED${utf8 ? ' UTF8=ACCEPT' : ''}\r\n`);
           return ok();
         case 'NOOP':
           report();
@@ -351,7 +360,7 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
           if (path(args[1]) === '') write(`* ${name} (\\Noselect) "/" ""\r\n`);
           for (const b of boxes().filter((b) => matches(path(args[1]), b.path))) {
             const flags = [...(b.flags ?? ['\\HasNoChildren']), ...(b.use ? [b.use] : [])];
-            write(`* ${name} (${flags.join(' ')}) "/" ${astring(utf7(b.path))}\r\n`);
+            write(`* ${name} (${flags.join(' ')}) "/" ${nameOut(b.path)}\r\n`);
           }
           return ok();
         case 'CREATE': {
@@ -376,7 +385,7 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
             RECENT: 0,
           };
           const asked = (args[1] as Token[]).map((t) => text(t).toUpperCase());
-          write(`* STATUS ${astring(utf7(p))} (${asked.map((k) => `${k} ${values[k] ?? 0}`).join(' ')})\r\n`);
+          write(`* STATUS ${nameOut(p)} (${asked.map((k) => `${k} ${values[k] ?? 0}`).join(' ')})\r\n`);
           return ok();
         }
         case 'SELECT':
@@ -398,6 +407,9 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
           );
           return ok(`[READ-${selected.readOnly ? 'ONLY' : 'WRITE'}] ${p} selected. (Success)`);
         }
+        case 'SUBSCRIBE':
+        case 'UNSUBSCRIBE':
+          return ok();
         case 'CLOSE':
         case 'UNSELECT':
           selected = null;
@@ -441,7 +453,8 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
               else if (upper === 'INTERNALDATE') parts.push(`INTERNALDATE ${quote(imapDate(x.m.date))}`);
               else if (upper === 'X-GM-MSGID') parts.push(`X-GM-MSGID ${x.m.msgId}`);
               else if (upper === 'X-GM-THRID') parts.push(`X-GM-THRID ${x.m.thrId}`);
-              else if (upper === 'X-GM-LABELS') parts.push(`X-GM-LABELS (${labelsOf(x.m).join(' ')})`);
+              else if (upper === 'X-GM-LABELS')
+                parts.push(`X-GM-LABELS (${labelsOf(x.m, nameOut).join(' ')})`);
               else if (upper === 'BODYSTRUCTURE')
                 parts.push(`BODYSTRUCTURE ${bodyStructure(parsePart(x.m.raw))}`);
               else {
@@ -482,7 +495,7 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
               for (const f of values) apply(f, m[1] !== '-');
             } else {
               if (m[1] === '') for (const l of [...x.m.labels]) if (!l.startsWith('\\')) x.m.labels.delete(l);
-              for (const l of values.map(fromUtf7)) {
+              for (const l of values.map((v) => path(v))) {
                 if (m[1] === '-') removeLabel(x.m, l);
                 else addLabel(x.m, l);
               }
@@ -490,12 +503,13 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
           }
           if (!m[3]) {
             for (const x of hits) {
-              const value = m[2] === 'FLAGS' ? flagsOf(x.m, deleted) : labelsOf(x.m);
+              const value = m[2] === 'FLAGS' ? flagsOf(x.m, deleted) : labelsOf(x.m, nameOut);
               write(`* ${x.seq} FETCH (${m[2]} (${value.join(' ')})${uid ? ` UID ${x.uid}` : ''})\r\n`);
             }
           }
           reconcile();
-          report();
+          // An EXPUNGE may not interrupt a STORE, only a UID STORE (RFC 3501 §7.4.1).
+          if (uid) report();
           return ok();
         }
         case 'COPY':
@@ -571,10 +585,10 @@ export async function startGmailImap(opts: { user?: string; pass?: string } = {}
     ...(deleted?.has(m) ? ['\\Deleted'] : []),
   ];
   // Gmail names \Inbox, \Sent, \Draft, \Important and \Starred, and user labels in modified UTF-7.
-  const labelsOf = (m: GmailMessage) => [
+  const labelsOf = (m: GmailMessage, nameOut: (s: string) => string) => [
     ...[...m.labels]
       .filter((l) => l !== '\\Trash' && l !== '\\Spam')
-      .map((l) => (l.startsWith('\\') ? l : astring(utf7(l)))),
+      .map((l) => (l.startsWith('\\') ? l : nameOut(l))),
     ...(m.flags.has('\\Flagged') ? ['\\Starred'] : []),
   ];
 
