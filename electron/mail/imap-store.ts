@@ -35,6 +35,9 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
   const locationsOf = db.prepare<[number], { uid: number; message: number; flags_json: string }>(
     'SELECT uid, message, flags_json FROM imap_locations WHERE folder_id = ?',
   );
+  const locationCount = db
+    .prepare<[number], number>('SELECT count(*) FROM imap_locations WHERE folder_id = ?')
+    .pluck();
   const locationAt = db.prepare<[number, number], { message: number; flags_json: string }>(
     'SELECT message, flags_json FROM imap_locations WHERE folder_id = ? AND uid = ?',
   );
@@ -124,6 +127,11 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
           .all(folderId)
           .map((r) => [r.uid, { message: r.message, flags: JSON.parse(r.flags_json) }]),
       );
+    },
+
+    /** How many uids of the folder are stored (the index answers it; `locations` would read every row). */
+    locationCount(folderId: number): number {
+      return locationCount.get(folderId) as number;
     },
 
     /** One location, for the few uids a QRESYNC open reports (reading them all would cost more). */

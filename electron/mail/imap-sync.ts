@@ -257,8 +257,6 @@ async function syncFolder(job: FolderJob): Promise<void> {
     fresh = listed.filter((uid) => uid >= since && !imapStore.location(folderId, uid)).sort((a, b) => b - a);
     serverCount = box.exists;
   } else {
-    const local = imapStore.locations(folderId);
-
     // Nothing changed since the last sync: the same HIGHESTMODSEQ (a new message or a flag change raises it,
     // and so does an expunge where QRESYNC is offered; RFC 7162 §3.1.2, §3.2.10) and as many messages as are
     // stored (an expunge on a CONDSTORE-only server lowers that). Then neither the UID list nor the flags need
@@ -268,7 +266,7 @@ async function syncFolder(job: FolderJob): Promise<void> {
       !reset &&
       highestModseq !== null &&
       highestModseq === before.highestModseq &&
-      box.exists === local.size
+      box.exists === imapStore.locationCount(folderId)
     ) {
       // Still a round that looked at the folder: "Sync now" follows a background round by its progress.
       opts.onProgress?.({ folder: job.name, done: 0, total: 0 });
@@ -277,6 +275,7 @@ async function syncFolder(job: FolderJob): Promise<void> {
       return;
     }
 
+    const local = imapStore.locations(folderId);
     const serverUids = box.exists === 0 ? [] : (await client.search({ all: true }, { uid: true })) || [];
     const onServer = new Set(serverUids);
 
