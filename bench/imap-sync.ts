@@ -8,11 +8,17 @@
 // is limited by the server or by Skimmer. (Skimmer fetches the header fields it stores instead of the
 // ENVELOPE: the same facts plus References.)
 //
-//   node bench/imap-sync.ts [--count 20000]
+// With --link, both runs go through bench/slow-link.ts, a TCP proxy that gives the connection the bandwidth
+// and round trip of a real line to a mail provider (both directions' bandwidth shared by all connections).
+//
+//   node bench/imap-sync.ts [--count 20000] [--link MBIT,RTT_MS]    e.g. --link 100,20
+import { spawn } from 'node:child_process';
 import { createReadStream, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { ImapFlow } from 'imapflow';
 import { openDatabase } from '../electron/db/open.ts';
 import { planParts, type Structure } from '../electron/mail/imap-message.ts';
 import { syncAccount } from '../electron/mail/imap-sync.ts';
@@ -23,9 +29,39 @@ import { ensureCorpus, outDir } from './corpus.ts';
 import { groupCpu, threadCpu } from './cpu-time.ts';
 import { round } from './stats.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '20000' } } });
+const { values } = parseArgs({
+  options: { count: { type: 'string', default: '20000' }, link: { type: 'string' } },
+});
 const count = Number(values.count);
 const { mbox } = ensureCorpus(count);
+const [mbit, rtt] = (values.link ?? '').split(',').map(Number);
+
+/** bench/slow-link.ts in front of `port`: its own port, and a stop that says how many bytes it carried. */
+async function startLink(port: number) {
+  const child = spawn(
+    process.execPath,
+    [
+      new URL('./slow-link.ts', import.meta.url).pathname,
+      '--to',
+      String(port),
+      '--mbit',
+      String(mbit),
+      '--rtt',
+      String(rtt),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const { port: linkPort } = JSON.parse((await lines.next()).value as string) as { port: number };
+  return {
+    port: linkPort,
+    async stop(): Promise<{ down: number; up: number }> {
+      child.kill('SIGTERM');
+      return (JSON.parse((await lines.next()).value as string) as { carried: { down: number; up: number } })
+        .carried;
+    },
+  };
+}
 
 const server = await startDovecot();
 try {
@@ -43,8 +79,13 @@ try {
   await warm.fetchAll('1:*', { uid: true, envelope: true });
   await warm.logout();
 
+  const link = values.link ? await startLink(server.port) : null;
+  const port = link?.port ?? server.port;
+  if (link) console.log(`both runs go through a link of ${mbit} Mbit/s each way and ${rtt} ms round trip`);
+
   // The bare loop.
-  const bare = await server.client();
+  const bare = new ImapFlow({ ...server.imapOptions(), port });
+  await bare.connect();
   const dovecotCpu = () => groupCpu(server.pid as number);
   let serverCpu = dovecotCpu();
   const cpu = process.cpuUsage();
@@ -82,7 +123,7 @@ try {
     db.prepare("INSERT INTO accounts (kind, name) VALUES ('imap', 'bench')").run().lastInsertRowid,
   );
   db.close();
-  const login = loginFor(server, accountId, 'bench');
+  const login = loginFor({ ...server, port }, accountId, 'bench');
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   serverCpu = dovecotCpu();
@@ -121,6 +162,7 @@ try {
     unchanged.push((performance.now() - at) / 1000);
   }
   check.close();
+  const carried = link ? await link.stop() : null;
 
   const result = {
     bench: 'imap-sync',
@@ -144,6 +186,16 @@ try {
       },
     },
     ratio: round(syncSeconds / bareSeconds),
+    ...(carried
+      ? {
+          link: {
+            mbit,
+            rttMs: rtt,
+            megabytesDown: round(carried.down / 1e6),
+            megabytesUp: round(carried.up / 1e6),
+          },
+        }
+      : {}),
     unchangedSyncSeconds: unchanged.map(round),
   };
   console.log(
@@ -167,6 +219,11 @@ try {
   console.log(
     `a sync with nothing new (same HIGHESTMODSEQ and count in every folder), 3 times: ${result.unchangedSyncSeconds.join(', ')} s`,
   );
+  if (result.link) {
+    console.log(
+      `the link carried ${result.link.megabytesDown} MB down and ${result.link.megabytesUp} MB up in all (both runs and the syncs with nothing new)`,
+    );
+  }
   console.log(JSON.stringify(result));
 } finally {
   await server.stop();

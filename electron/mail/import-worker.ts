@@ -13,7 +13,7 @@ export type ImportWorkerMessage =
 const { dbFile, paths, cancelFlag } = workerData as ImportWorkerData;
 const flag = new Int32Array(cancelFlag);
 const progressEveryMs = 200;
-const db = openDatabase(dbFile);
+const db = openDatabase(dbFile, { batches: true });
 const pool = createParsePool();
 let last = 0;
 try {

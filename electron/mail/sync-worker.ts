@@ -54,7 +54,7 @@ function until(check: () => boolean, everyMs: number, signal: AbortSignal): Prom
 const port = parentPort;
 if (port) {
   const data = workerData as SyncWorkerData;
-  const db = openDatabase(data.dbFile);
+  const db = openDatabase(data.dbFile, { batches: true });
   const pool = createParsePool();
   const writeBack = prepareWriteBack(db);
   // What the last finished sync saw of each folder; a folder it did not see is gone from the server.
