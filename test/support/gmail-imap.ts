@@ -1,30 +1,30 @@
 // A small IMAP4rev1 server on loopback that behaves like Gmail for what Skimmer and imapflow use, written from
 // Google's "IMAP Extensions" page and RFC 3501: CAPABILITY with X-GM-EXT-1, SPECIAL-USE mailboxes under
-// [Gmail], X-GM-LABELS / X-GM-MSGID / X-GM-THRID in FETCH and STORE, UIDPLUS, MOVE, IDLE. No TLS (loopback),
-// no CONDSTORE (no MODSEQ), no SEARCH beyond ALL, UID, HEADER, SEEN and UNSEEN.
+// [Gmail], X-GM-LABELS / X-GM-MSGID / X-GM-THRID in FETCH and STORE, UIDPLUS, MOVE, IDLE, and on request
+// UTF8=ACCEPT. No TLS (loopback), no CONDSTORE (no MODSEQ), no SEARCH beyond ALL, UID, HEADER, SEEN, UNSEEN.
 //
-// Like Gmail there is one store of messages, each with flags and labels; a mailbox is a view of the labels:
-// INBOX holds what has \Inbox, a user label's mailbox what has that label, [Gmail]/All Mail everything not in
-// Trash or Spam, [Gmail]/Starred what is \Flagged. COPY to a mailbox adds its label, removing a message from
-// a mailbox (MOVE, or \Deleted and EXPUNGE) takes the label off (in INBOX: archives it); moving to Trash or
-// Spam hides it from every other mailbox. Each mailbox numbers its messages with its own UIDs.
+// Gmail's model (labels, mailboxes as views of them, UIDs per mailbox) is gmail-store.ts; the wire, imap-wire.ts.
 //
 // Every command is logged (without its tag, the password hidden) so tests can assert what Skimmer sent.
 import { type AddressInfo, createServer, type Socket } from 'node:net';
-import iconv from 'iconv-lite';
 import { ImapFlow } from 'imapflow';
 import type { AccountLogin } from '../../electron/mail/accounts.ts';
+import { createGmailStore, type GmailMessage, inTrash, labelOf, type View } from './gmail-store.ts';
 import { bodyStructure, field, parsePart, section } from './imap-mime.ts';
+import {
+  astring,
+  fromUtf7,
+  imapDate,
+  inSet,
+  matches,
+  quote,
+  type Token,
+  text,
+  tokenize,
+  utf7,
+} from './imap-wire.ts';
 
-export type GmailMessage = {
-  msgId: bigint;
-  thrId: bigint;
-  raw: Buffer;
-  date: Date;
-  flags: Set<string>;
-  /** \Inbox, \Sent, \Draft, \Important and user labels; \Trash and \Spam mark the two exclusive boxes. */
-  labels: Set<string>;
-};
+export type { GmailMessage } from './gmail-store.ts';
 
 export type GmailImap = {
   host: '127.0.0.1';
@@ -47,96 +47,8 @@ export type GmailImap = {
   close(): Promise<void>;
 };
 
-type Box = { path: string; use?: string; flags?: string[]; holds: (m: GmailMessage) => boolean };
-type View = { validity: number; next: number; uids: Map<GmailMessage, number> };
-type Token = string | Buffer | Token[];
-
-const inTrash = (m: GmailMessage) => m.labels.has('\\Trash') || m.labels.has('\\Spam');
-const visible = (label: string) => (m: GmailMessage) => m.labels.has(label) && !inTrash(m);
-const system: Box[] = [
-  { path: 'INBOX', holds: visible('\\Inbox') },
-  { path: '[Gmail]', flags: ['\\Noselect', '\\HasChildren'], holds: () => false },
-  { path: '[Gmail]/All Mail', use: '\\All', holds: (m) => !inTrash(m) },
-  { path: '[Gmail]/Drafts', use: '\\Drafts', holds: visible('\\Draft') },
-  { path: '[Gmail]/Important', use: '\\Important', holds: visible('\\Important') },
-  { path: '[Gmail]/Sent Mail', use: '\\Sent', holds: visible('\\Sent') },
-  { path: '[Gmail]/Spam', use: '\\Junk', holds: (m) => m.labels.has('\\Spam') },
-  { path: '[Gmail]/Starred', use: '\\Flagged', holds: (m) => m.flags.has('\\Flagged') && !inTrash(m) },
-  { path: '[Gmail]/Trash', use: '\\Trash', holds: (m) => m.labels.has('\\Trash') },
-];
-// The label a mailbox stands for: what COPY adds and removing takes off.
-const labelOf: Record<string, string> = {
-  INBOX: '\\Inbox',
-  '[Gmail]/Drafts': '\\Draft',
-  '[Gmail]/Important': '\\Important',
-  '[Gmail]/Sent Mail': '\\Sent',
-  '[Gmail]/Spam': '\\Spam',
-  '[Gmail]/Trash': '\\Trash',
-};
 const capabilities =
   'IMAP4rev1 UNSELECT IDLE NAMESPACE ID CHILDREN X-GM-EXT-1 UIDPLUS ENABLE MOVE SPECIAL-USE LITERAL+';
-
-const utf7 = (s: string) => (/[^\x20-\x7e]|&/.test(s) ? iconv.encode(s, 'utf-7-imap').toString() : s);
-const fromUtf7 = (s: string) => (/&[^-]*-/.test(s) ? iconv.decode(Buffer.from(s), 'utf-7-imap') : s);
-const quote = (s: string) => `"${s.replace(/[\\"]/g, '\\$&')}"`;
-const astring = (s: string) => (/^[\x21-\x7e]+$/.test(s) && !/[(){%*"\\\]]/.test(s) ? s : quote(s));
-const text = (t: Token | undefined) =>
-  Buffer.isBuffer(t) ? t.toString('utf8') : typeof t === 'string' ? t : '';
-
-/** One command's tokens: atoms (with any [section] kept whole), quoted strings, literals, lists. */
-function tokenize(input: Buffer): Token[] {
-  let at = 0;
-  const list = (): Token[] => {
-    const out: Token[] = [];
-    while (at < input.length) {
-      const c = String.fromCharCode(input[at] as number);
-      if (c === ' ') at += 1;
-      else if (c === ')') {
-        at += 1;
-        return out;
-      } else if (c === '(') {
-        at += 1;
-        out.push(list());
-      } else if (c === '"') {
-        let s = '';
-        for (at += 1; input[at] !== 0x22; at += 1) {
-          if (input[at] === 0x5c) at += 1;
-          s += String.fromCharCode(input[at] as number);
-        }
-        at += 1;
-        out.push(Buffer.from(s, 'latin1').toString('utf8'));
-      } else if (c === '{') {
-        const close = input.indexOf('}', at);
-        const size = Number.parseInt(input.subarray(at + 1, close).toString(), 10);
-        at = close + 3; // "}\r\n"
-        out.push(input.subarray(at, at + size));
-        at += size;
-      } else {
-        let s = '';
-        for (let depth = 0; at < input.length; at += 1) {
-          const ch = String.fromCharCode(input[at] as number);
-          if (depth === 0 && (ch === ' ' || ch === '(' || ch === ')')) break;
-          if (ch === '[') depth += 1;
-          if (ch === ']') depth -= 1;
-          s += ch;
-        }
-        out.push(s);
-      }
-    }
-    return out;
-  };
-  return list();
-}
-
-/** A sequence set (`1,3:5,7:*`) as a test over numbers, `*` being `max`. */
-function inSet(set: string, max: number): (n: number) => boolean {
-  const ranges = set.split(',').map((r) => {
-    const [a = '', b = a] = r.split(':');
-    const [x, y] = [a, b].map((v) => (v === '*' ? max : Number(v))) as [number, number];
-    return [Math.min(x, y), Math.max(x, y)] as const;
-  });
-  return (n) => ranges.some(([lo, hi]) => n >= lo && n <= hi);
-}
 
 /** `utf8`: offer UTF8=ACCEPT (RFC 6855), as Gmail does; names then travel as UTF-8, not modified UTF-7. */
 export async function startGmailImap(
@@ -145,75 +57,24 @@ export async function startGmailImap(
   const user = opts.user ?? 'someone@gmail.com';
   const pass = opts.pass ?? 'app-password';
   const log: string[] = [];
-  const messages: GmailMessage[] = [];
-  const userLabels = new Set<string>();
-  const views = new Map<string, View>();
   const sessions = new Set<{ notify: () => void }>();
-  let nextId = 1000n;
-
-  const boxes = (): Box[] => [
-    ...system,
-    ...[...userLabels].sort().map((l) => ({ path: l, holds: visible(l) })),
-  ];
-  const box = (path: string) =>
-    boxes().find((b) => b.path === (path.toUpperCase() === 'INBOX' ? 'INBOX' : path));
-  // Gives every message that entered a mailbox a new UID there and forgets those that left.
-  const reconcile = () => {
-    for (const b of boxes()) {
-      if (b.flags?.includes('\\Noselect')) continue;
-      const view = views.get(b.path) ?? { validity: 1, next: 1, uids: new Map() };
-      views.set(b.path, view);
-      for (const m of [...view.uids.keys()]) if (!messages.includes(m) || !b.holds(m)) view.uids.delete(m);
-      for (const m of messages) if (b.holds(m) && !view.uids.has(m)) view.uids.set(m, view.next++);
-    }
+  const {
+    messages,
+    userLabels,
+    views,
+    boxes,
+    box,
+    reconcile,
+    uidsOf,
+    byUid,
+    addLabel,
+    removeLabel,
+    fileInto,
+    takeOut,
+    store,
+  } = createGmailStore(() => {
     for (const s of sessions) s.notify();
-  };
-  const uidsOf = (path: string) => [...(views.get(path)?.uids.values() ?? [])].sort((a, b) => a - b);
-  const byUid = (path: string, uid: number) =>
-    [...(views.get(path)?.uids ?? [])].find(([, u]) => u === uid)?.[0];
-
-  const addLabel = (m: GmailMessage, label: string) => {
-    if (label === '\\Starred') m.flags.add('\\Flagged');
-    else if (label.startsWith('\\')) m.labels.add(label);
-    else {
-      userLabels.add(label);
-      m.labels.add(label);
-    }
-  };
-  const removeLabel = (m: GmailMessage, label: string) => {
-    if (label === '\\Starred') m.flags.delete('\\Flagged');
-    else m.labels.delete(label);
-  };
-  // What COPY into a mailbox does to a message.
-  const fileInto = (m: GmailMessage, path: string) => {
-    if (path === '[Gmail]/Starred') m.flags.add('\\Flagged');
-    else if (path !== '[Gmail]/All Mail') addLabel(m, labelOf[path] ?? path);
-  };
-  // What \Deleted and EXPUNGE in a mailbox do: the label goes; from All Mail the message goes to Trash, and
-  // from Trash or Spam it is gone for good.
-  const takeOut = (m: GmailMessage, path: string) => {
-    if (path === '[Gmail]/All Mail') m.labels.add('\\Trash');
-    else if (path === '[Gmail]/Trash' || path === '[Gmail]/Spam') messages.splice(messages.indexOf(m), 1);
-    else if (path === '[Gmail]/Starred') m.flags.delete('\\Flagged');
-    else removeLabel(m, labelOf[path] ?? path);
-  };
-  const store = (raw: Buffer, labels: string[], flags: string[]): GmailMessage => {
-    nextId += 1n;
-    const ref = field(parsePart(raw).header, 'in-reply-to');
-    const thread = messages.find((o) => ref && field(parsePart(o.raw).header, 'message-id') === ref);
-    const m: GmailMessage = {
-      msgId: nextId,
-      thrId: thread?.thrId ?? nextId,
-      raw,
-      date: new Date(),
-      flags: new Set(flags),
-      labels: new Set(),
-    };
-    for (const l of labels) addLabel(m, l);
-    messages.push(m);
-    return m;
-  };
-
+  });
   const offered = `${capabilities}${opts.utf8 ? ' UTF8=ACCEPT' : ''}`;
   const server = createServer((socket) => serve(socket));
 
@@ -412,6 +273,10 @@ export async function startGmailImap(
           return ok();
         case 'CLOSE':
         case 'UNSELECT':
+          // CLOSE expunges what is marked \Deleted; UNSELECT does not (RFC 3501 §6.4.2, RFC 3691).
+          if (name === 'CLOSE' && !selected?.readOnly)
+            for (const m of deleted) takeOut(m, selected?.path ?? '');
+          if (name === 'CLOSE') reconcile();
           selected = null;
           return ok('Returned to authenticated state. (Success)');
         case 'IDLE':
@@ -448,7 +313,7 @@ export async function startGmailImap(
             for (const item of items) {
               const upper = item.toUpperCase();
               if (upper === 'UID') parts.push(`UID ${x.uid}`);
-              else if (upper === 'FLAGS') parts.push(`FLAGS (${flagsOf(x.m).join(' ')})`);
+              else if (upper === 'FLAGS') parts.push(`FLAGS (${flagsOf(x.m, deleted).join(' ')})`);
               else if (upper === 'RFC822.SIZE') parts.push(`RFC822.SIZE ${x.m.raw.length}`);
               else if (upper === 'INTERNALDATE') parts.push(`INTERNALDATE ${quote(imapDate(x.m.date))}`);
               else if (upper === 'X-GM-MSGID') parts.push(`X-GM-MSGID ${x.m.msgId}`);
@@ -584,7 +449,7 @@ export async function startGmailImap(
     ...m.flags,
     ...(deleted?.has(m) ? ['\\Deleted'] : []),
   ];
-  // Gmail names \Inbox, \Sent, \Draft, \Important and \Starred, and user labels in modified UTF-7.
+  // Gmail names \Inbox, \Sent, \Draft, \Important and \Starred, and user labels as mailbox names.
   const labelsOf = (m: GmailMessage, nameOut: (s: string) => string) => [
     ...[...m.labels]
       .filter((l) => l !== '\\Trash' && l !== '\\Spam')
@@ -652,19 +517,4 @@ export async function startGmailImap(
         server.close(() => resolve());
       }),
   };
-}
-
-/** A LIST pattern: `*` matches anything, `%` anything but the delimiter. */
-function matches(pattern: string, name: string): boolean {
-  const re = pattern
-    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/%/g, '[^/]*');
-  return new RegExp(`^${re}$`, 'i').test(name);
-}
-
-function imapDate(d: Date): string {
-  const months = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getUTCDate())}-${months[d.getUTCMonth()]}-${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`;
 }
