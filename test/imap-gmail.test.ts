@@ -41,7 +41,7 @@ const locationsOf = (s: string) =>
     .all(`<${s}@example.com>`);
 const folderCount = (name: string) =>
   db.prepare('SELECT count(*) FROM folders WHERE account_id = ? AND name = ?').pluck().get(login.id, name);
-/** Where the server shows the message now, and its labels (\\Trash marks a message in Trash). */
+/** Where the server shows the message now, and its labels (\Trash marks a message in Trash). */
 const onGmail = (messageId: string) => {
   const m = gmail.find(messageId);
   return m ? { mailboxes: gmail.mailboxesOf(m), labels: [...m.labels].sort() } : null;
