@@ -138,6 +138,15 @@ describe('a Gmail account', () => {
     expect(locationsOf('label')).toEqual(['Inbox', 'Über wichtig']);
   });
 
+  test('marking read sets \\Seen on the Gmail message, and every mailbox that shows it agrees', async () => {
+    prepareMailActions(db).markRead([idOf('label')], true);
+    // The sync reads the flags back after the replay: what was written here for each location is what
+    // Gmail says of each, so nothing changes.
+    expect(await syncAccount(db, login)).toMatchObject({ pushed: 1, flagsChanged: 0 });
+    expect([...(gmail.find('<label@example.com>')?.flags ?? [])]).toEqual(['\\Seen']);
+    expect(db.prepare('SELECT unread FROM messages WHERE id = ?').pluck().get(idOf('label'))).toBe(0);
+  });
+
   test('archive takes the message out of INBOX, leaves it in All Mail, and makes one Archive folder', async () => {
     const actions = prepareMailActions(db);
     const archived = idOf('archive');
