@@ -175,6 +175,23 @@ describe('incremental IMAP sync with QRESYNC against Dovecot', () => {
     expect(stored(without)).toEqual(stored(withQresync));
   }, 60_000);
 
+  test('new mail expunged again before the sync is neither fetched nor counted', async () => {
+    const before = stored(withQresync);
+    await otherClient(async (other) => {
+      const appended = await other.append('INBOX', message(1002));
+      if (!appended) throw new Error('the server refused the APPEND');
+      await other.noop(); // so this session knows the new uid
+      await other.messageDelete(String(appended.uid), { uid: true });
+    });
+    const { summary, sent } = await sync(withQresync, true);
+    expect(summary).toMatchObject({ added: 0, linked: 0, removed: 0, flagsChanged: 0, messages: seeded });
+    expect(sent.filter((c) => /UID SEARCH UID \d+:\*/.test(c))).toHaveLength(1);
+    expect(sent.filter((c) => /UID FETCH/.test(c))).toEqual([]);
+    expect(stored(withQresync)).toEqual(before);
+    await sync(without, false);
+    expect(stored(without)).toEqual(stored(withQresync));
+  }, 60_000);
+
   test('a move by another client keeps the message id: linked, not downloaded', async () => {
     const before = idOf(withQresync, '<q10@example.com>');
     await otherClient(async (other) => {
