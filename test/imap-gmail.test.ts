@@ -2,7 +2,8 @@
 // Gmail's labels where X-GM-EXT-1 is present"; the sent copy APPENDed "when the server does not do it").
 // Dovecot speaks no X-GM-EXT-1, so the server here is test/support/gmail-imap.ts, written from Google's
 // documentation: labels are mailboxes, All Mail holds everything, Trash hides a message from the rest. The
-// assertions are on what the server holds afterwards and on the commands it received.
+// assertions are on what the server holds afterwards and on the commands it received. On Gmail, All Mail is
+// the archive: it is synced (last), and Skimmer's Archive is a move there, out of INBOX.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Db, openDatabase } from '../electron/db/open.ts';
@@ -12,7 +13,7 @@ import { prepareOutbox, undoWindowMs } from '../electron/mail/outbox.ts';
 import { prepareMailActions } from '../electron/mail/undo.ts';
 import { fileSealer } from '../electron/secrets/file-vault.ts';
 import { createKeyVault } from '../electron/secrets/key-vault.ts';
-import { type GmailImap, startGmailImap } from './support/gmail-imap.ts';
+import { type GmailImap, type GmailMessage, startGmailImap } from './support/gmail-imap.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 import { eml, tempDir } from './support/temp.ts';
 
@@ -21,7 +22,19 @@ let sink: SmtpSink;
 let db: Db;
 let login: AccountLogin;
 let accounts: ReturnType<typeof prepareAccounts>;
-const names = ['label', 'archive', 'trash', 'move', 'reply', 'filed', 'starred', 'later'];
+// Each delivered to INBOX, and with these labels too.
+const delivered: Record<string, string[]> = {
+  label: [],
+  archive: [],
+  trash: [],
+  move: [],
+  reply: [],
+  filed: ['Receipts'],
+  starred: ['\\Important'],
+  elsewhere: [],
+  shelved: ['Receipts'],
+};
+const names = Object.keys(delivered);
 
 const idOf = (s: string) =>
   db.prepare('SELECT id FROM messages WHERE message_id = ?').pluck().get(`<${s}@example.com>`) as number;
@@ -47,6 +60,12 @@ const onGmail = (messageId: string) => {
   return m ? { mailboxes: gmail.mailboxesOf(m), labels: [...m.labels].sort() } : null;
 };
 const server = (s: string) => onGmail(`<${s}@example.com>`);
+/** How many message bodies the commands fetched (text parts, not the header fields every listing asks for). */
+const bodiesFetched = (commands: string[]) =>
+  commands
+    .map((c) => /^UID FETCH ([\d,]+) \(.*BODY(\.PEEK)?\[(?!HEADER)/.exec(c)?.[1])
+    .filter((set) => set !== undefined)
+    .reduce((n, set) => n + set.split(',').length, 0);
 /** The commands the server receives from now on. */
 const commandsFrom = () => {
   const start = gmail.log.length;
@@ -57,15 +76,15 @@ beforeAll(async () => {
   gmail = await startGmailImap();
   sink = await startSmtpSink({ user: gmail.user, pass: gmail.pass });
   for (const s of names) {
-    const labels =
-      s === 'filed' ? ['\\Inbox', 'Receipts'] : s === 'starred' ? ['\\Inbox', '\\Important'] : ['\\Inbox'];
     gmail.deliver(
       eml({ id: `<${s}@example.com>`, subject: `To ${s}`, body: `Please ${s} this.` }),
-      labels,
+      ['\\Inbox', ...(delivered[s] ?? [])],
       s === 'starred' ? ['\\Flagged'] : [],
     );
   }
   gmail.deliver(eml({ id: '<mine@example.com>', subject: 'Mine', body: 'I sent this.' }), ['\\Sent']);
+  // Archived in Gmail before Skimmer came: in no mailbox but All Mail.
+  gmail.deliver(eml({ id: '<old@example.com>', subject: 'Old', body: 'Archived long ago.' }), []);
   const dir = tempDir();
   db = openDatabase(join(dir, 'skimmer.db'));
   accounts = prepareAccounts(db, createKeyVault(db, fileSealer(dir)));
@@ -86,31 +105,51 @@ afterAll(async () => {
 });
 
 describe('a Gmail account', () => {
-  test('a sync lists INBOX, the labels and the special mailboxes, not All Mail or Starred', async () => {
+  test('a sync reads INBOX first and All Mail last, not Starred or Important, and names folders without [Gmail]/', async () => {
     const commands = commandsFrom();
     const summary = await syncAccount(db, login);
     const opened = commands().filter((c) => /^(SELECT|EXAMINE) /.test(c));
-    expect(opened).toContain('EXAMINE INBOX');
-    expect(opened.join('\n')).not.toMatch(/All Mail|Starred/);
+    expect(opened[0]).toBe('EXAMINE INBOX');
+    expect(opened.at(-1)).toBe('EXAMINE "[Gmail]/All Mail"');
+    expect(opened.join('\n')).not.toMatch(/Starred|Important/);
     expect(
       db.prepare('SELECT name FROM folders WHERE account_id = ? ORDER BY name').pluck().all(login.id),
-    ).toEqual([
-      'Inbox',
-      'Receipts',
-      '[Gmail]/Drafts',
-      // Synced like a label: imap-sync skips only the \\All and \\Flagged mailboxes.
-      '[Gmail]/Important',
-      '[Gmail]/Sent Mail',
-      '[Gmail]/Spam',
-      '[Gmail]/Trash',
-    ]);
-    // One message per Gmail message: the one with two labels, and the starred important one, stored once.
-    expect(summary.added).toBe(names.length + 1);
-    expect(db.prepare('SELECT count(*) FROM messages').pluck().get()).toBe(names.length + 1);
+    ).toEqual(['All Mail', 'Drafts', 'Inbox', 'Receipts', 'Sent Mail', 'Spam', 'Trash']);
+    // The path stays the server's.
+    expect(
+      db
+        .prepare(
+          "SELECT i.path FROM imap_folders i JOIN folders f ON f.id = i.folder_id WHERE f.name = 'Sent Mail'",
+        )
+        .pluck()
+        .get(),
+    ).toBe('[Gmail]/Sent Mail');
+    // One message per Gmail message, each downloaded once: what INBOX and the labels brought is found in All
+    // Mail by Message-ID and size; only what is in All Mail alone is fetched there.
+    const stored = names.length + 2;
+    expect(summary.added).toBe(stored);
+    expect(db.prepare('SELECT count(*) FROM messages').pluck().get()).toBe(stored);
+    expect(bodiesFetched(commands())).toBe(stored);
     expect(folderOf('filed')).toBe('Inbox');
-    expect(locationsOf('filed')).toEqual(['Inbox', 'Receipts']);
-    expect(locationsOf('starred')).toEqual(['Inbox', '[Gmail]/Important']);
-    expect(folderOf('mine')).toBe('[Gmail]/Sent Mail');
+    expect(locationsOf('filed')).toEqual(['All Mail', 'Inbox', 'Receipts']);
+    expect(locationsOf('starred')).toEqual(['All Mail', 'Inbox']);
+    expect(folderOf('mine')).toBe('Sent Mail');
+    expect(folderOf('old')).toBe('All Mail');
+    expect(locationsOf('old')).toEqual(['All Mail']);
+  });
+
+  test('mail archived in Gmail is kept: it shows in All Mail, or in its label, as the same message', async () => {
+    const before = { elsewhere: idOf('elsewhere'), shelved: idOf('shelved') };
+    for (const s of ['elsewhere', 'shelved']) gmail.archive(gmail.find(`<${s}@example.com>`) as GmailMessage);
+    const commands = commandsFrom();
+    expect(await syncAccount(db, login)).toMatchObject({ added: 0, removed: 0 });
+    expect(bodiesFetched(commands())).toBe(0);
+    expect({ elsewhere: idOf('elsewhere'), shelved: idOf('shelved') }).toEqual(before);
+    expect(folderOf('elsewhere')).toBe('All Mail');
+    expect(locationsOf('elsewhere')).toEqual(['All Mail']);
+    // Out of INBOX, a message with a label shows there rather than among all the archived mail.
+    expect(folderOf('shelved')).toBe('Receipts');
+    expect(locationsOf('shelved')).toEqual(['All Mail', 'Receipts']);
   });
 
   test('a label added here reaches Gmail as X-GM-LABELS, not as a keyword, and one removed goes', async () => {
@@ -124,7 +163,7 @@ describe('a Gmail account', () => {
     expect(commands().join('\n')).not.toMatch(/FLAGS[^\n]*(Paid|ber)/);
     expect(server('label')?.labels).toEqual(['Paid', '\\Inbox', 'Über wichtig']);
     // Gmail shows a label as a mailbox: the sync finds the message there too, without a second copy.
-    expect(locationsOf('label')).toEqual(['Inbox', 'Paid', 'Über wichtig']);
+    expect(locationsOf('label')).toEqual(['All Mail', 'Inbox', 'Paid', 'Über wichtig']);
     expect(folderOf('label')).toBe('Inbox');
 
     actions.label([idOf('label')], [], ['Paid']);
@@ -135,7 +174,7 @@ describe('a Gmail account', () => {
       expect.stringMatching(/^UID STORE \d+ -X-GM-LABELS \(Paid\)$/),
     ]);
     expect(server('label')?.labels).toEqual(['\\Inbox', 'Über wichtig']);
-    expect(locationsOf('label')).toEqual(['Inbox', 'Über wichtig']);
+    expect(locationsOf('label')).toEqual(['All Mail', 'Inbox', 'Über wichtig']);
   });
 
   test('marking read sets \\Seen on the Gmail message, and every mailbox that shows it agrees', async () => {
@@ -147,34 +186,43 @@ describe('a Gmail account', () => {
     expect(db.prepare('SELECT unread FROM messages WHERE id = ?').pluck().get(idOf('label'))).toBe(0);
   });
 
-  test('archive takes the message out of INBOX, leaves it in All Mail, and makes one Archive folder', async () => {
+  test('archive takes the message out of INBOX into All Mail, with no Archive label; undo puts it back', async () => {
     const actions = prepareMailActions(db);
     const archived = idOf('archive');
     actions.moveToSpecial([archived, idOf('filed')], 'archive');
+    // Shown at once where Gmail will show it.
+    expect(folderOf('archive')).toBe('All Mail');
     let commands = commandsFrom();
     expect((await syncAccount(db, login)).pushed).toBe(2);
-    expect(commands().filter((c) => /^(CREATE|UID MOVE)/.test(c))).toEqual([
-      'CREATE Archive',
-      expect.stringMatching(/^UID MOVE \d+ Archive$/),
-      expect.stringMatching(/^UID MOVE \d+ Archive$/),
+    expect(commands().filter((c) => /^(CREATE|UID MOVE|UID COPY)/.test(c))).toEqual([
+      expect.stringMatching(/^UID MOVE \d+ "\[Gmail\]\/All Mail"$/),
+      expect.stringMatching(/^UID MOVE \d+ "\[Gmail\]\/All Mail"$/),
     ]);
-    // Gmail has no Archive mailbox: Skimmer's Archive is a label, so that the message, out of INBOX and
-    // only in All Mail otherwise (which Skimmer does not sync), is still here after the next sync.
-    expect(server('archive')).toEqual({ mailboxes: ['[Gmail]/All Mail', 'Archive'], labels: ['Archive'] });
-    expect(server('filed')?.mailboxes).toEqual(['[Gmail]/All Mail', 'Archive', 'Receipts']);
+    expect(server('archive')).toEqual({ mailboxes: ['[Gmail]/All Mail'], labels: [] });
+    // Archiving takes only \Inbox off: the other labels stay.
+    expect(server('filed')).toEqual({ mailboxes: ['[Gmail]/All Mail', 'Receipts'], labels: ['Receipts'] });
     expect(idOf('archive')).toBe(archived);
-    expect(folderOf('archive')).toBe('Archive');
-    expect(folderCount('Archive')).toBe(1);
+    expect(folderOf('archive')).toBe('All Mail');
+    expect(locationsOf('archive')).toEqual(['All Mail']);
+    expect(folderOf('filed')).toBe('All Mail');
+    expect(folderCount('Archive')).toBe(0);
+    expect(bodiesFetched(commands())).toBe(0);
 
-    actions.moveToSpecial([idOf('later')], 'archive');
+    expect(actions.undo(1)).toHaveLength(1);
     commands = commandsFrom();
-    await syncAccount(db, login);
-    expect(commands().filter((c) => /^(CREATE|UID MOVE)/.test(c))).toEqual([
-      expect.stringMatching(/^UID MOVE \d+ Archive$/),
+    expect((await syncAccount(db, login)).pushed).toBe(2);
+    // Out of All Mail is a copy: it adds \Inbox, and All Mail keeps the message whatever happens there.
+    expect(commands().filter((c) => /^(UID MOVE|UID COPY)/.test(c))).toEqual([
+      expect.stringMatching(/^UID COPY \d+ INBOX$/),
+      expect.stringMatching(/^UID COPY \d+ INBOX$/),
     ]);
-    expect(server('later')?.mailboxes).toEqual(['[Gmail]/All Mail', 'Archive']);
-    expect(folderOf('later')).toBe('Archive');
-    expect(folderCount('Archive')).toBe(1);
+    expect(server('archive')).toEqual({ mailboxes: ['INBOX', '[Gmail]/All Mail'], labels: ['\\Inbox'] });
+    expect(server('filed')?.labels).toEqual(['Receipts', '\\Inbox']);
+    expect(idOf('archive')).toBe(archived);
+    expect(folderOf('archive')).toBe('Inbox');
+    expect(locationsOf('archive')).toEqual(['All Mail', 'Inbox']);
+    expect(folderOf('filed')).toBe('Inbox');
+    expect(bodiesFetched(commands())).toBe(0);
   });
 
   test('trash hides the message from every mailbox but Trash; a move relabels it; undo brings both back', async () => {
@@ -183,7 +231,7 @@ describe('a Gmail account', () => {
     actions.moveToFolder([idOf('move')], 'Receipts');
     expect((await syncAccount(db, login)).pushed).toBe(2);
     expect(server('trash')?.mailboxes).toEqual(['[Gmail]/Trash']);
-    expect(folderOf('trash')).toBe('[Gmail]/Trash');
+    expect(folderOf('trash')).toBe('Trash');
     expect(server('move')).toEqual({ mailboxes: ['[Gmail]/All Mail', 'Receipts'], labels: ['Receipts'] });
     expect(folderOf('move')).toBe('Receipts');
 
@@ -220,7 +268,7 @@ describe('a Gmail account', () => {
         .prepare('SELECT f.name FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.message_id = ?')
         .pluck()
         .get(draftId),
-    ).toBe('[Gmail]/Drafts');
+    ).toBe('Drafts');
 
     expect(actions.undo(1)).toHaveLength(1);
     commands = commandsFrom();
@@ -256,7 +304,7 @@ describe('a Gmail account', () => {
         )
         .pluck()
         .all(),
-    ).toEqual(['[Gmail]/Sent Mail']);
+    ).toEqual(['Sent Mail']);
   });
 });
 
@@ -286,7 +334,7 @@ describe('a Gmail account that accepts UTF-8 (RFC 6855), as Gmail does', () => {
           .prepare('SELECT f.name FROM imap_locations l JOIN folders f ON f.id = l.folder_id ORDER BY f.name')
           .pluck()
           .all(),
-      ).toEqual(['Inbox', 'Über wichtig']);
+      ).toEqual(['All Mail', 'Inbox', 'Über wichtig']);
     } finally {
       own.close();
       await utf8.close();

@@ -8,7 +8,7 @@ import { compose } from './compose.ts';
 import { mailFailure } from './imap-connect.ts';
 import type { QueuedOp, WriteBack } from './write-back.ts';
 
-type Location = { folder_id: number; uid: number; path: string };
+type Location = { folder_id: number; uid: number; path: string; special_use: string | null };
 
 /** IMAP keywords are atoms: a label's other characters become '_' (RFC 3501 §9, atom-char). */
 export function keyword(label: string): string {
@@ -25,7 +25,7 @@ function must<T>(client: ImapFlow, result: T | false): T {
 
 export function prepareReplay(db: Db, accountId: number) {
   const locations = db.prepare<[number], Location>(
-    `SELECT l.folder_id, l.uid, i.path FROM imap_locations l JOIN imap_folders i ON i.folder_id = l.folder_id
+    `SELECT l.folder_id, l.uid, i.path, i.special_use FROM imap_locations l JOIN imap_folders i ON i.folder_id = l.folder_id
      WHERE l.message = ? ORDER BY l.folder_id`,
   );
   const imapFolder = db.prepare<[number], { path: string }>(
@@ -82,8 +82,8 @@ export function prepareReplay(db: Db, accountId: number) {
     await client.mailboxCreate(name).catch((e: { serverResponseCode?: string }) => {
       if (e.serverResponseCode !== 'ALREADYEXISTS') throw e;
     });
-    // Skimmer's own Archive (made where the server has none, as on Gmail) is the account's archive from now
-    // on: the next archive finds it by its special use instead of making another.
+    // Skimmer's own Archive (made where the server has no \Archive mailbox; Gmail's archive is All Mail) is
+    // the account's archive from now on: the next archive finds it by its special use, not making another.
     db.transaction(() => {
       addImapFolder.run(folderId, name, source === 'skimmer:archive' ? '\\Archive' : null);
       bindFolder.run(`imap:${name}`, folderId);
@@ -130,17 +130,31 @@ export function prepareReplay(db: Db, accountId: number) {
         return;
       }
       case 'move': {
-        const from = at.find((l) => l.folder_id !== op.folderId);
-        if (!from || at.some((l) => l.folder_id === op.folderId)) return; // already there, or gone
+        const elsewhere = at.filter((l) => l.folder_id !== op.folderId);
+        // Out of the folder it was in (older ops do not say which: the first other location).
+        const from = elsewhere.find((l) => l.folder_id === op.from) ?? elsewhere[0];
+        const gmail = client.capabilities.has('X-GM-EXT-1');
+        // Already there: done, except on Gmail, where a mailbox is a label and leaving one takes it off even
+        // when the target shows the message already (an archive: INBOX to All Mail, which shows everything).
+        const there = elsewhere.length < at.length;
+        if (!from || (there && !(gmail && op.from !== undefined))) return; // already there, or gone
         const target = await pathFor(client, op.folderId);
         if (!target || op.message === null) return;
         await client.mailboxOpen(from.path);
-        const moved = must(client, await client.messageMove(String(from.uid), target, { uid: true }));
-        const newUid = moved.uidMap ? moved.uidMap.get(from.uid) : undefined;
+        // Gmail's All Mail keeps every message whatever a client does there, so out of it is a copy: the
+        // target's label is added (an undone archive: \Inbox). A MOVE would also expunge it from All Mail.
+        const copy = gmail && from.special_use === '\\All';
+        const done = must(
+          client,
+          copy
+            ? await client.messageCopy(String(from.uid), target, { uid: true })
+            : await client.messageMove(String(from.uid), target, { uid: true }),
+        );
+        const newUid = done.uidMap ? done.uidMap.get(from.uid) : undefined;
         const message = op.message;
         db.transaction(() => {
           const flags = flagsOf.get(from.folder_id, from.uid)?.flags_json ?? '[]';
-          dropLocation.run(from.folder_id, from.uid);
+          if (!copy) dropLocation.run(from.folder_id, from.uid);
           // Without UIDPLUS the new uid is unknown: the next sync finds the message there by its Message-ID.
           if (newUid !== undefined) addLocation.run(op.folderId, newUid, message, flags);
         })();

@@ -21,6 +21,9 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
   const addFolder = db.prepare<[number, string, string]>(
     'INSERT INTO folders (account_id, name, source) VALUES (?, ?, ?)',
   );
+  const rename = db.prepare<[string, number, string]>(
+    'UPDATE folders SET name = ? WHERE id = ? AND name IS NOT ?',
+  );
   const upsertImapFolder = db.prepare<[number, string, string | null]>(
     `INSERT INTO imap_folders (folder_id, path, special_use) VALUES (?, ?, ?)
      ON CONFLICT (folder_id) DO UPDATE SET path = excluded.path, special_use = excluded.special_use`,
@@ -56,8 +59,10 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
   const messageFolder = db.prepare<[number], { folder_id: number }>(
     'SELECT folder_id FROM messages WHERE id = ?',
   );
+  // Gmail's All Mail (synced there only) comes last: a message that leaves INBOX but keeps a label shows there.
   const otherLocation = db.prepare<[number], { folder_id: number }>(
-    'SELECT folder_id FROM imap_locations WHERE message = ? ORDER BY folder_id LIMIT 1',
+    `SELECT l.folder_id FROM imap_locations l LEFT JOIN imap_folders i ON i.folder_id = l.folder_id
+     WHERE l.message = ? ORDER BY i.special_use IS '\\All', l.folder_id LIMIT 1`,
   );
   const hasLocationIn = db
     .prepare<[number, number]>('SELECT 1 FROM imap_locations WHERE message = ? AND folder_id = ?')
@@ -97,12 +102,15 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
   );
 
   return {
-    /** The folder for a mailbox path, created on first sight; `name` is what the user sees. */
+    /**
+     * The folder for a mailbox path, created on first sight; `name` is what the user sees, renamed when the
+     * sync names it otherwise (Gmail's "[Gmail]/Sent Mail", stored so before, is "Sent Mail").
+     */
     folder(path: string, name: string, specialUse: string | null): number {
       const source = `imap:${path}`;
-      const id =
-        findFolder.get(accountId, source)?.id ??
-        Number(addFolder.run(accountId, name, source).lastInsertRowid);
+      const found = findFolder.get(accountId, source)?.id;
+      if (found !== undefined) rename.run(name, found, name);
+      const id = found ?? Number(addFolder.run(accountId, name, source).lastInsertRowid);
       upsertImapFolder.run(id, path, specialUse);
       return id;
     },

@@ -23,7 +23,7 @@
 //   (imap-fetch.ts); not the ENVELOPE, which repeats those fields, and not the whole header block.
 // - A folder with more new mail than the first batch has the rest downloaded by the fetcher thread on a
 //   second connection (imap-fetcher.ts), so imapflow's decoding runs beside the reading and storing here.
-import type { ExpungeEvent, FlagsEvent, ImapFlow, MailboxObject } from 'imapflow';
+import type { ExpungeEvent, FlagsEvent, ImapFlow, ListResponse, MailboxObject } from 'imapflow';
 import type { Attachment } from '../../shared/contract.ts';
 import type { Db } from '../db/open.ts';
 import type { AccountLogin } from './accounts.ts';
@@ -63,8 +63,15 @@ export type SyncOptions = {
   fetcher?: typeof startFetcher;
 };
 
-// Mailboxes that only repeat others (Gmail's All Mail; virtual Flagged) are not synced as folders.
-const skippedUse = new Set(['\\All', '\\Flagged']);
+// Mailboxes that only repeat others are not synced as folders: a virtual All (Dovecot's would hold every
+// message a second time) and Flagged. On Gmail (X-GM-EXT-1) All Mail is where archived mail lives, so it is
+// synced, last (what INBOX and the labels brought is linked there, not downloaded again); Important
+// repeats INBOX and labels as Starred does. imapflow names no special use for Important: its flag does.
+const skippedUse = (gmail: boolean) => new Set(gmail ? ['\\Flagged', '\\Important'] : ['\\All', '\\Flagged']);
+// INBOX first, All Mail last, the rest by path.
+const rank = (b: ListResponse) => (b.path === 'INBOX' ? 0 : b.specialUse === '\\All' ? 2 : 1);
+// Gmail's own mailboxes sit under "[Gmail]/" ("[Google Mail]/" in some countries); the user sees "Sent Mail".
+const gmailPrefix = /^\[(Gmail|Google Mail)\]\//;
 // The first batch of a folder: enough for a screenful of the newest mail (issue 5: newest 50 in 2 s).
 const firstBatch = 50;
 // Each commit writes a new segment of the search index, so after the first batch fewer, larger commits
@@ -102,11 +109,20 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
     };
     // Local changes go to the server first, so what is read next already includes them.
     summary.pushed = await prepareReplay(db, login.id)(client, prepareWriteBack(db), login.user);
+    const gmail = client.capabilities.has('X-GM-EXT-1');
+    const skipped = skippedUse(gmail);
     const boxes = (await client.list())
       .filter((b) => !b.flags.has('\\Noselect') && !b.flags.has('\\NonExistent'))
-      .filter((b) => !(b.specialUse && skippedUse.has(b.specialUse)))
-      .sort((a, b) => (a.path === 'INBOX' ? -1 : b.path === 'INBOX' ? 1 : a.path.localeCompare(b.path)));
+      .filter((b) => ![b.specialUse, ...b.flags].some((use) => use && skipped.has(use)))
+      .sort((a, b) => rank(a) - rank(b) || a.path.localeCompare(b.path));
     const imapStore = prepareImapStore(db, login.id);
+    // Every folder is made before any is synced, so that on Gmail an archive made during a long first sync
+    // already finds All Mail (synced last) as the account's archive.
+    const folders = boxes.map((box) => {
+      const shown = gmail && box.specialUse ? box.path.replace(gmailPrefix, '') : box.path;
+      const name = box.path === 'INBOX' ? 'Inbox' : shown.split(box.delimiter).join('/');
+      return { box, name, folderId: imapStore.folder(box.path, name, box.specialUse ?? null) };
+    });
     const store = prepareStore(db);
     // What was stored since the fetcher last heard, so it does not download a copy of it again.
     const learned: string[] = [];
@@ -118,10 +134,8 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
       }
       return fetcher;
     };
-    for (const box of boxes) {
+    for (const { box, name, folderId } of folders) {
       if (opts.signal?.aborted) break;
-      const name = box.path === 'INBOX' ? 'Inbox' : box.path.split(box.delimiter).join('/');
-      const folderId = imapStore.folder(box.path, name, box.specialUse ?? null);
       await syncFolder({
         client,
         db,

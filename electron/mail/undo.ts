@@ -107,7 +107,7 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
       const folderId = target(row.account_id);
       if (folderId === row.folder_id) continue;
       setFolder.run(folderId, row.id);
-      writeBack.queue(row.id, { kind: 'move', folderId });
+      writeBack.queue(row.id, { kind: 'move', folderId, from: row.folder_id });
       items.push({ id: row.id, folderId: row.folder_id });
     }
     return items;
@@ -135,7 +135,11 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     const source = `skimmer:${special}`;
     const use = special === 'archive' ? '\\Archive' : '\\Trash';
     const target = (accountId: number): number => {
-      const found = folderByUse.get(accountId, use) ?? folderBySource.get(accountId, source);
+      // On Gmail archiving is leaving INBOX for All Mail (\All), which is synced there only.
+      const found =
+        (special === 'archive' ? folderByUse.get(accountId, '\\All') : undefined) ??
+        folderByUse.get(accountId, use) ??
+        folderBySource.get(accountId, source);
       if (found) return found.id;
       const id = Number(addFolder.run(accountId, specialNames[special], source).lastInsertRowid);
       dropFolders.push(id);
@@ -236,8 +240,9 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
         return;
       case 'folder':
         for (const item of inverse.items) {
+          const from = message.get(item.id)?.folder_id;
           setFolder.run(item.folderId, item.id);
-          writeBack.queue(item.id, { kind: 'move', folderId: item.folderId });
+          writeBack.queue(item.id, { kind: 'move', folderId: item.folderId, from });
         }
         for (const id of inverse.dropFolders) dropEmptyFolder.run(id, id);
         return;

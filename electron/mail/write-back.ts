@@ -6,7 +6,8 @@ import type { Db } from '../db/open.ts';
 export type OpKind = 'seen' | 'move' | 'keywords' | 'append_draft' | 'drop_draft' | 'append_sent';
 export type Op =
   | { kind: 'seen'; seen: boolean }
-  | { kind: 'move'; folderId: number }
+  // `from`: the folder it was in, whose mailbox it leaves (on Gmail: the label that goes). Older ops lack it.
+  | { kind: 'move'; folderId: number; from?: number }
   | { kind: 'keywords'; add: string[]; remove: string[] }
   | { kind: 'append_draft'; draftId: number; messageId: string }
   | { kind: 'drop_draft'; messageId: string }

@@ -36,6 +36,8 @@ export type GmailImap = {
   messages: GmailMessage[];
   /** Adds a message as mail delivered to the account would arrive (labels default to \Inbox). */
   deliver(raw: string | Buffer, labels?: string[], flags?: string[]): GmailMessage;
+  /** What Gmail's own Archive does (on the web or in another client): the message leaves INBOX. */
+  archive(message: GmailMessage): void;
   /** The message with this Message-ID, if the store holds it. */
   find(messageId: string): GmailMessage | undefined;
   /** The mailboxes that show the message now. */
@@ -476,6 +478,10 @@ export async function startGmailImap(
       const m = store(Buffer.from(raw), labels, flags);
       reconcile();
       return m;
+    },
+    archive(m) {
+      removeLabel(m, '\\Inbox');
+      reconcile();
     },
     find: (messageId) => messages.find((m) => field(parsePart(m.raw).header, 'message-id') === messageId),
     mailboxesOf(m) {

@@ -4,6 +4,11 @@
 // [Gmail]/Starred what is \Flagged. COPY to a mailbox adds its label; \Deleted and EXPUNGE in a mailbox take
 // it off (in INBOX: the message is archived, Gmail's default); Trash and Spam hide a message from every other
 // mailbox. Each mailbox numbers what it shows with its own UIDs.
+//
+// Google's "How actions sync in IMAP" (support.google.com/mail/answer/77657): "Move a message to a folder:
+// Apply a label", "Delete a message in inbox: Remove the message from inbox", "Delete a message from a folder:
+// Remove that label". A MOVE is a COPY and an expunge of the source (RFC 6851 §3.3), and All Mail stands for
+// no label, so a MOVE (or COPY and EXPUNGE) from INBOX into All Mail archives: only \Inbox goes.
 import { field, parsePart } from './imap-mime.ts';
 
 export type GmailMessage = {
