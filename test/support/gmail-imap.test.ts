@@ -100,6 +100,25 @@ describe('the Gmail-like IMAP fixture', () => {
     expect(gmail.mailboxesOf(b)).toEqual(['[Gmail]/Trash']);
   });
 
+  test('a move from INBOX into All Mail archives, keeping the All Mail uid; a copy back to INBOX undoes it', async () => {
+    const m = gmail.deliver(eml({ id: '<a1@example.com>', subject: 'Archive by move' }), ['\\Inbox', 'Work']);
+    const inbox = gmail.uidIn('INBOX', m) as number;
+    const all = gmail.uidIn('[Gmail]/All Mail', m) as number;
+    const c = await gmail.client();
+    try {
+      await c.mailboxOpen('INBOX');
+      const moved = await c.messageMove(String(inbox), '[Gmail]/All Mail', { uid: true });
+      expect(moved === false ? null : moved.uidMap?.get(inbox)).toBe(all);
+      expect(gmail.mailboxesOf(m)).toEqual(['[Gmail]/All Mail', 'Work']);
+      await c.mailboxOpen('[Gmail]/All Mail');
+      expect(await c.messageCopy(String(all), 'INBOX', { uid: true })).not.toBe(false);
+    } finally {
+      await c.logout();
+    }
+    expect(gmail.mailboxesOf(m)).toEqual(['INBOX', '[Gmail]/All Mail', 'Work']);
+    expect(gmail.uidIn('[Gmail]/All Mail', m)).toBe(all);
+  });
+
   test('a client in IDLE on INBOX hears of new mail', async () => {
     const c = await gmail.client();
     try {
