@@ -9,6 +9,7 @@ import { type Db, openDatabase } from '../electron/db/open.ts';
 import type { AccountLogin } from '../electron/mail/accounts.ts';
 import { imapClient } from '../electron/mail/imap-connect.ts';
 import { type SyncOptions, syncAccount } from '../electron/mail/imap-sync.ts';
+import { type ParseOptions, parseMessage } from '../electron/mail/parse.ts';
 import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';
 
@@ -265,6 +266,42 @@ describe('incremental IMAP sync with QRESYNC against Dovecot', () => {
     expect(searchedAll((await sync(withQresync, true)).sent)).toBe(false);
     await sync(without, false);
     expect(stored(without)).toEqual(stored(withQresync));
+  }, 60_000);
+
+  test('the last uid, which n:* matches even below n, is not fetched again when it is not stored', async () => {
+    const fresh = newDatabase();
+    try {
+      let last = '';
+      await otherClient(async (other) => {
+        const newest = await other.fetchOne('*', { envelope: true });
+        if (!newest) throw new Error('INBOX is empty');
+        last = newest.envelope?.messageId ?? '';
+      });
+      expect(last).not.toBe('');
+      // The newest message cannot be read, so it has no location (its failure is recorded instead).
+      const unreadable = (raw: Buffer, options?: ParseOptions) =>
+        raw.includes(last) ? Promise.reject(new Error('unreadable')) : parseMessage(raw, options);
+      await sync(fresh, true, { parse: unreadable });
+      expect(idOf(fresh, last)).toBeUndefined();
+      await otherClient(async (other) => {
+        const appended = await other.append('INBOX', message(3000));
+        if (!appended) throw new Error('the server refused the APPEND');
+        await other.noop();
+        await other.messageDelete(String(appended.uid), { uid: true });
+      });
+      let parsed = 0;
+      const { sent } = await sync(fresh, true, {
+        parse: (raw, options) => {
+          parsed += 1;
+          return parseMessage(raw, options);
+        },
+      });
+      expect(sent.filter((c) => /UID SEARCH UID \d+:\*/.test(c))).toHaveLength(1);
+      expect(sent.filter((c) => /UID FETCH/.test(c))).toEqual([]);
+      expect(parsed).toBe(0);
+    } finally {
+      fresh.close();
+    }
   }, 60_000);
 
   test('a connection with QRESYNC on still hears an expunge while it IDLEs', async () => {
