@@ -341,3 +341,36 @@ describe('a Gmail account that accepts UTF-8 (RFC 6855), as Gmail does', () => {
     }
   });
 });
+
+describe('a server without X-GM-EXT-1 that lists an \\All mailbox', () => {
+  test('does not have it synced: its All holds every message again, and names keep their paths', async () => {
+    const plain = await startGmailImap({ gmExt: false });
+    const own = openDatabase(join(tempDir(), 'skimmer.db'));
+    try {
+      plain.deliver(eml({ id: '<new@example.com>', subject: 'New', body: 'In INBOX.' }));
+      plain.deliver(eml({ id: '<kept@example.com>', subject: 'Kept', body: 'In All only.' }), []);
+      const accountId = Number(
+        own.prepare("INSERT INTO accounts (kind, name) VALUES ('imap', 'plain')").run().lastInsertRowid,
+      );
+      const probe = await plain.client();
+      expect(probe.capabilities.has('X-GM-EXT-1')).toBe(false);
+      await probe.logout();
+      const start = plain.log.length;
+      expect(await syncAccount(own, plain.loginFor(accountId))).toMatchObject({ added: 1 });
+      expect(plain.log.slice(start).join('\n')).not.toMatch(/EXAMINE "\[Gmail\]\/(All Mail|Starred)"/);
+      expect(own.prepare('SELECT message_id FROM messages').pluck().all()).toEqual(['<new@example.com>']);
+      // Only Gmail's folders lose the [Gmail]/ prefix, and only there is Important left out.
+      expect(own.prepare('SELECT name FROM folders ORDER BY name').pluck().all()).toEqual([
+        'Inbox',
+        '[Gmail]/Drafts',
+        '[Gmail]/Important',
+        '[Gmail]/Sent Mail',
+        '[Gmail]/Spam',
+        '[Gmail]/Trash',
+      ]);
+    } finally {
+      own.close();
+      await plain.close();
+    }
+  });
+});

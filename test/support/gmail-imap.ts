@@ -52,9 +52,12 @@ export type GmailImap = {
 const capabilities =
   'IMAP4rev1 UNSELECT IDLE NAMESPACE ID CHILDREN X-GM-EXT-1 UIDPLUS ENABLE MOVE SPECIAL-USE LITERAL+';
 
-/** `utf8`: offer UTF8=ACCEPT (RFC 6855), as Gmail does; names then travel as UTF-8, not modified UTF-7. */
+/**
+ * `utf8`: offer UTF8=ACCEPT (RFC 6855), as Gmail does; names then travel as UTF-8, not modified UTF-7.
+ * `gmExt: false`: do not offer X-GM-EXT-1, as a server would whose \All mailbox is a virtual one (Dovecot's).
+ */
 export async function startGmailImap(
-  opts: { user?: string; pass?: string; utf8?: boolean } = {},
+  opts: { user?: string; pass?: string; utf8?: boolean; gmExt?: boolean } = {},
 ): Promise<GmailImap> {
   const user = opts.user ?? 'someone@gmail.com';
   const pass = opts.pass ?? 'app-password';
@@ -77,7 +80,7 @@ export async function startGmailImap(
   } = createGmailStore(() => {
     for (const s of sessions) s.notify();
   });
-  const offered = `${capabilities}${opts.utf8 ? ' UTF8=ACCEPT' : ''}`;
+  const offered = `${opts.gmExt === false ? capabilities.replace(' X-GM-EXT-1', '') : capabilities}${opts.utf8 ? ' UTF8=ACCEPT' : ''}`;
   const server = createServer((socket) => serve(socket));
 
   function serve(socket: Socket) {
