@@ -177,11 +177,15 @@ describe('a Gmail account', () => {
     expect(locationsOf('label')).toEqual(['All Mail', 'Inbox', 'Über wichtig']);
   });
 
-  test('marking read sets \\Seen on the Gmail message, and every mailbox that shows it agrees', async () => {
+  test('marking read sets \\Seen once on the Gmail message, and every mailbox that shows it agrees', async () => {
     prepareMailActions(db).markRead([idOf('label')], true);
-    // The sync reads the flags back after the replay: what was written here for each location is what
-    // Gmail says of each, so nothing changes.
+    const commands = commandsFrom();
+    // The sync reads the flags back after the replay: what was written here for each of its three
+    // locations is what Gmail says of each, so nothing changes.
     expect(await syncAccount(db, login)).toMatchObject({ pushed: 1, flagsChanged: 0 });
+    expect(commands().filter((c) => c.startsWith('UID STORE'))).toEqual([
+      expect.stringMatching(/^UID STORE \d+ \+FLAGS \(\\Seen\)$/),
+    ]);
     expect([...(gmail.find('<label@example.com>')?.flags ?? [])]).toEqual(['\\Seen']);
     expect(db.prepare('SELECT unread FROM messages WHERE id = ?').pluck().get(idOf('label'))).toBe(0);
   });
