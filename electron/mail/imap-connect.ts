@@ -58,8 +58,18 @@ export function imapClient(
 export function mailFailure(e: unknown, server: string): MailFailure {
   if (e instanceof MailFailure) return e;
   const where = server.charAt(0).toUpperCase() + server.slice(1);
-  const err = (e ?? {}) as { code?: unknown; authenticationFailed?: unknown; message?: unknown };
+  const err = (e ?? {}) as {
+    code?: unknown;
+    authenticationFailed?: unknown;
+    serverResponseCode?: unknown;
+    message?: unknown;
+  };
   const code = typeof err.code === 'string' ? err.code : '';
+  // A login refused for a reason that passes (RFC 5530: [LIMIT] too many connections, [UNAVAILABLE] a backend
+  // down) is not a wrong password: giving up would stop the account's sync until the user acts.
+  if (err.serverResponseCode === 'LIMIT' || err.serverResponseCode === 'UNAVAILABLE') {
+    return new MailFailure('transport', `${where} refused the login for now; Skimmer will try again.`, true);
+  }
   // imapflow marks a refused login; nodemailer says EAUTH (SMTP 535).
   if (err.authenticationFailed === true || code === 'AUTHENTICATIONFAILED' || code === 'EAUTH') {
     return new MailFailure('unauthorized', `${where} refused the user name or password.`, false);
