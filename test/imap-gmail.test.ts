@@ -66,6 +66,7 @@ const bodiesFetched = (commands: string[]) =>
     .map((c) => /^UID FETCH ([\d,]+) \(.*BODY(\.PEEK)?\[(?!HEADER)/.exec(c)?.[1])
     .filter((set) => set !== undefined)
     .reduce((n, set) => n + set.split(',').length, 0);
+const gmailMessage = (s: string) => gmail.find(`<${s}@example.com>`) as GmailMessage;
 /** The commands the server receives from now on. */
 const commandsFrom = () => {
   const start = gmail.log.length;
@@ -140,7 +141,7 @@ describe('a Gmail account', () => {
 
   test('mail archived in Gmail is kept: it shows in All Mail, or in its label, as the same message', async () => {
     const before = { elsewhere: idOf('elsewhere'), shelved: idOf('shelved') };
-    for (const s of ['elsewhere', 'shelved']) gmail.archive(gmail.find(`<${s}@example.com>`) as GmailMessage);
+    for (const s of ['elsewhere', 'shelved']) gmail.relabel(gmailMessage(s), [], ['\\Inbox']);
     const commands = commandsFrom();
     expect(await syncAccount(db, login)).toMatchObject({ added: 0, removed: 0 });
     expect(bodiesFetched(commands())).toBe(0);
@@ -227,6 +228,24 @@ describe('a Gmail account', () => {
     expect(locationsOf('archive')).toEqual(['All Mail', 'Inbox']);
     expect(folderOf('filed')).toBe('Inbox');
     expect(bodiesFetched(commands())).toBe(0);
+  });
+
+  test('archive of a message shown in its label, but in INBOX too, takes it out of INBOX and keeps the label', async () => {
+    // Back in the inbox on Gmail's side; Skimmer goes on showing it in Receipts, where it was.
+    gmail.relabel(gmailMessage('shelved'), ['\\Inbox'], []);
+    await syncAccount(db, login);
+    expect(folderOf('shelved')).toBe('Receipts');
+    expect(locationsOf('shelved')).toEqual(['All Mail', 'Inbox', 'Receipts']);
+
+    prepareMailActions(db).moveToSpecial([idOf('shelved')], 'archive');
+    const commands = commandsFrom();
+    expect((await syncAccount(db, login)).pushed).toBe(1);
+    // The move is made in INBOX, the mailbox selected last before it.
+    const replayed = commands().filter((c) => /^(SELECT|UID MOVE)/.test(c));
+    expect(replayed).toEqual(['SELECT INBOX', expect.stringMatching(/^UID MOVE \d+ "\[Gmail\]\/All Mail"$/)]);
+    expect(server('shelved')).toEqual({ mailboxes: ['[Gmail]/All Mail', 'Receipts'], labels: ['Receipts'] });
+    expect(folderOf('shelved')).toBe('All Mail');
+    expect(locationsOf('shelved')).toEqual(['All Mail', 'Receipts']);
   });
 
   test('trash hides the message from every mailbox but Trash; a move relabels it; undo brings both back', async () => {

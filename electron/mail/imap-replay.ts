@@ -28,8 +28,8 @@ export function prepareReplay(db: Db, accountId: number) {
     `SELECT l.folder_id, l.uid, i.path, i.special_use FROM imap_locations l JOIN imap_folders i ON i.folder_id = l.folder_id
      WHERE l.message = ? ORDER BY l.folder_id`,
   );
-  const imapFolder = db.prepare<[number], { path: string }>(
-    'SELECT path FROM imap_folders WHERE folder_id = ?',
+  const imapFolder = db.prepare<[number], { path: string; special_use: string | null }>(
+    'SELECT path, special_use FROM imap_folders WHERE folder_id = ?',
   );
   const folderName = db.prepare<[number], { name: string; source: string }>(
     'SELECT name, source FROM folders WHERE id = ?',
@@ -137,9 +137,14 @@ export function prepareReplay(db: Db, accountId: number) {
       }
       case 'move': {
         const elsewhere = at.filter((l) => l.folder_id !== op.folderId);
-        // Out of the folder it was in (older ops do not say which: the first other location).
-        const from = elsewhere.find((l) => l.folder_id === op.from) ?? elsewhere[0];
         const gmail = client.capabilities.has('X-GM-EXT-1');
+        // Out of the folder it was in (older ops do not say which: the first other location); on Gmail an
+        // archive (into All Mail) is out of INBOX, wherever Skimmer showed the message.
+        const archive = gmail && imapFolder.get(op.folderId)?.special_use === '\\All';
+        const from =
+          (archive ? elsewhere.find((l) => l.path === 'INBOX') : undefined) ??
+          elsewhere.find((l) => l.folder_id === op.from) ??
+          elsewhere[0];
         // Already there: done, except on Gmail, where a mailbox is a label and leaving one takes it off even
         // when the target shows the message already (an archive: INBOX to All Mail, which shows everything).
         const there = elsewhere.length < at.length;

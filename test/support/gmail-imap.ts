@@ -36,8 +36,8 @@ export type GmailImap = {
   messages: GmailMessage[];
   /** Adds a message as mail delivered to the account would arrive (labels default to \Inbox). */
   deliver(raw: string | Buffer, labels?: string[], flags?: string[]): GmailMessage;
-  /** What Gmail's own Archive does (on the web or in another client): the message leaves INBOX. */
-  archive(message: GmailMessage): void;
+  /** Labels changed on Gmail's side (its web page, another client); taking \Inbox off is Gmail's Archive. */
+  relabel(message: GmailMessage, add: string[], remove: string[]): void;
   /** The message with this Message-ID, if the store holds it. */
   find(messageId: string): GmailMessage | undefined;
   /** The mailboxes that show the message now. */
@@ -482,8 +482,9 @@ export async function startGmailImap(
       reconcile();
       return m;
     },
-    archive(m) {
-      removeLabel(m, '\\Inbox');
+    relabel(m, add, remove) {
+      for (const l of add) addLabel(m, l);
+      for (const l of remove) removeLabel(m, l);
       reconcile();
     },
     find: (messageId) => messages.find((m) => field(parsePart(m.raw).header, 'message-id') === messageId),
