@@ -25,7 +25,8 @@ function must<T>(client: ImapFlow, result: T | false): T {
 
 export function prepareReplay(db: Db, accountId: number) {
   const locations = db.prepare<[number], Location>(
-    `SELECT l.folder_id, l.uid, i.path, i.special_use FROM imap_locations l JOIN imap_folders i ON i.folder_id = l.folder_id
+    `SELECT l.folder_id, l.uid, i.path, i.special_use
+     FROM imap_locations l JOIN imap_folders i ON i.folder_id = l.folder_id
      WHERE l.message = ? ORDER BY l.folder_id`,
   );
   const imapFolder = db.prepare<[number], { path: string; special_use: string | null }>(

@@ -59,7 +59,7 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
   const messageFolder = db.prepare<[number], { folder_id: number }>(
     'SELECT folder_id FROM messages WHERE id = ?',
   );
-  // Gmail's All Mail (synced there only) comes last: a message that leaves INBOX but keeps a label shows there.
+  // All Mail (synced on Gmail only) comes last: a message that leaves INBOX but keeps a label shows in it.
   const otherLocation = db.prepare<[number], { folder_id: number }>(
     `SELECT l.folder_id FROM imap_locations l LEFT JOIN imap_folders i ON i.folder_id = l.folder_id
      WHERE l.message = ? ORDER BY i.special_use IS '\\All', l.folder_id LIMIT 1`,
