@@ -148,7 +148,7 @@ describe('a Gmail account', () => {
     expect({ elsewhere: idOf('elsewhere'), shelved: idOf('shelved') }).toEqual(before);
     expect(folderOf('elsewhere')).toBe('All Mail');
     expect(locationsOf('elsewhere')).toEqual(['All Mail']);
-    // Out of INBOX, a message with a label shows there rather than among all the archived mail.
+    // Out of INBOX, a message with a label shows in the label rather than among all the archived mail.
     expect(folderOf('shelved')).toBe('Receipts');
     expect(locationsOf('shelved')).toEqual(['All Mail', 'Receipts']);
   });
@@ -170,7 +170,7 @@ describe('a Gmail account', () => {
     actions.label([idOf('label')], [], ['Paid']);
     commands = commandsFrom();
     expect((await syncAccount(db, login)).pushed).toBe(1);
-    // A label belongs to the Gmail message, so once is enough, whichever of its three mailboxes says it.
+    // A label belongs to the Gmail message, so once is enough, whichever of its mailboxes says it.
     expect(commands().filter((c) => c.startsWith('UID STORE'))).toEqual([
       expect.stringMatching(/^UID STORE \d+ -X-GM-LABELS \(Paid\)$/),
     ]);
