@@ -111,7 +111,10 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
     summary.pushed = await prepareReplay(db, login.id)(client, prepareWriteBack(db), login.user);
     const gmail = client.capabilities.has('X-GM-EXT-1');
     const skipped = skippedUse(gmail);
-    const boxes = (await client.list())
+    // LIST-STATUS (RFC 5819): the LIST also gives each folder's counts, so a folder where nothing changed needs
+    // no EXAMINE: one round trip for the whole account instead of one per folder (each IDLE wake pays them).
+    const statusQuery = { messages: true, uidNext: true, uidValidity: true, highestModseq: true };
+    const boxes = (await client.list(client.capabilities.has('LIST-STATUS') ? { statusQuery } : {}))
       .filter((b) => !b.flags.has('\\Noselect') && !b.flags.has('\\NonExistent'))
       .filter((b) => ![b.specialUse, ...b.flags].some((use) => use && skipped.has(use)))
       .sort((a, b) => rank(a) - rank(b) || a.path.localeCompare(b.path));
@@ -144,6 +147,7 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
         folderId,
         path: box.path,
         name,
+        listed: box.status ?? null,
         opts,
         summary,
         login,
@@ -186,6 +190,8 @@ type FolderJob = {
   folderId: number;
   path: string;
   name: string;
+  /** The folder's counts from the LIST, when the server gives them there (LIST-STATUS). */
+  listed: ListedStatus | null;
   opts: SyncOptions;
   summary: SyncSummary;
   login: AccountLogin;
@@ -234,9 +240,39 @@ async function openFolder(
   }
 }
 
+type ListedStatus = { messages?: number; uidNext?: number; uidValidity?: bigint; highestModseq?: bigint };
+
+/**
+ * The LIST said a folder is as its last completed sync left it: the same UIDVALIDITY, HIGHESTMODSEQ (any new
+ * message, flag change or, with QRESYNC, expunge raises it) and UIDNEXT, and as many messages as are stored
+ * (an expunge on a server without QRESYNC lowers that). Then it is not opened at all.
+ */
+export function listedUnchanged(before: FolderState, listed: ListedStatus, stored: () => number): boolean {
+  return (
+    before.uidValidity !== null &&
+    before.highestModseq !== null &&
+    before.uidNext !== null &&
+    listed.uidValidity !== undefined &&
+    Number(listed.uidValidity) === before.uidValidity &&
+    listed.highestModseq !== undefined &&
+    modseq(listed.highestModseq) === before.highestModseq &&
+    listed.uidNext === before.uidNext &&
+    listed.messages === stored()
+  );
+}
+
 async function syncFolder(job: FolderJob): Promise<void> {
   const { client, db, imapStore, folderId, path, opts, summary } = job;
   const before = imapStore.state(folderId);
+  const { listed } = job;
+  if (listed && listedUnchanged(before, listed, () => imapStore.locationCount(folderId))) {
+    opts.onFolderSeen?.(path, { uidNext: listed.uidNext as number, exists: listed.messages as number });
+    // Still a round that looked at the folder: "Sync now" follows a background round by its progress.
+    opts.onProgress?.({ folder: job.name, done: 0, total: 0 });
+    summary.messages += listed.messages as number;
+    db.transaction(() => imapStore.setState(folderId, before))();
+    return;
+  }
   const { box, changes } = await openFolder(client, path, before);
   opts.onFolderSeen?.(path, { uidNext: box.uidNext, exists: box.exists });
   const uidValidity = Number(box.uidValidity);
