@@ -129,6 +129,8 @@ describe('a Gmail account', () => {
     // Mail by Message-ID and size; only what is in All Mail alone is fetched there.
     const stored = names.length + 2;
     expect(summary.added).toBe(stored);
+    // Each message counted once, though All Mail and the labels repeat it.
+    expect(summary.messages).toBe(stored);
     expect(db.prepare('SELECT count(*) FROM messages').pluck().get()).toBe(stored);
     expect(bodiesFetched(commands())).toBe(stored);
     expect(folderOf('filed')).toBe('Inbox');

@@ -41,6 +41,12 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
   const locationCount = db
     .prepare<[number], number>('SELECT count(*) FROM imap_locations WHERE folder_id = ?')
     .pluck();
+  const messageCount = db
+    .prepare<[number], number>(
+      `SELECT count(DISTINCT l.message) FROM imap_locations l JOIN folders f ON f.id = l.folder_id
+       WHERE f.account_id = ?`,
+    )
+    .pluck();
   const locationAt = db.prepare<[number, number], { message: number; flags_json: string }>(
     'SELECT message, flags_json FROM imap_locations WHERE folder_id = ? AND uid = ?',
   );
@@ -140,6 +146,10 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
     /** How many uids of the folder are stored (the index answers it; `locations` would read every row). */
     locationCount(folderId: number): number {
       return locationCount.get(folderId) as number;
+    },
+    /** Messages with a location in this account, each once. */
+    messageCount(): number {
+      return messageCount.get(accountId) as number;
     },
 
     /** One location, for the few uids a QRESYNC open reports (reading them all would cost more). */

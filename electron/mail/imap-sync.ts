@@ -39,6 +39,7 @@ import { prepareWriteBack } from './write-back.ts';
 export type SyncProgress = { folder: string; done: number; total: number };
 export type SyncSummary = {
   folders: number;
+  /** The account's messages on the server, each once however many folders (or Gmail labels) hold it. */
   messages: number;
   added: number;
   linked: number;
@@ -167,6 +168,7 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
       for (const f of vanished) imapStore.forgetVanishedFolder(f);
     })();
     summary.removed += db.transaction(() => imapStore.dropOrphans())();
+    summary.messages = imapStore.messageCount();
     db.transaction(() => {
       for (const f of vanished) imapStore.deleteFolder(f);
     })();
@@ -269,7 +271,6 @@ async function syncFolder(job: FolderJob): Promise<void> {
     opts.onFolderSeen?.(path, { uidNext: listed.uidNext as number, exists: listed.messages as number });
     // Still a round that looked at the folder: "Sync now" follows a background round by its progress.
     opts.onProgress?.({ folder: job.name, done: 0, total: 0 });
-    summary.messages += listed.messages as number;
     db.transaction(() => imapStore.setState(folderId, before))();
     return;
   }
@@ -285,7 +286,6 @@ async function syncFolder(job: FolderJob): Promise<void> {
 
   // New uids to fetch, newest first, and how many messages the folder holds.
   let fresh: number[];
-  let serverCount: number;
   if (changes) {
     // QRESYNC: the open reported what changed since the last completed sync. Only the stored uids matter,
     // each looked up alone: the folder's whole location list is not read.
@@ -305,7 +305,6 @@ async function syncFolder(job: FolderJob): Promise<void> {
     const grew = box.exists > 0 && (typeof box.uidNext !== 'number' || box.uidNext > since);
     const listed = grew ? (await client.search({ uid: `${since}:*` }, { uid: true })) || [] : [];
     fresh = listed.filter((uid) => uid >= since && !imapStore.location(folderId, uid)).sort((a, b) => b - a);
-    serverCount = box.exists;
   } else {
     // Nothing changed since the last sync: the same HIGHESTMODSEQ (a new message or a flag change raises it,
     // and so does an expunge where QRESYNC is offered; RFC 7162 §3.1.2, §3.2.10) and as many messages as are
@@ -320,7 +319,6 @@ async function syncFolder(job: FolderJob): Promise<void> {
     ) {
       // Still a round that looked at the folder: "Sync now" follows a background round by its progress.
       opts.onProgress?.({ folder: job.name, done: 0, total: 0 });
-      summary.messages += box.exists;
       db.transaction(() => imapStore.setState(folderId, state))();
       return;
     }
@@ -357,7 +355,6 @@ async function syncFolder(job: FolderJob): Promise<void> {
       })();
     }
     fresh = serverUids.filter((uid) => !local.has(uid)).sort((a, b) => b - a);
-    serverCount = serverUids.length;
   }
 
   // New messages, newest first. A small first batch makes the newest mail visible at once; after it, the
@@ -405,7 +402,6 @@ async function syncFolder(job: FolderJob): Promise<void> {
     opts.onProgress?.({ folder: job.name, done, total: fresh.length });
     opts.onBatch?.(job.name);
   }
-  summary.messages += serverCount;
   db.transaction(() => imapStore.setState(folderId, state))();
 }
 
