@@ -4,7 +4,6 @@
 // Skimmer's sentence; a lost connection stops the replay, keeping the op pending for the next sync.
 import type { ImapFlow } from 'imapflow';
 import type { Db } from '../db/open.ts';
-import { compose } from './compose.ts';
 import { mailFailure } from './imap-connect.ts';
 import type { QueuedOp, WriteBack } from './write-back.ts';
 
@@ -177,6 +176,9 @@ export function prepareReplay(db: Db, accountId: number) {
         const path = specialPath.get(accountId, '\\Drafts')?.path;
         if (!d || !path) return; // discarded before it reached the server, or no Drafts folder
         const replyTo = d.in_reply_to === null ? undefined : original.get(d.in_reply_to);
+        // Loaded on first use: nodemailer's composer cost the sync worker's start about 100 ms, before the
+        // newest mail of a new account could be fetched, and most syncs append no draft.
+        const { compose } = await import('./compose.ts');
         const raw = await compose({
           from: user,
           to: JSON.parse(d.to_json),
