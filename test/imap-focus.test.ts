@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, createApp } from '../electron/app.ts';
 import { openDatabase } from '../electron/db/open.ts';
 import { waitForChange } from '../electron/mail/imap-idle.ts';
+import { imapSession } from '../electron/mail/imap-session.ts';
 import { type SyncJob, startSyncJob } from '../electron/mail/sync-job.ts';
 import type { SyncWorkerMessage } from '../electron/mail/sync-worker.ts';
 import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
@@ -200,8 +201,9 @@ describe('a server that allows one connection per user', () => {
   test('a refused INBOX connection leaves the wait on the open folder, not failed', async () => {
     const before = refusals();
     const stop = new AbortController();
+    const session = imapSession(loginFor(limited, 1));
     // Nothing else ends this wait within the test: no counts to compare, 10 minutes at most.
-    const outcome = waitForChange(loginFor(limited, 1), stop.signal, {
+    const outcome = waitForChange(session, stop.signal, {
       paths: ['Work', 'INBOX'],
       maxWaitMs: 10 * 60_000,
     }).then(
@@ -214,6 +216,7 @@ describe('a server that allows one connection per user', () => {
       expect(await outcome).toBe('news');
     } finally {
       stop.abort();
+      session.close();
     }
   });
 

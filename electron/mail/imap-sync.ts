@@ -60,6 +60,12 @@ export type SyncOptions = {
   onFolderSeen?: (path: string, seen: { uidNext: number; exists: number }) => void;
   /** Opens the client; tests pass short timeouts. */
   client?: (login: AccountLogin) => ImapFlow;
+  /**
+   * A logged-in connection to sync on instead of a new one, left open after a sync that went well so the
+   * next one needs no new login (the background loop keeps it: imap-session.ts); closed when the sync fails
+   * or is stopped, since a connection in an unknown state is not reused.
+   */
+  connection?: ImapFlow;
   /** Starts the fetcher thread (imap-fetcher.ts); tests pass one whose connection is refused. */
   fetcher?: typeof startFetcher;
 };
@@ -86,9 +92,12 @@ const modseq = (v: bigint | undefined): number | null =>
 
 export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions = {}): Promise<SyncSummary> {
   const where = `the mail server ${login.imap.host}`;
-  const client = (opts.client ?? imapClient)(login);
+  const kept = opts.connection;
+  const client = kept ?? (opts.client ?? imapClient)(login);
   // imapflow reports a dropped connection as an 'error' event too; the command in flight rejects with it.
-  client.on('error', () => {});
+  // (A kept connection has its listener from whoever opened it.)
+  if (!kept) client.on('error', () => {});
+  let synced = false;
   // Started by the first folder that needs it, then kept until the end of this sync.
   let fetcher: Promise<Fetcher | null> | null = null;
   const closeFetcher = () => void fetcher?.then((f) => f?.close());
@@ -98,7 +107,7 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
   };
   opts.signal?.addEventListener('abort', abort, { once: true });
   try {
-    await client.connect();
+    if (!kept) await client.connect();
     const summary: SyncSummary = {
       folders: 0,
       messages: 0,
@@ -172,14 +181,15 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
     db.transaction(() => {
       for (const f of vanished) imapStore.deleteFolder(f);
     })();
-    await client.logout().catch(() => {});
+    if (!kept) await client.logout().catch(() => {});
+    synced = true;
     return summary;
   } catch (e) {
     if (opts.signal?.aborted) throw new MailFailure('cancelled', 'The sync was stopped.', false);
     throw mailFailure(e, where);
   } finally {
     opts.signal?.removeEventListener('abort', abort);
-    client.close();
+    if (!kept || !synced) client.close();
     closeFetcher();
   }
 }

@@ -1,13 +1,15 @@
 // The worker thread that keeps one account in sync (issue 5: sync never blocks the UI). It has its own
-// database connection and parse threads, runs the sync loop, and tells the main thread what happened;
-// the main thread can ask for a sync now (after a local change), name the folder the user has open (the wait
-// for news IDLEs on it as well as on INBOX), or stop it.
+// database connection, parse threads and IMAP connections (kept logged in between rounds: imap-session.ts),
+// runs the sync loop, and tells the main thread what happened; the main thread can ask for a sync now (after a
+// local change), name the folder the user has open (the wait for news IDLEs on it as well as on INBOX), or
+// stop it, which closes every connection at once.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/open.ts';
 import type { AccountLogin } from './accounts.ts';
 import { idleFolders } from './idle-folder.ts';
 import { mailFailure } from './imap-connect.ts';
 import { type FolderSeen, waitForChange } from './imap-idle.ts';
+import { imapSession } from './imap-session.ts';
 import { type SyncProgress, syncAccount } from './imap-sync.ts';
 import { createParsePool } from './parse-pool.ts';
 import { type LoopEvent, startSyncLoop } from './sync-loop.ts';
@@ -57,6 +59,11 @@ if (port) {
   const db = openDatabase(data.dbFile, { batches: true });
   const pool = createParsePool();
   const writeBack = prepareWriteBack(db);
+  const controller = new AbortController();
+  // Connection 0 syncs and then IDLEs on the first folder waited on (so an account with INBOX alone to wait on
+  // keeps a single connection); connection 1 IDLEs on INBOX beside an open folder.
+  const session = imapSession(data.login);
+  controller.signal.addEventListener('abort', () => session.close(), { once: true });
   // What the last finished sync saw of each folder; a folder it did not see is gone from the server.
   let seen = new Map<string, FolderSeen>();
   // The folder the user has open (null: none); the wait is on INBOX alone when it is gone.
@@ -73,7 +80,7 @@ if (port) {
       const moved = new AbortController();
       refocus = moved;
       try {
-        await waitForChange(data.login, AbortSignal.any([signal, moved.signal]), {
+        await waitForChange(session, AbortSignal.any([signal, moved.signal]), {
           paths: idlePaths(),
           ...(data.maxIdleMs === undefined ? {} : { maxWaitMs: data.maxIdleMs }),
           seen: (path) => seen.get(path) ?? null,
@@ -87,7 +94,6 @@ if (port) {
     }
   }
 
-  const controller = new AbortController();
   const post = (m: SyncWorkerMessage) => port.postMessage(m);
   const loop = startSyncLoop({
     signal: controller.signal,
@@ -96,6 +102,7 @@ if (port) {
       const round = new Map<string, FolderSeen>();
       try {
         const summary = await syncAccount(db, data.login, {
+          connection: await session.connection(0),
           parse: pool.parse,
           signal: controller.signal,
           onProgress: (progress) => post({ type: 'progress', progress }),
@@ -133,6 +140,9 @@ if (port) {
     } else controller.abort();
   });
   void loop.done.finally(async () => {
+    // Also when the loop ended on its own (a refused password): a connection still in IDLE would keep the
+    // thread alive.
+    session.close();
     await pool.close();
     db.close();
     post({ type: 'stopped' });
