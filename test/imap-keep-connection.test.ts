@@ -2,7 +2,8 @@
 // whose log and `doveadm who` count the logins and the open connections: news costs no new login (the sync's
 // connection also IDLEs on the first folder waited on, INBOX beside an open folder has one of its own), a
 // connection the server closes or loses is replaced and the loop carries on, a quiet IDLE outlives the socket
-// timeout, and Stop closes every connection at once.
+// timeout, and Stop closes every connection at once. The session (imap-session.ts) shares a login in progress
+// and opens nothing once closed.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -165,6 +166,30 @@ describe('connections kept between rounds', () => {
       await j.stop();
     }
   }, 40_000);
+});
+
+describe('the session', () => {
+  test('two asks for a connection while it logs in share one login', async () => {
+    const session = imapSession(loginFor(server, 1));
+    try {
+      const before = logins();
+      const [a, b] = await Promise.all([session.connection(0), session.connection(0)]);
+      expect(a).toBe(b);
+      expect(await session.connection(0)).toBe(a);
+      expect(logins() - before).toBe(1);
+    } finally {
+      session.close();
+    }
+  });
+
+  test('after close() the connections are closed and no new one is opened', async () => {
+    const session = imapSession(loginFor(server, 1));
+    const kept = await session.connection(0);
+    session.close();
+    expect(kept.usable).toBe(false);
+    await expect(session.connection(0)).rejects.toMatchObject({ code: 'cancelled' });
+    await expect.poll(connections).toBe(0);
+  });
 });
 
 describe('a quiet IDLE', () => {
