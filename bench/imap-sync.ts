@@ -12,11 +12,9 @@
 // and round trip of a real line to a mail provider (both directions' bandwidth shared by all connections).
 //
 //   node bench/imap-sync.ts [--count 20000] [--link MBIT,RTT_MS]    e.g. --link 100,20
-import { spawn } from 'node:child_process';
 import { createReadStream, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ImapFlow } from 'imapflow';
 import { openDatabase } from '../electron/db/open.ts';
@@ -27,6 +25,7 @@ import { startSyncJob } from '../electron/mail/sync-job.ts';
 import { loginFor, startDovecot } from '../test/support/dovecot.ts';
 import { ensureCorpus, outDir } from './corpus.ts';
 import { groupCpu, threadCpu } from './cpu-time.ts';
+import { startLink } from './start-link.ts';
 import { round } from './stats.ts';
 
 const { values } = parseArgs({
@@ -35,33 +34,6 @@ const { values } = parseArgs({
 const count = Number(values.count);
 const { mbox } = ensureCorpus(count);
 const [mbit, rtt] = (values.link ?? '').split(',').map(Number);
-
-/** bench/slow-link.ts in front of `port`: its own port, and a stop that says how many bytes it carried. */
-async function startLink(port: number) {
-  const child = spawn(
-    process.execPath,
-    [
-      new URL('./slow-link.ts', import.meta.url).pathname,
-      '--to',
-      String(port),
-      '--mbit',
-      String(mbit),
-      '--rtt',
-      String(rtt),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const { port: linkPort } = JSON.parse((await lines.next()).value as string) as { port: number };
-  return {
-    port: linkPort,
-    async stop(): Promise<{ down: number; up: number }> {
-      child.kill('SIGTERM');
-      return (JSON.parse((await lines.next()).value as string) as { carried: { down: number; up: number } })
-        .carried;
-    },
-  };
-}
 
 const server = await startDovecot();
 try {
@@ -79,7 +51,7 @@ try {
   await warm.fetchAll('1:*', { uid: true, envelope: true });
   await warm.logout();
 
-  const link = values.link ? await startLink(server.port) : null;
+  const link = values.link ? await startLink(server.port, mbit as number, rtt as number) : null;
   const port = link?.port ?? server.port;
   if (link) console.log(`both runs go through a link of ${mbit} Mbit/s each way and ${rtt} ms round trip`);
 

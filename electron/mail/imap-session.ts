@@ -1,6 +1,6 @@
 // The background sync's connections to an account's server, kept logged in between rounds (issue 5): a new
-// connection costs about 20 round trips (TCP, greeting, LOGIN, CAPABILITY, ID, NAMESPACE, ENABLE…) before the
-// news is even asked for, and a provider sees a login each time (Gmail and others throttle frequent logins;
+// connection costs 6–8 round trips before the news is even asked for (TCP, greeting, LOGIN, ID, NAMESPACE,
+// ENABLE; TLS adds its own), and a provider sees a login each time (Gmail and others throttle frequent logins;
 // Thunderbird keeps its connections open too). Connection 0 syncs and, between syncs, IDLEs on the first folder
 // waited on; connection 1 IDLEs on INBOX beside an open folder (imap-idle.ts). One the server closed, one a
 // failed sync closed (imap-sync.ts), or one that timed out is not reused: the next ask logs in anew. close()
