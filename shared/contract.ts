@@ -716,7 +716,8 @@ export const channels = {
   },
   'summary:ask': {
     // A question over this thread, a selection of messages and/or documents, named by id: Skimmer loads the
-    // text (DESIGN §10). Streams summary_done or error like summary:thread; Stop is run:cancel.
+    // text (DESIGN §10). Streams summary_done or error like summary:thread; Stop is run:cancel. Cached per
+    // model, question, message ids (a thread's as it is now) and document ids; `refresh` asks again.
     request: z
       .object({
         model: z.string().trim().min(3).max(300),
@@ -724,6 +725,7 @@ export const channels = {
         threadId: Id.optional(),
         messageIds: z.array(Id).min(1).max(50).optional(),
         documentIds: z.array(Id).min(1).max(20).optional(),
+        refresh: z.boolean().default(false),
       })
       .strict()
       .refine((r) => r.threadId !== undefined || r.messageIds !== undefined || r.documentIds !== undefined, {

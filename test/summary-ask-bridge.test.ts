@@ -3,12 +3,14 @@
 // (DESIGN §10): the page names messages and documents by id and Skimmer loads their text; the document chunks
 // reach the model inside the untrusted boundary; a document citation comes back with its document and page;
 // a chunk id the model invents is bad_answer; a request naming nothing is refused; a remote service needs
-// consent first; `documents:read` returns the cited chunk with its page.
+// consent first; `documents:read` returns the cited chunk with its page. Answers are cached per model,
+// question, messages (a thread's as it is now) and documents: the same ask again sends nothing to the model, a
+// change to any of these asks again, `refresh` asks again and replaces, and an error is never cached.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
-import { channels, type StreamEvent, StreamMessage } from '../shared/contract.ts';
+import { channels, type Request, type StreamEvent, StreamMessage } from '../shared/contract.ts';
 import { call, callRaw } from './support/bridge.ts';
 import { type CitingModel, startCitingModel } from './support/citing-model.ts';
 import { makePdf } from './support/documents.ts';
@@ -20,6 +22,7 @@ const seen = () => model.received;
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 const files = tempDir();
+const later = tempDir(); // mail imported by the cache tests
 let threadId = 0;
 let messageIds: number[] = [];
 let otherId = 0;
@@ -36,6 +39,12 @@ function final(streamId: string): Promise<StreamEvent> {
       }
     });
   });
+}
+
+// Asks and waits for the answer or the error.
+async function ask(request: Request<'summary:ask'>): Promise<StreamEvent> {
+  const { streamId } = await call(app, 'summary:ask', request);
+  return final(streamId);
 }
 
 beforeAll(async () => {
@@ -224,5 +233,119 @@ describe('documents:read', () => {
     expect(
       await callRaw(app, 'documents:read', { documentId: handbook, chunkId: `d${travel}c1` }),
     ).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
+
+describe('summary:ask answers are cached', () => {
+  const taxi = { model: 'local/m', question: 'Who pays the taxi?' };
+
+  test('the same ask again is answered from the cache, with no request to the model', async () => {
+    const first = await ask({ ...taxi, threadId, documentIds: [handbook] });
+    expect(first).toMatchObject({ type: 'summary_done', result: { cached: false } });
+    const before = seen().length;
+    const again = await ask({ ...taxi, threadId, documentIds: [handbook] });
+    expect(again.type).toBe('summary_done');
+    if (first.type !== 'summary_done' || again.type !== 'summary_done') return;
+    expect(again.result).toEqual({ ...first.result, cached: true });
+    // The same sources named another way: the thread's messages, in another order, documents twice; the
+    // question as the schema trims it.
+    expect(
+      await ask({
+        model: 'local/m',
+        question: '  Who pays the taxi? ',
+        messageIds: [messageIds[1] as number, messageIds[0] as number],
+        documentIds: [handbook, handbook],
+      }),
+    ).toMatchObject({ type: 'summary_done', result: { cached: true } });
+    expect(seen().length).toBe(before);
+  });
+
+  test('a different question, model, selection or set of documents asks the model again', async () => {
+    await ask({ ...taxi, messageIds: [otherId] });
+    const asks: Request<'summary:ask'>[] = [
+      { ...taxi, question: 'Who pays the train?', messageIds: [otherId] },
+      { ...taxi, model: 'local/other', messageIds: [otherId] },
+      { ...taxi, messageIds: [otherId, messageIds[0] as number] },
+      { ...taxi, messageIds: [otherId], documentIds: [travel] },
+    ];
+    for (const request of asks) {
+      const before = seen().length;
+      expect(await ask(request)).toMatchObject({ type: 'summary_done', result: { cached: false } });
+      expect(seen().length).toBe(before + 1);
+    }
+  });
+
+  test('a thread that got a new message is asked again, and the answer cites the new message', async () => {
+    writeFileSync(join(later, 'c1.eml'), eml({ id: '<c1@x>', subject: 'Budget', body: 'Is it approved?' }));
+    await app.importFiles([later], () => {}).done;
+    const budget = app.db.prepare("SELECT thread_id FROM messages WHERE message_id = '<c1@x>'").pluck().get();
+    const budgetAsk = { model: 'local/m', question: 'Is the budget approved?', threadId: budget as number };
+    expect(await ask(budgetAsk)).toMatchObject({ type: 'summary_done', result: { cached: false } });
+    expect(await ask(budgetAsk)).toMatchObject({ type: 'summary_done', result: { cached: true } });
+
+    writeFileSync(
+      join(later, 'c2.eml'),
+      eml({
+        id: '<c2@x>',
+        subject: 'Re: Budget',
+        inReplyTo: '<c1@x>',
+        date: 'Mon, 30 Nov 2026 11:00:00 +0000',
+        body: 'Yes, approved.',
+      }),
+    );
+    await app.importFiles([later], () => {}).done;
+    const reply = app.db.prepare("SELECT id, thread_id FROM messages WHERE message_id = '<c2@x>'").get();
+    expect(reply).toMatchObject({ thread_id: budget });
+    const before = seen().length;
+    const grown = await ask(budgetAsk);
+    expect(seen().length).toBe(before + 1);
+    expect(grown).toMatchObject({ type: 'summary_done', result: { cached: false } });
+    if (grown.type !== 'summary_done') return;
+    expect(grown.result.citations.map((c) => c.messageId)).toContain((reply as { id: number }).id);
+  });
+
+  test('refresh asks again past the cache and replaces the stored answer', async () => {
+    const request = { ...taxi, documentIds: [handbook, travel] };
+    const first = await ask(request);
+    expect(first).toMatchObject({ type: 'summary_done', result: { cached: false } });
+    const before = seen().length;
+    // The model now cites only the first source it was given: a different answer from the first.
+    model.cite = (ids) => ids.slice(0, 1);
+    const fresh = await ask({ ...request, refresh: true });
+    model.cite = (ids) => ids;
+    expect(seen().length).toBe(before + 1);
+    expect(fresh).toMatchObject({ type: 'summary_done', result: { cached: false } });
+    if (first.type !== 'summary_done' || fresh.type !== 'summary_done') return;
+    expect(fresh.result.citations).toHaveLength(1);
+    expect(fresh.result.answer).not.toBe(first.result.answer);
+    expect(await ask(request)).toEqual({ type: 'summary_done', result: { ...fresh.result, cached: true } });
+    expect(seen().length).toBe(before + 1);
+  });
+
+  test('an error is not cached: the same ask after it goes to the model', async () => {
+    const request = { ...taxi, question: 'Which receipts count?', documentIds: [handbook, travel] };
+    model.cite = () => [`d${handbook}c9`];
+    const failed = await ask(request);
+    model.cite = (ids) => ids;
+    expect(failed).toMatchObject({ type: 'error', error: { code: 'bad_answer' } });
+    const before = seen().length;
+    expect(await ask(request)).toMatchObject({ type: 'summary_done', result: { cached: false } });
+    expect(seen().length).toBe(before + 1);
+    expect(await ask(request)).toMatchObject({ type: 'summary_done', result: { cached: true } });
+  });
+
+  test('a stopped answer is not cached', async () => {
+    const request = { ...taxi, question: 'Is a tip refunded?', documentIds: [travel] };
+    model.hold = true;
+    const { streamId } = await call(app, 'summary:ask', request);
+    const ended = final(streamId);
+    await expect.poll(() => model.waiting()).toBe(1);
+    await call(app, 'run:cancel', { streamId });
+    model.hold = false;
+    model.release();
+    expect(await ended).toMatchObject({ type: 'error', error: { code: 'cancelled' } });
+    const before = seen().length;
+    expect(await ask(request)).toMatchObject({ type: 'summary_done', result: { cached: false } });
+    expect(seen().length).toBe(before + 1);
   });
 });

@@ -71,6 +71,25 @@ describe('migrations', () => {
     });
   });
 
+  test('adds the cache of asked answers, one per key, and leaves thread summaries as they were (0021)', () => {
+    const db = new Database(':memory:');
+    migrate(db, 20);
+    db.exec(`INSERT INTO threads (subject, subject_key, last_date, message_count) VALUES ('Hi', 'hi', 1, 1);
+      INSERT INTO thread_summaries (thread_id, version, model, question, answer_json, at) VALUES (1, '1:1', 'local/m', '', '{}', 5);`);
+    migrate(db);
+    expect(db.prepare('SELECT thread_id, answer_json FROM thread_summaries').all()).toEqual([
+      { thread_id: 1, answer_json: '{}' },
+    ]);
+    const store = db.prepare('INSERT OR REPLACE INTO ask_answers (key, answer_json, at) VALUES (?, ?, ?)');
+    store.run('k1', '{"answer":"old"}', 1);
+    store.run('k1', '{"answer":"new"}', 2);
+    expect(db.prepare('SELECT key, answer_json, at FROM ask_answers').all()).toEqual([
+      { key: 'k1', answer_json: '{"answer":"new"}', at: 2 },
+    ]);
+    // STRICT: a time that is not a number is refused.
+    expect(() => store.run('k2', '{}', 'soon')).toThrow();
+  });
+
   test('refuses a database from a newer Skimmer', () => {
     const db = new Database(':memory:');
     db.pragma(`user_version = ${latest + 1}`);

@@ -1,8 +1,9 @@
 // "Summarize thread", "Ask about this thread", "Ask about selection" and "Ask about these documents" (issue 7):
 // the page names a thread, messages or documents by id, never their text (DESIGN §10); Skimmer loads them
 // here, answers with checked citations — each tied to its message, or to its document and page — and sends
-// the answer on a stream. Thread summaries are cached per thread version. A failure is Skimmer's sentence,
-// never a half answer.
+// the answer on a stream. Thread summaries are cached per thread version, other answers per what they were
+// asked over. A failure is Skimmer's sentence, never a half answer, and is never cached.
+import { createHash } from 'node:crypto';
 import type { GroundedView, MessageView, StreamEvent } from '../../../shared/contract.ts';
 import { BridgeFailure, type Handlers } from '../../bridge/dispatch.ts';
 import type { StreamHub } from '../../bridge/streams.ts';
@@ -84,6 +85,12 @@ export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread' | '
   );
   const store = deps.db.prepare<[number, string, string, string, string, number]>(
     'INSERT OR REPLACE INTO thread_summaries (thread_id, version, model, question, answer_json, at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const cachedAsk = deps.db.prepare<[string], { answer_json: string }>(
+    'SELECT answer_json FROM ask_answers WHERE key = ?',
+  );
+  const storeAsk = deps.db.prepare<[string, string, number]>(
+    'INSERT OR REPLACE INTO ask_answers (key, answer_json, at) VALUES (?, ?, ?)',
   );
 
   /**
@@ -185,7 +192,24 @@ export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread' | '
         ...messages.map((m) => [`m${m.id}`, messageCitation(m)] as const),
         ...perDocument.flat().map((c) => [c.id, chunkCitation(c)] as const),
       ]);
-      return answerOnStream(r.model, 'summary_ask', async (connection, model, signal) => {
+      // What the answer was asked over: a thread counts as its messages now, so one that grew is a new key.
+      // A document's id is enough: documents are never changed in place, and different content imported is a
+      // new document with a new id (electron/documents/documents.ts, content hash).
+      const key = createHash('sha256')
+        .update(
+          JSON.stringify({
+            model: r.model,
+            question: r.question,
+            messageIds: [...mail.keys()].sort((a, b) => a - b),
+            documentIds: [...new Set(r.documentIds ?? [])].sort((a, b) => a - b),
+          }),
+        )
+        .digest('hex');
+      const askAnswer = async (
+        connection: GroundedConnection,
+        model: string,
+        signal: AbortSignal,
+      ): Promise<GroundedView> => {
         // Mail alone is answered in parts when it is over the bounds, as a long thread is summarised.
         if (perDocument.length === 0) {
           const result = await summarizeThread(connection, model, messages.map(messageSource), {
@@ -209,7 +233,22 @@ export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread' | '
             ? null
             : `To stay within the bounds, ${chosen.leftOut.length} of ${messages.length} messages were left out (those sharing fewest words with the question).`;
         return viewOf(answer, known, note);
-      });
+      };
+      return answerOnStream(
+        r.model,
+        'summary_ask',
+        async (connection, model, signal) => {
+          const view = await askAnswer(connection, model, signal);
+          // Stored only once complete and checked: a failure or a Stop threw before this.
+          storeAsk.run(key, JSON.stringify(view), Date.now());
+          return view;
+        },
+        () => {
+          if (r.refresh) return undefined;
+          const hit = cachedAsk.get(key);
+          return hit ? cachedView(hit.answer_json) : undefined;
+        },
+      );
     },
   };
 }

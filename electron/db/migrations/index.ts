@@ -19,6 +19,7 @@ import { m0017 } from './0017-mail-consent.ts';
 import { m0018 } from './0018-audit-jobs.ts';
 import { m0019 } from './0019-service-prices.ts';
 import { m0020 } from './0020-imap-uid-next.ts';
+import { m0021 } from './0021-ask-answers.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   m0018,
   m0019,
   m0020,
+  m0021,
 ];

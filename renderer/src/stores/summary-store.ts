@@ -151,7 +151,7 @@ export const useSummaryStore = create<SummaryState>()((set, get) => {
       if (ask.question !== undefined) request.question = ask.question;
       return bridge['summary:thread'](request);
     }
-    const request: Request<'summary:ask'> = { model: ask.model, question: ask.question ?? '' };
+    const request: Request<'summary:ask'> = { model: ask.model, question: ask.question ?? '', refresh };
     if (ask.threadId !== undefined) request.threadId = ask.threadId;
     if (ask.messageIds !== undefined) request.messageIds = ask.messageIds;
     if (ask.documentIds !== undefined) request.documentIds = ask.documentIds;

@@ -2,13 +2,20 @@ import { useEffect, useRef } from 'react';
 import { type AskPlace, type SummaryAsk, useSummaryStore } from '../stores/summary-store.ts';
 import { GroundedAnswer } from './GroundedAnswer.tsx';
 
+const threadOnly = (ask: SummaryAsk) => ask.messageIds === undefined && ask.documentIds === undefined;
+
 // What the label promises: the citations exist in what was asked about, nothing about their truth (DESIGN §10).
 function checkedLabel(ask: SummaryAsk): string {
-  const threadOnly = ask.messageIds === undefined && ask.documentIds === undefined;
-  return threadOnly
+  return threadOnly(ask)
     ? 'Citations were checked to exist in this thread, not checked to be true.'
     : 'Citations were checked to exist in the chosen messages and documents, not checked to be true.';
 }
+
+// A cached answer is reused only while what it was asked over is unchanged (DESIGN §10).
+const cachedLabel = (ask: SummaryAsk) =>
+  threadOnly(ask)
+    ? 'From earlier (the thread has not changed)'
+    : 'From earlier (the messages and documents asked about have not changed)';
 
 // The wait with Stop, the stop note, the error with Retry and the checked answer with its chips, for the
 // answer shown in `place` (the reader's panel or the Documents dialog). Stop takes the focus as the wait
@@ -81,7 +88,7 @@ export function AnswerView({ place, messageIds }: { place: AskPlace; messageIds:
           )}
           {result.view.cached && (
             <p className="summary-cached muted" data-testid="summary-cached">
-              From earlier (the thread has not changed){' '}
+              {cachedLabel(result.ask)}{' '}
               <button
                 type="button"
                 className="small"
