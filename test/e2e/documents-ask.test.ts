@@ -4,8 +4,8 @@
 // part it was given. What it proves (DESIGN §10, §12): "this thread + these documents" sends the matching page
 // and answers with a document chip; the chip opens the document's page view scrolled to the cited part, marked,
 // with its page; "Ask about selection" sends exactly the chosen messages, from two threads; "Ask about these
-// documents" in the Documents dialog answers with the same label and opens the page over the dialog; nothing
-// leaves loopback.
+// documents" in the Documents dialog answers with the same label and opens the page over the dialog; the same
+// question again is answered from the cache, marked, and Refresh asks the model again; nothing leaves loopback.
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -177,6 +177,29 @@ describe('Ask about these documents', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => view.count()).toBe(0);
     expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  test('the same question again shows the cached answer with its mark, and Refresh asks the model again', async () => {
+    await page.getByTestId('documents-open').click();
+    const dialog = page.getByTestId('documents-dialog');
+    await dialog.waitFor();
+    const before = received().length;
+    await dialog.getByTestId('documents-ask-question').fill('When are travel expenses refunded?');
+    await dialog.getByTestId('documents-ask').click();
+    await dialog.getByTestId('summary-cached').waitFor();
+    expect(await dialog.getByTestId('summary-cached').textContent()).toContain(
+      'From earlier (the messages and documents asked about have not changed)',
+    );
+    expect(await dialog.getByTestId('summary-cite').textContent()).toBe('handbook.pdf, page 2');
+    expect(received().length).toBe(before);
+
+    await dialog.getByTestId('summary-refresh').click();
+    await expect.poll(() => received().length).toBe(before + 1);
+    await dialog.getByTestId('summary-answer').waitFor();
+    await expect.poll(() => dialog.getByTestId('summary-cached').count()).toBe(0);
+    expect(received().at(-1)?.ids).toEqual([`d${documentId}c2`]);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
   });
