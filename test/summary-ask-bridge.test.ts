@@ -304,28 +304,6 @@ describe('summary:ask answers are cached', () => {
     expect(grown.result.citations.map((c) => c.messageId)).toContain((reply as { id: number }).id);
   });
 
-  test('a message id given again to another message (after the newest was deleted) is asked again', async () => {
-    const dir = tempDir();
-    const newest = () => app.db.prepare('SELECT max(id) FROM messages').pluck().get() as number;
-    writeFileSync(join(dir, 'd1.eml'), eml({ id: '<d1@x>', subject: 'Parking', body: 'Parking is free.' }));
-    await app.importFiles([dir], () => {}).done;
-    const id = newest();
-    const parking = { model: 'local/m', question: 'Is parking free?', messageIds: [id] };
-    expect(await ask(parking)).toMatchObject({ type: 'summary_done', result: { cached: false } });
-    // An expunge on the server deletes the stored message; SQLite then gives its id to the next row.
-    app.db.prepare('DELETE FROM messages WHERE id = ?').run(id);
-    const next = tempDir();
-    writeFileSync(
-      join(next, 'd2.eml'),
-      eml({ id: '<d2@x>', subject: 'Parking', body: 'Parking costs 5 euros.' }),
-    );
-    await app.importFiles([next], () => {}).done;
-    expect(newest()).toBe(id);
-    const before = seen().length;
-    expect(await ask(parking)).toMatchObject({ type: 'summary_done', result: { cached: false } });
-    expect(seen().length).toBe(before + 1);
-  });
-
   test('refresh asks again past the cache and replaces the stored answer', async () => {
     const request = { ...taxi, documentIds: [handbook, travel] };
     const first = await ask(request);

@@ -90,35 +90,6 @@ describe('summary:thread', () => {
     expect(requests()).toBe(before + 1);
   });
 
-  test('a thread whose newest message was deleted and whose id went to a new reply is asked again', async () => {
-    const newest = () => app.db.prepare('SELECT max(id) FROM messages').pluck().get() as number;
-    await result((await call(app, 'summary:thread', { threadId, model: 'local/m' })).streamId);
-    const id = newest();
-    // An expunge on the server deletes the stored message; SQLite then gives its id to the next row, here a
-    // reply in the same thread, which keeps the thread's message count and newest id as they were.
-    app.db.prepare('DELETE FROM messages WHERE id = ?').run(id);
-    const next = tempDir();
-    writeFileSync(
-      join(next, '4.eml'),
-      eml({
-        id: '<q4@x>',
-        subject: 'Re: Launch',
-        inReplyTo: '<q2@x>',
-        date: 'Mon, 30 Nov 2026 13:00:00 +0000',
-        body: 'Moved to the 6th.',
-      }),
-    );
-    await app.importFiles([next], () => {}).done;
-    expect(app.db.prepare('SELECT id, thread_id FROM messages WHERE message_id = ?').get('<q4@x>')).toEqual({
-      id,
-      thread_id: threadId,
-    });
-    const before = requests();
-    const asked = await result((await call(app, 'summary:thread', { threadId, model: 'local/m' })).streamId);
-    expect(asked).toMatchObject({ type: 'summary_done', result: { cached: false } });
-    expect(requests()).toBe(before + 1);
-  });
-
   test('an answer citing what the thread does not hold is an error, not a summary', async () => {
     model.cite = () => ['m999999'];
     const failed = await result(

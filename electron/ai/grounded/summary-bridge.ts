@@ -86,12 +86,6 @@ export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread' | '
   const store = deps.db.prepare<[number, string, string, string, string, number]>(
     'INSERT OR REPLACE INTO thread_summaries (thread_id, version, model, question, answer_json, at) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const messageHash = deps.db
-    .prepare<[number], string>('SELECT content_hash FROM messages WHERE id = ?')
-    .pluck();
-  const documentHash = deps.db
-    .prepare<[number], string>('SELECT content_hash FROM documents WHERE id = ?')
-    .pluck();
   const cachedAsk = deps.db.prepare<[string], { answer_json: string }>(
     'SELECT answer_json FROM ask_answers WHERE key = ?',
   );
@@ -146,11 +140,8 @@ export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread' | '
     'summary:thread': (r) => {
       const thread = queries.thread(r.threadId);
       if (!thread) throw new BridgeFailure('not_found', 'That conversation is not in the mailbox.');
-      // The thread as it is now: its messages by id and content hash (an id can be given again to another
-      // message after the newest was deleted, as a sync deletes expunged mail).
-      const version = createHash('sha256')
-        .update(thread.messages.map((m) => `${m.id}:${messageHash.get(m.id)}`).join(' '))
-        .digest('hex');
+      // The thread as it is now: it grows by messages, each with a larger id.
+      const version = `${thread.messages.length}:${Math.max(0, ...thread.messages.map((m) => m.id))}`;
       const question = r.question ?? '';
       const known = new Map(thread.messages.map((m) => [`m${m.id}`, messageCitation(m)]));
       return answerOnStream(
@@ -202,18 +193,15 @@ export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread' | '
         ...perDocument.flat().map((c) => [c.id, chunkCitation(c)] as const),
       ]);
       // What the answer was asked over: a thread counts as its messages now, so one that grew is a new key.
-      // Each source by id and content hash: rows are never changed in place, but an id can be given again to
-      // another row after the newest one was deleted (a sync deletes expunged mail), and the answer's citations
-      // must match the text it was given.
+      // A document's id is enough: documents are never changed in place, and different content imported is a
+      // new document with a new id (electron/documents/documents.ts, content hash).
       const key = createHash('sha256')
         .update(
           JSON.stringify({
             model: r.model,
             question: r.question,
-            messages: [...mail.keys()].sort((a, b) => a - b).map((id) => `${id}:${messageHash.get(id)}`),
-            documents: [...new Set(r.documentIds ?? [])]
-              .sort((a, b) => a - b)
-              .map((id) => `${id}:${documentHash.get(id)}`),
+            messageIds: [...mail.keys()].sort((a, b) => a - b),
+            documentIds: [...new Set(r.documentIds ?? [])].sort((a, b) => a - b),
           }),
         )
         .digest('hex');
