@@ -3,6 +3,7 @@
 // Message-ID plus content hash: the same file imported twice adds nothing, while two different
 // messages that share a Message-ID (it happens) are both kept.
 import type { Db } from '../db/open.ts';
+import { nextId } from '../db/retired-ids.ts';
 import type { ParsedMessage } from './parse.ts';
 import type { FolderRef } from './sources.ts';
 import { prepareThreading } from './threads.ts';
@@ -23,10 +24,11 @@ export function prepareStore(db: Db) {
     'SELECT id FROM messages WHERE message_id = ? AND content_hash = ?',
   );
   const insert = db.prepare(
-    `INSERT INTO messages (folder_id, thread_id, message_id, content_hash, in_reply_to, refs, subject,
+    // The id after every id ever given, also a deleted one's (migration 0022): others name messages by id.
+    `INSERT INTO messages (id, folder_id, thread_id, message_id, content_hash, in_reply_to, refs, subject,
        from_name, from_addr, from_text, to_json, cc_json, to_text, date, body_text, body_html,
        attachments_json, has_attachments, source, size)
-     VALUES (@folder, @thread, @messageId, @contentHash, @inReplyTo, @refs, @subject, @fromName, @fromAddr,
+     VALUES (${nextId('messages')}, @folder, @thread, @messageId, @contentHash, @inReplyTo, @refs, @subject, @fromName, @fromAddr,
        @fromText, @toJson, @ccJson, @toText, @date, @text, @html, @attachments, @hasAttachments, @source, @size)`,
   );
   const index = db.prepare<[number]>(

@@ -2,6 +2,7 @@
 // neither. thread_refs remembers every Message-ID a thread has seen, so a reply that arrives before its
 // parent still joins it, and two threads that turn out to be one are merged.
 import type { Db } from '../db/open.ts';
+import { nextId } from '../db/retired-ids.ts';
 
 const replyPrefix = /^\s*((re|fw|fwd|aw|wg|sv|vs|antw|r|rif|tr|odp|ynt|atb)(\[\d+\])?\s*[:：]\s*)+/i;
 // How far apart in time a subject-only reply may be from its thread.
@@ -31,7 +32,8 @@ export function prepareThreading(db: Db) {
     'SELECT id FROM threads WHERE subject_key = ? AND last_date BETWEEN ? AND ? ORDER BY last_date DESC LIMIT 1',
   );
   const newThread = db.prepare<[string, string, number]>(
-    'INSERT INTO threads (subject, subject_key, last_date, message_count) VALUES (?, ?, ?, 0)',
+    // The id after every id ever given (migration 0022): conversations and summaries name threads by id.
+    `INSERT INTO threads (id, subject, subject_key, last_date, message_count) VALUES (${nextId('threads')}, ?, ?, ?, 0)`,
   );
   const addRef = db.prepare<[string, number]>(
     'INSERT INTO thread_refs (message_id, thread_id) VALUES (?, ?) ON CONFLICT (message_id) DO NOTHING',

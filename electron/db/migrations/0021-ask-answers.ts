@@ -1,8 +1,9 @@
 import type { Migration } from '../migrate.ts';
 
 // Answers to `summary:ask` (issue 7), cached like thread summaries: the key is the sha256 of what the answer was
-// asked over — model, question, message ids and document ids (electron/ai/grounded/summary-bridge.ts) — so a
-// thread that grew or a different selection is a new key, asked again, and a stale row is never read.
+// asked over — model, question, the messages and documents by id and content hash
+// (electron/ai/grounded/summary-bridge.ts) — so a thread that grew or a different selection is a new key, asked
+// again, and a stale row is never read.
 export const m0021: Migration = {
   version: 21,
   name: 'ask-answers',

@@ -20,6 +20,7 @@ import { m0018 } from './0018-audit-jobs.ts';
 import { m0019 } from './0019-service-prices.ts';
 import { m0020 } from './0020-imap-uid-next.ts';
 import { m0021 } from './0021-ask-answers.ts';
+import { m0022 } from './0022-retired-ids.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   m0019,
   m0020,
   m0021,
+  m0022,
 ];

@@ -1,0 +1,27 @@
+import type { Migration } from '../migrate.ts';
+
+// Ids of messages and threads are never given twice (issue 5). SQLite gives a new row the largest id + 1, so the
+// id of the newest row comes back after that row is deleted — and a sync deletes expunged mail. Conversations,
+// approval cards, the undo log, triage items and cached answers name messages and threads by id: an undo or an
+// approved tool call would then act on another message. AUTOINCREMENT would need the tables rebuilt (with their
+// search index and every reference to them); instead each deletion is remembered here, and the two places that
+// insert (electron/mail/store.ts, threads.ts) start after the larger of it and the largest id.
+export const m0022: Migration = {
+  version: 22,
+  name: 'retired-ids',
+  up(db) {
+    db.exec(`
+      CREATE TABLE retired_ids (
+        tbl TEXT PRIMARY KEY,
+        max_id INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO retired_ids (tbl, max_id) VALUES ('messages', 0), ('threads', 0);
+      CREATE TRIGGER messages_retire_id AFTER DELETE ON messages BEGIN
+        UPDATE retired_ids SET max_id = max(max_id, old.id) WHERE tbl = 'messages';
+      END;
+      CREATE TRIGGER threads_retire_id AFTER DELETE ON threads BEGIN
+        UPDATE retired_ids SET max_id = max(max_id, old.id) WHERE tbl = 'threads';
+      END;
+    `);
+  },
+};
