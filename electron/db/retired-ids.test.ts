@@ -4,6 +4,7 @@ import { tempDir } from '../../test/support/temp.ts';
 import type { ParsedMessage } from '../mail/parse.ts';
 import { prepareStore } from '../mail/store.ts';
 import { openDatabase } from './open.ts';
+import { nextId } from './retired-ids.ts';
 
 const message = (n: number, subject = `Subject ${n}`): ParsedMessage => ({
   messageId: `<m${n}@example.com>`,
@@ -56,4 +57,15 @@ test('a deleted newest thread leaves its id unused: the next thread gets a new o
   const third = add(3);
   expect(third.thread_id).toBeGreaterThan(second.thread_id);
   expect(third.thread_id).not.toBe(first.thread_id);
+});
+
+test('a deleted newest draft leaves its id unused: a queued APPEND of it can never name another draft', () => {
+  const { db } = mailbox();
+  const add = db.prepare(
+    `INSERT INTO drafts (id, to_json, cc_json, subject, body, in_reply_to, created_at, updated_at)
+     VALUES (${nextId('drafts')}, '[]', '[]', ?, '', NULL, 0, 0)`,
+  );
+  const first = Number(add.run('first').lastInsertRowid);
+  db.prepare('DELETE FROM drafts WHERE id = ?').run(first);
+  expect(Number(add.run('second').lastInsertRowid)).toBe(first + 1);
 });

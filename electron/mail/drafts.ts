@@ -5,6 +5,7 @@
 import type { DraftView } from '../../shared/contract.ts';
 import { BridgeFailure } from '../bridge/dispatch.ts';
 import type { Db } from '../db/open.ts';
+import { nextId } from '../db/retired-ids.ts';
 import { type KeptState, NoSender, type OutboxItem, prepareOutbox } from './outbox.ts';
 
 type Row = {
@@ -41,8 +42,9 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
   );
   const drop = db.prepare<[number]>('DELETE FROM drafts WHERE id = ?');
   const add = db.prepare(
-    `INSERT INTO drafts (to_json, cc_json, subject, body, in_reply_to, created_at, updated_at)
-     VALUES (@to, @cc, @subject, @body, @inReplyTo, @at, @at)`,
+    // Past every id ever given (migration 0022): a queued APPEND names its draft by id.
+    `INSERT INTO drafts (id, to_json, cc_json, subject, body, in_reply_to, created_at, updated_at)
+     VALUES (${nextId('drafts')}, @to, @cc, @subject, @body, @inReplyTo, @at, @at)`,
   );
   const outbox = prepareOutbox(db, now);
 

@@ -3,6 +3,7 @@
 // entries and marks them undone (`undoOne(id)` does so for exactly one entry). A write that changes
 // nothing records nothing. Only this module writes `undo_log`, and `drafts` with drafts.ts (the user's own edits, sends and discards); moves and read flags go through it so that every one can be undone.
 import type { Db } from '../db/open.ts';
+import { nextId } from '../db/retired-ids.ts';
 import { prepareLabels } from './labels.ts';
 import { prepareWriteBack } from './write-back.ts';
 
@@ -69,8 +70,9 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     'DELETE FROM folders WHERE id = ? AND NOT EXISTS (SELECT 1 FROM messages WHERE folder_id = ?)',
   );
   const addDraft = db.prepare(
-    `INSERT INTO drafts (to_json, cc_json, subject, body, in_reply_to, created_at, updated_at)
-     VALUES (@to, @cc, @subject, @body, @inReplyTo, @at, @at)`,
+    // Past every id ever given (migration 0022): a queued APPEND names its draft by id.
+    `INSERT INTO drafts (id, to_json, cc_json, subject, body, in_reply_to, created_at, updated_at)
+     VALUES (${nextId('drafts')}, @to, @cc, @subject, @body, @inReplyTo, @at, @at)`,
   );
   const dropDraft = db.prepare<[number]>('DELETE FROM drafts WHERE id = ?');
   const record = db.prepare<[number, string, string]>(

@@ -1,11 +1,12 @@
 import type { Migration } from '../migrate.ts';
 
-// Ids of messages and threads are never given twice (issue 5). SQLite gives a new row the largest id + 1, so the
-// id of the newest row comes back after that row is deleted — and a sync deletes expunged mail. Conversations,
-// approval cards, the undo log, triage items and cached answers name messages and threads by id: an undo or an
-// approved tool call would then act on another message. AUTOINCREMENT would need the tables rebuilt (with their
-// search index and every reference to them); instead each deletion is remembered here, and the two places that
-// insert (electron/mail/store.ts, threads.ts) start after the larger of it and the largest id.
+// Ids of messages, threads and drafts are never given twice (issue 5). SQLite gives a new row the largest id + 1,
+// so the id of the newest row comes back after that row is deleted — and a sync deletes expunged mail.
+// Conversations, approval cards, the undo log, triage items and cached answers name messages and threads by id,
+// and the queue of server changes names drafts by id: an undo, an approved tool call or a queued draft APPEND
+// would then act on another one. AUTOINCREMENT would need the tables rebuilt (with their search index and every
+// reference to them); instead each deletion is remembered here, and the inserts (electron/db/retired-ids.ts
+// `nextId`) start after the larger of it and the largest id.
 export const m0022: Migration = {
   version: 22,
   name: 'retired-ids',
@@ -15,12 +16,15 @@ export const m0022: Migration = {
         tbl TEXT PRIMARY KEY,
         max_id INTEGER NOT NULL
       ) STRICT, WITHOUT ROWID;
-      INSERT INTO retired_ids (tbl, max_id) VALUES ('messages', 0), ('threads', 0);
+      INSERT INTO retired_ids (tbl, max_id) VALUES ('messages', 0), ('threads', 0), ('drafts', 0);
       CREATE TRIGGER messages_retire_id AFTER DELETE ON messages BEGIN
         UPDATE retired_ids SET max_id = max(max_id, old.id) WHERE tbl = 'messages';
       END;
       CREATE TRIGGER threads_retire_id AFTER DELETE ON threads BEGIN
         UPDATE retired_ids SET max_id = max(max_id, old.id) WHERE tbl = 'threads';
+      END;
+      CREATE TRIGGER drafts_retire_id AFTER DELETE ON drafts BEGIN
+        UPDATE retired_ids SET max_id = max(max_id, old.id) WHERE tbl = 'drafts';
       END;
     `);
   },
