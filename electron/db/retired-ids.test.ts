@@ -59,13 +59,29 @@ test('a deleted newest thread leaves its id unused: the next thread gets a new o
   expect(third.thread_id).not.toBe(first.thread_id);
 });
 
-test('a deleted newest draft leaves its id unused: a queued APPEND of it can never name another draft', () => {
-  const { db } = mailbox();
-  const add = db.prepare(
+// The same mechanism for the rows the undo log and the queue of server changes name by id; the inserts are
+// those of drafts.ts/undo.ts, store.ts/imap-store.ts/undo.ts and labels.ts.
+test.each([
+  [
+    'draft',
     `INSERT INTO drafts (id, to_json, cc_json, subject, body, in_reply_to, created_at, updated_at)
      VALUES (${nextId('drafts')}, '[]', '[]', ?, '', NULL, 0, 0)`,
-  );
+    'DELETE FROM drafts WHERE id = ?',
+  ],
+  [
+    'folder',
+    `INSERT INTO folders (id, account_id, name, source) VALUES (${nextId('folders')}, 1, ?, 'test:' || random())`,
+    'DELETE FROM folders WHERE id = ?',
+  ],
+  [
+    'label',
+    `INSERT INTO labels (id, name) VALUES (${nextId('labels')}, ?)`,
+    'DELETE FROM labels WHERE id = ?',
+  ],
+])('a deleted newest %s leaves its id unused', (_kind, insert, remove) => {
+  const { db } = mailbox();
+  const add = db.prepare(insert);
   const first = Number(add.run('first').lastInsertRowid);
-  db.prepare('DELETE FROM drafts WHERE id = ?').run(first);
+  db.prepare(remove).run(first);
   expect(Number(add.run('second').lastInsertRowid)).toBe(first + 1);
 });

@@ -3,6 +3,7 @@
 // store.ts like imported mail. A message is kept while it has a location in its account; one that lost its
 // last location is an orphan until the end of the sync (it may reappear elsewhere: a move), then deleted.
 import type { Db } from '../db/open.ts';
+import { nextId } from '../db/retired-ids.ts';
 
 /** What the server said of a folder when its last completed sync opened it. */
 export type FolderState = {
@@ -19,7 +20,7 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
     'SELECT id FROM folders WHERE account_id = ? AND source = ?',
   );
   const addFolder = db.prepare<[number, string, string]>(
-    'INSERT INTO folders (account_id, name, source) VALUES (?, ?, ?)',
+    `INSERT INTO folders (id, account_id, name, source) VALUES (${nextId('folders')}, ?, ?, ?)`,
   );
   const rename = db.prepare<[string, number, string]>(
     'UPDATE folders SET name = ? WHERE id = ? AND name IS NOT ?',

@@ -1,6 +1,7 @@
 // Labels on messages (tables `labels` and `message_labels`, migration 0008). A label name is unique
 // without regard to case; a label exists while it is defined, whether or not any message carries it.
 import type { Db } from '../db/open.ts';
+import { nextId } from '../db/retired-ids.ts';
 
 export type LabelView = { id: number; name: string; count: number };
 
@@ -11,7 +12,7 @@ export function prepareLabels(db: Db) {
   );
   const find = db.prepare<[string], { id: number }>('SELECT id FROM labels WHERE name = ?');
   const nameOf = db.prepare<[number]>('SELECT name FROM labels WHERE id = ?').pluck();
-  const add = db.prepare<[string]>('INSERT INTO labels (name) VALUES (?)');
+  const add = db.prepare<[string]>(`INSERT INTO labels (id, name) VALUES (${nextId('labels')}, ?)`);
   const attach = db.prepare<[number, number]>(
     'INSERT OR IGNORE INTO message_labels (message_id, label_id) VALUES (?, ?)',
   );

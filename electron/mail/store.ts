@@ -18,7 +18,7 @@ export function prepareStore(db: Db) {
     'SELECT id FROM folders WHERE account_id = ? AND source = ?',
   );
   const addFolder = db.prepare<[number, string, string]>(
-    'INSERT INTO folders (account_id, name, source) VALUES (?, ?, ?)',
+    `INSERT INTO folders (id, account_id, name, source) VALUES (${nextId('folders')}, ?, ?, ?)`,
   );
   const exists = db.prepare<[string, string], { id: number }>(
     'SELECT id FROM messages WHERE message_id = ? AND content_hash = ?',

@@ -64,7 +64,7 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     'SELECT name FROM folders WHERE account_id = ? ORDER BY name COLLATE NOCASE',
   );
   const addFolder = db.prepare<[number, string, string]>(
-    'INSERT INTO folders (account_id, name, source) VALUES (?, ?, ?)',
+    `INSERT INTO folders (id, account_id, name, source) VALUES (${nextId('folders')}, ?, ?, ?)`,
   );
   const dropEmptyFolder = db.prepare<[number, number]>(
     'DELETE FROM folders WHERE id = ? AND NOT EXISTS (SELECT 1 FROM messages WHERE folder_id = ?)',
