@@ -30,18 +30,25 @@ function newDatabase(): Db {
 }
 
 /** A sync whose client records every command it sends. */
-async function sync(db: Db, qresync: boolean, opts: SyncOptions = {}) {
+async function sync(db: Db, qresync: boolean, opts: SyncOptions & { listStatus?: boolean } = {}) {
   const sent: string[] = [];
   const record = (e: { src?: string; msg?: string }) => {
     if (e.src === 'c' && e.msg) sent.push(e.msg);
   };
-  const client = () =>
-    new ImapFlow({
+  const client = () => {
+    const c = new ImapFlow({
       ...server.imapOptions(),
       qresync,
       disableAutoIdle: true,
       logger: { debug: record, info: () => {}, warn: () => {}, error: () => {} },
     });
+    // As a server without LIST-STATUS (Gmail): the LIST gives no counts.
+    if (opts.listStatus === false) {
+      const list = c.list.bind(c);
+      c.list = (options) => list({ ...options, statusQuery: undefined });
+    }
+    return c;
+  };
   const summary = await syncAccount(db, login, { ...opts, client });
   return { summary, sent };
 }
@@ -213,6 +220,14 @@ describe('incremental IMAP sync with QRESYNC against Dovecot', () => {
     // Dovecot offers LIST-STATUS (RFC 5819): one LIST with the counts of every folder.
     expect(sent.filter((c) => /^\S+ LIST .*RETURN .*STATUS \(/.test(c))).toHaveLength(1);
     expect(sent.filter((c) => / (EXAMINE|SELECT|STATUS) "?\w/.test(c))).toEqual([]);
+    expect(sent.filter((c) => / (UID )?(SEARCH|FETCH) /.test(c))).toEqual([]);
+  }, 60_000);
+
+  test('without LIST-STATUS or QRESYNC, a folder whose EXAMINE shows nothing new is asked nothing more', async () => {
+    const { summary, sent } = await sync(without, false, { listStatus: false });
+    expect(summary).toMatchObject({ added: 0, linked: 0, removed: 0, flagsChanged: 0 });
+    expect(sent.filter((c) => /STATUS \(/.test(c))).toEqual([]);
+    expect(sent.filter((c) => / EXAMINE "?INBOX"?$/.test(c))).toHaveLength(1);
     expect(sent.filter((c) => / (UID )?(SEARCH|FETCH) /.test(c))).toEqual([]);
   }, 60_000);
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { listedUnchanged } from './imap-sync.ts';
+import { unchangedSince } from './imap-sync.ts';
 
 const before = { uidValidity: 7, highestModseq: 40, uidNext: 101 };
 const same = { uidValidity: 7n, highestModseq: 40n, uidNext: 101, messages: 100 };
@@ -19,5 +19,5 @@ test.each([
   ],
   ['a folder synced before UIDNEXT was stored', { ...before, uidNext: null }, same, false],
 ])('%s: unchanged is %s', (_name, state, listed, unchanged) => {
-  expect(listedUnchanged(state, listed, () => 100)).toBe(unchanged);
+  expect(unchangedSince(state, listed, () => 100)).toBe(unchanged);
 });

@@ -203,7 +203,7 @@ type FolderJob = {
   path: string;
   name: string;
   /** The folder's counts from the LIST, when the server gives them there (LIST-STATUS). */
-  listed: ListedStatus | null;
+  listed: FolderCounts | null;
   opts: SyncOptions;
   summary: SyncSummary;
   login: AccountLogin;
@@ -252,39 +252,50 @@ async function openFolder(
   }
 }
 
-type ListedStatus = { messages?: number; uidNext?: number; uidValidity?: bigint; highestModseq?: bigint };
+/** A folder's counts as the server gives them: in a LIST-STATUS answer (each optional) or in the EXAMINE's. */
+type FolderCounts = { messages?: number; uidNext?: number; uidValidity?: bigint; highestModseq?: bigint };
 
 /**
- * The LIST said a folder is as its last completed sync left it: the same UIDVALIDITY, HIGHESTMODSEQ (any new
- * message, flag change or, with QRESYNC, expunge raises it) and UIDNEXT, and as many messages as are stored
- * (an expunge on a server without QRESYNC lowers that). Then it is not opened at all.
+ * The folder is as its last completed sync left it: the same UIDVALIDITY, HIGHESTMODSEQ (any new message, flag
+ * change or, with QRESYNC, expunge raises it; RFC 7162 §3.1.2, §3.2.10) and UIDNEXT, and as many messages as are
+ * stored (an expunge on a server without QRESYNC lowers that). Then neither its UID list nor its flags need
+ * asking, which is what most IDLE wakes and 5-minute looks find in most folders; from the LIST's counts it is not
+ * even opened.
  */
-export function listedUnchanged(before: FolderState, listed: ListedStatus, stored: () => number): boolean {
+export function unchangedSince(before: FolderState, now: FolderCounts, stored: () => number): boolean {
   return (
     before.uidValidity !== null &&
     before.highestModseq !== null &&
     before.uidNext !== null &&
-    listed.uidValidity !== undefined &&
-    Number(listed.uidValidity) === before.uidValidity &&
-    listed.highestModseq !== undefined &&
-    modseq(listed.highestModseq) === before.highestModseq &&
-    listed.uidNext === before.uidNext &&
-    listed.messages === stored()
+    now.uidValidity !== undefined &&
+    Number(now.uidValidity) === before.uidValidity &&
+    now.highestModseq !== undefined &&
+    modseq(now.highestModseq) === before.highestModseq &&
+    now.uidNext === before.uidNext &&
+    now.messages === stored()
   );
 }
 
 async function syncFolder(job: FolderJob): Promise<void> {
   const { client, db, imapStore, folderId, path, opts, summary } = job;
   const before = imapStore.state(folderId);
-  const { listed } = job;
-  if (listed && listedUnchanged(before, listed, () => imapStore.locationCount(folderId))) {
-    opts.onFolderSeen?.(path, { uidNext: listed.uidNext as number, exists: listed.messages as number });
-    // Still a round that looked at the folder: "Sync now" follows a background round by its progress.
+  const stored = () => imapStore.locationCount(folderId);
+  // Still a round that looked at the folder: "Sync now" follows a background round by its progress.
+  const unchanged = (seen: { uidNext: number; exists: number }) => {
+    opts.onFolderSeen?.(path, seen);
     opts.onProgress?.({ folder: job.name, done: 0, total: 0 });
     db.transaction(() => imapStore.setState(folderId, before))();
-    return;
+  };
+  const { listed } = job;
+  if (listed && unchangedSince(before, listed, stored)) {
+    return unchanged({ uidNext: listed.uidNext as number, exists: listed.messages as number });
   }
   const { box, changes } = await openFolder(client, path, before);
+  // Without LIST-STATUS (Gmail), the same look at the EXAMINE's counts (with QRESYNC that open already brought
+  // nothing more than this: bench/imap-resync.ts).
+  if (!changes && unchangedSince(before, { ...box, messages: box.exists }, stored)) {
+    return unchanged({ uidNext: box.uidNext, exists: box.exists });
+  }
   opts.onFolderSeen?.(path, { uidNext: box.uidNext, exists: box.exists });
   const uidValidity = Number(box.uidValidity);
   const highestModseq = modseq(box.highestModseq);
@@ -316,23 +327,6 @@ async function syncFolder(job: FolderJob): Promise<void> {
     const listed = grew ? (await client.search({ uid: `${since}:*` }, { uid: true })) || [] : [];
     fresh = listed.filter((uid) => uid >= since && !imapStore.location(folderId, uid)).sort((a, b) => b - a);
   } else {
-    // Nothing changed since the last sync: the same HIGHESTMODSEQ (a new message or a flag change raises it,
-    // and so does an expunge where QRESYNC is offered; RFC 7162 §3.1.2, §3.2.10) and as many messages as are
-    // stored (an expunge on a CONDSTORE-only server lowers that). Then neither the UID list nor the flags need
-    // asking, which is what most IDLE wakes and 5-minute looks find in most folders. (With QRESYNC the open
-    // above already costs no more than this: bench/imap-resync.ts.)
-    if (
-      !reset &&
-      highestModseq !== null &&
-      highestModseq === before.highestModseq &&
-      box.exists === imapStore.locationCount(folderId)
-    ) {
-      // Still a round that looked at the folder: "Sync now" follows a background round by its progress.
-      opts.onProgress?.({ folder: job.name, done: 0, total: 0 });
-      db.transaction(() => imapStore.setState(folderId, state))();
-      return;
-    }
-
     const local = imapStore.locations(folderId);
     const serverUids = box.exists === 0 ? [] : (await client.search({ all: true }, { uid: true })) || [];
     const onServer = new Set(serverUids);
