@@ -7,6 +7,9 @@ import type { Migration } from '../migrate.ts';
 // or a queued change would then act on another one. AUTOINCREMENT would need the tables rebuilt (with their search index and every
 // reference to them); instead each deletion is remembered here, and the inserts (electron/db/retired-ids.ts
 // `nextId`) start after the larger of it and the largest id.
+// Written out here, not imported: a migration stays as it ran, whatever is added to retired-ids.ts later.
+const tables = ['messages', 'threads', 'drafts', 'folders', 'labels'];
+
 export const m0022: Migration = {
   version: 22,
   name: 'retired-ids',
@@ -16,22 +19,14 @@ export const m0022: Migration = {
         tbl TEXT PRIMARY KEY,
         max_id INTEGER NOT NULL
       ) STRICT, WITHOUT ROWID;
-      INSERT INTO retired_ids (tbl, max_id) VALUES ('messages', 0), ('threads', 0), ('drafts', 0), ('folders', 0), ('labels', 0);
-      CREATE TRIGGER messages_retire_id AFTER DELETE ON messages BEGIN
-        UPDATE retired_ids SET max_id = max(max_id, old.id) WHERE tbl = 'messages';
-      END;
-      CREATE TRIGGER threads_retire_id AFTER DELETE ON threads BEGIN
-        UPDATE retired_ids SET max_id = max(max_id, old.id) WHERE tbl = 'threads';
-      END;
-      CREATE TRIGGER drafts_retire_id AFTER DELETE ON drafts BEGIN
-        UPDATE retired_ids SET max_id = max(max_id, old.id) WHERE tbl = 'drafts';
-      END;
-      CREATE TRIGGER folders_retire_id AFTER DELETE ON folders BEGIN
-        UPDATE retired_ids SET max_id = max(max_id, old.id) WHERE tbl = 'folders';
-      END;
-      CREATE TRIGGER labels_retire_id AFTER DELETE ON labels BEGIN
-        UPDATE retired_ids SET max_id = max(max_id, old.id) WHERE tbl = 'labels';
-      END;
     `);
+    for (const t of tables) {
+      db.exec(`
+        INSERT INTO retired_ids (tbl, max_id) VALUES ('${t}', 0);
+        CREATE TRIGGER ${t}_retire_id AFTER DELETE ON ${t} BEGIN
+          UPDATE retired_ids SET max_id = max(max_id, old.id) WHERE tbl = '${t}';
+        END;
+      `);
+    }
   },
 };
