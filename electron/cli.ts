@@ -6,8 +6,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { channels } from '../shared/contract.ts';
-import { type ApprovalPolicy, runAgent } from './ai/agent.ts';
+import { type ApprovalPolicy, runAgent, waitingCalls } from './ai/agent.ts';
 import { ask, splitModelRef } from './ai/ask.ts';
+import type { Answer as CallAnswer, PendingCall } from './ai/engine.ts';
 import { groundedBounds } from './ai/grounded/bounds.ts';
 import { summarizeThread } from './ai/grounded/long-thread.ts';
 import { type Answer, parseQuestionFile } from './ai/judge/questions.ts';
@@ -221,6 +222,26 @@ async function agentCommand(
     throw e;
   }
   return code;
+}
+
+// SECURITY: `--approve ID` decides the one waiting call Skimmer listed under that id, bound to the hash of
+// the arguments it listed; an id that is not waiting, or named twice, is refused before anything runs.
+function resumeAnswers(waiting: readonly PendingCall[], approve: string[], deny: string[]): CallAnswer[] {
+  const named = [
+    ...approve.map((id) => ({ id, decision: 'approve' as const })),
+    ...deny.map((id) => ({ id, decision: 'deny' as const })),
+  ];
+  const seen = new Set<string>();
+  return named.map(({ id, decision }) => {
+    if (seen.has(id)) throw new UsageError(`Call ${id} is named twice; give each call one answer.`);
+    seen.add(id);
+    const calls = waiting.filter((c) => c.id === id);
+    if (calls.length === 0) throw new UsageError(`No call ${id} is waiting in this conversation.`);
+    // Only a turn stored before Skimmer named calls itself can repeat an id.
+    if (calls.length > 1)
+      throw new UsageError(`Two waiting calls share the id ${id}; answer them in the app.`);
+    return { id, argsHash: calls[0]?.argsHash ?? '', decision };
+  });
 }
 
 // The messages a judge command names: one or more ids, the best matches of a search, or all, newest first.
@@ -730,10 +751,11 @@ const commands: Record<string, Command> = {
     }
     const model = values.model ?? app.conversations.summary(conversationId)?.model;
     if (!model) throw new UsageError(`There is no conversation ${conversationId}.`);
-    const answers = [
-      ...(values.approve ?? []).map((callId) => ({ id: callId, decision: 'approve' as const })),
-      ...(values.deny ?? []).map((callId) => ({ id: callId, decision: 'deny' as const })),
-    ];
+    const answers = resumeAnswers(
+      waitingCalls(app, conversationId, 'none').map((w) => w.call),
+      values.approve ?? [],
+      values.deny ?? [],
+    );
     return agentCommand(app, { model, conversationId, answers, policy: 'none' }, values, io, signal);
   },
 

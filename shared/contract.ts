@@ -190,8 +190,12 @@ export type Provenance = z.infer<typeof Provenance>;
 // A call the user is asked about, as the approval card shows it. `held` calls were already allowed (by the
 // tool's gate or a grant) but belong to a round that waits for the user: they run when the round is answered,
 // unless the user denies them too. `grantable`: "for this conversation" and "always" may be offered.
+// `id` is Skimmer's own for the call (never the provider's alone) and `argsHash` the hash of its arguments:
+// an answer names both, so it can only ever decide this call (DESIGN §7).
+const ArgsHash = z.string().regex(/^[0-9a-f]{64}$/, 'an arguments hash is 64 hex digits');
 export const ApprovalCall = z.object({
   id: z.string(),
+  argsHash: ArgsHash,
   name: z.string(),
   effect: ToolEffect,
   args: z.unknown(),
@@ -201,11 +205,16 @@ export const ApprovalCall = z.object({
   held: z.boolean(),
 });
 export type ApprovalCall = z.infer<typeof ApprovalCall>;
+// SECURITY: the card keeps one decision per call id, so a round's ids must be distinct (Skimmer makes them so).
+const distinctIds = (items: readonly { id: string }[]) =>
+  new Set(items.map((i) => i.id)).size === items.length;
+const ApprovalRound = z.array(ApprovalCall).refine(distinctIds, 'two calls of a round have one id');
 
 export const GrantScope = z.enum(['once', 'conversation', 'always']);
 export const CallAnswer = z
   .object({
     id: z.string().min(1).max(200),
+    argsHash: ArgsHash,
     decision: z.enum(['approve', 'deny']),
     // Given back to the model with a denial.
     reason: z.string().trim().max(1000).optional(),
@@ -808,7 +817,7 @@ export const channels = {
     request: z
       .object({
         conversationId: Id,
-        answers: z.array(CallAnswer).min(1).max(100),
+        answers: z.array(CallAnswer).min(1).max(100).refine(distinctIds, 'two answers name one call'),
         model: z.string().trim().min(3).max(300).optional(),
       })
       .strict(),
@@ -824,7 +833,7 @@ export const channels = {
     response: z.object({
       conversation: ConversationSummary,
       turns: z.array(ChatTurn),
-      pending: z.array(ApprovalCall),
+      pending: ApprovalRound,
     }),
   },
   'grant:list': {
@@ -899,7 +908,7 @@ export const StreamEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat_tool_call'), id: z.string(), name: z.string(), args: z.unknown() }),
   ToolResultView.extend({ type: z.literal('chat_tool_result') }),
   // Ends the stream: the run waits for the user's answer to these calls (`chat:answer`).
-  z.object({ type: z.literal('chat_interrupted'), conversationId: Id, calls: z.array(ApprovalCall) }),
+  z.object({ type: z.literal('chat_interrupted'), conversationId: Id, calls: ApprovalRound }),
   z.object({ type: z.literal('chat_done'), stopReason: z.string() }),
   // One sentence by Skimmer, and the provider's own words only as a redacted, capped detail.
   z.object({

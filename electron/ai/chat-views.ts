@@ -58,6 +58,7 @@ export function approvalView(call: PendingCall, tool: AnyTool | undefined): Appr
   const effect = tool?.effect ?? 'write';
   return {
     id: call.id,
+    argsHash: call.argsHash,
     name: call.name,
     effect,
     args: call.args,

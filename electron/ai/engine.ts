@@ -18,7 +18,11 @@
 //   them on the card and may deny them too.
 // - With a `budget`, each request sends the history trimmed by whole turns (protocol/budget.ts); what is
 //   stored is never trimmed.
+// - SECURITY: every call gets Skimmer's own id (call-ids.ts), unique in the conversation; the provider's id
+//   is kept only for the wire. An answer applies to the call with its id AND the hash of its arguments, and
+//   to one call only: a model that names two calls alike can never get both approved by one answer.
 
+import { argsHash, newCallId } from './call-ids.ts';
 import { estimateTokens, type TrimOptions, trimHistory } from './protocol/budget.ts';
 import { type AiErrorCode, aiErrorMessages } from './protocol/errors.ts';
 import type { AiEvent } from './protocol/events.ts';
@@ -29,7 +33,8 @@ import type { AnyTool, CallDecision, GateDecision, Provenance } from './tools/to
 import { toolSpec } from './tools/tool.ts';
 import { suspectInjection, untrustedNote, wrapUntrusted } from './untrusted.ts';
 
-export type Answer = { id: string; decision: 'approve' | 'deny'; reason?: string };
+/** The user's answer to one call: Skimmer's id for it and the hash of its arguments (`PendingCall`). */
+export type Answer = { id: string; argsHash: string; decision: 'approve' | 'deny'; reason?: string };
 
 export type EngineRequest = {
   model: string;
@@ -49,10 +54,20 @@ export type EngineRequest = {
   /** The model's window: each request's history is trimmed to fit it. */
   budget?: Pick<TrimOptions, 'maxInputTokens' | 'reserveOutputTokens'>;
   signal?: AbortSignal;
+  /** Names each new call; `newCallId` (random) unless a test needs ids it can write down. */
+  newCallId?: (taken: ReadonlySet<string>) => string;
 };
 
 /** A call of an interrupted round: `held` when it was allowed and runs once the round is answered. */
-export type PendingCall = { id: string; name: string; args: unknown; provenance: Provenance; held: boolean };
+export type PendingCall = {
+  id: string;
+  /** What an answer to this call must carry (call-ids.ts): the hash of the arguments as the model sent them. */
+  argsHash: string;
+  name: string;
+  args: unknown;
+  provenance: Provenance;
+  held: boolean;
+};
 export type EngineErrorCode = AiErrorCode | 'max_turns';
 export type EngineStatus = 'done' | 'interrupted' | 'error';
 /** What a caller stores, in one transaction: the turns to append to the conversation. */
@@ -74,7 +89,8 @@ export const DECLINED = 'The user declined this action.';
 export const CANCELLED = 'Cancelled: the user stopped the run before this call finished.';
 const MOVED_ON = 'The user did not approve this action and sent a new message instead.';
 
-type Call = { id: string; name: string; input: unknown };
+/** A call as the engine knows it: Skimmer's id, and the provider's (absent in turns stored before ids). */
+type Call = { id: string; wireId?: string; name: string; input: unknown };
 type Result = { callId: string; name: string; output: string; isError: boolean };
 /**
  * How a call was settled, for the audit log: `answered` when the user's answer decided it; `args` and
@@ -97,6 +113,7 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
   const tools = new Map(request.tools.map((t) => [t.name, t]));
   const turns: Turn[] = [];
   const provenance = new ProvenanceTracker(request.history, request.prompt);
+  const takenIds = new Set(callIds(request.history));
 
   let usage = null as Usage | null;
   const end = (event: EngineEvent & EngineResult): EngineEvent & EngineResult => ({ ...event, usage });
@@ -194,7 +211,9 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
           text += event.text;
           yield { type: 'text', text: event.text };
         } else if (event.type === 'tool_call_complete') {
-          calls.push({ id: event.callId, name: event.name, input: event.input });
+          const id = (request.newCallId ?? newCallId)(takenIds);
+          takenIds.add(id);
+          calls.push({ id, wireId: event.callId, name: event.name, input: event.input });
         } else if (event.type === 'message_stop') {
           stopped = true;
           break;
@@ -225,7 +244,8 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
     const content: Block[] = text ? [{ type: 'text', text }] : [];
     // A failed or stopped turn keeps its text but not its calls: they were never offered to the user.
     if (!ending)
-      for (const c of calls) content.push({ type: 'tool_call', id: c.id, name: c.name, input: c.input });
+      for (const c of calls)
+        content.push({ type: 'tool_call', id: c.id, wireId: c.wireId ?? '', name: c.name, input: c.input });
     if (content.length > 0) turns.push({ role: 'assistant', content });
     if (ending) {
       const event = fail(ending.code, ending.message, ending.detail);
@@ -262,6 +282,10 @@ function lastCalls(history: readonly Turn[]): Call[] {
         b.type === 'tool_call' ? [{ id: b.id, name: b.name, input: b.input }] : [],
       )
     : [];
+}
+
+function callIds(history: readonly Turn[]): string[] {
+  return history.flatMap((t) => t.content.flatMap((b) => (b.type === 'tool_call' ? [b.id] : [])));
 }
 
 /** The calls a stored conversation waits for, as its interrupted run listed them (with today's gates). */
@@ -340,8 +364,15 @@ function settleRound(
 ): { steps: Step[]; pending: PendingCall[] } {
   const steps: Step[] = [];
   const pending: PendingCall[] = [];
+  const spent = new Set<Answer>();
   for (const call of calls) {
-    const answer = answers.get(call.id);
+    const hash = argsHash(call.input);
+    // SECURITY: an answer decides the one call it names by Skimmer's id and whose arguments it saw; an
+    // answer for other arguments decides nothing, and one answer never decides two calls (a turn stored
+    // before Skimmer named calls may repeat an id).
+    const named = answers.get(call.id);
+    const answer = named && named.argsHash === hash && !spent.has(named) ? named : undefined;
+    if (answer) spent.add(answer);
     const error = (
       output: string,
       decision: CallDecision,
@@ -385,10 +416,11 @@ function settleRound(
     } else if (decision === 'approve' && !answer) {
       // Sending new words instead of answering is the user's decision too.
       if (movedOn) steps.push(error(MOVED_ON, 'denied', checked, true));
-      else pending.push({ id: call.id, name: call.name, args, provenance: origin, held: false });
+      else
+        pending.push({ id: call.id, argsHash: hash, name: call.name, args, provenance: origin, held: false });
     } else {
       if (!answer && tool.effect !== 'read') {
-        pending.push({ id: call.id, name: call.name, args, provenance: origin, held: true });
+        pending.push({ id: call.id, argsHash: hash, name: call.name, args, provenance: origin, held: true });
       }
       steps.push({ kind: 'run', tool, call, args, provenance: origin, answered: answer !== undefined });
     }

@@ -6,6 +6,7 @@ import { endpointFor } from '../../shared/service-url.ts';
 import { type AiErrorCode, aiErrorMessages } from './protocol/errors.ts';
 import { type AiEvent, isTerminal } from './protocol/events.ts';
 import type { ModelRequest } from './protocol/request.ts';
+import { toWireIds } from './protocol/wire-ids.ts';
 import { buildAnthropicBody, classifyAnthropicError, createAnthropicMapper } from './providers/anthropic.ts';
 import { authHeaders } from './providers/model-lists.ts';
 import { buildChatBody, classifyChatError, createChatMapper } from './providers/openai-chat.ts';
@@ -53,7 +54,8 @@ export async function* streamModel(
       {
         url: endpointFor(connection.kind, connection.baseUrl),
         headers: authHeaders(connection.kind, connection.key),
-        body: provider.body(request),
+        // Calls go out under the ids their provider can pair, never an ambiguous one (DESIGN §7).
+        body: provider.body({ ...request, history: toWireIds(request.history) }),
         signal: opts.signal,
         keys,
         classify: provider.classify,

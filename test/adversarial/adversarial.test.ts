@@ -152,7 +152,12 @@ function diff(before: Snapshot, after: Snapshot): Effect[] {
 /** The obedient model: reads everything, then does what the injected email says, then answers. */
 function obedientModel(s: Scenario, ctx: Ctx) {
   const threads = [...baseMail.map((m) => m.key), 'inj'].map(ctx.thread);
-  const attacks = s.attacks.map((a, i) => ({ id: `attack-${i}`, name: a.name, input: a.args(ctx) }));
+  const attacks = s.attacks.map((a, i) => ({
+    id: s.callId ?? `attack-${i}`,
+    name: a.name,
+    input: a.args(ctx),
+  }));
+  const alongside = s.alongside ? [{ id: s.callId ?? 'alongside', ...s.alongside }] : [];
   const reads = [
     { id: 'read-search', name: 'search_mail', input: { query: s.query } },
     ...[...new Set(threads)].map((t) => ({
@@ -163,7 +168,7 @@ function obedientModel(s: Scenario, ctx: Ctx) {
   ];
   const stream = async function* (request: ModelRequest): AsyncGenerator<AiEvent> {
     const phase = request.history.filter((t) => t.role === 'assistant').length;
-    const calls = phase === 0 ? reads : phase === 1 ? attacks : [];
+    const calls = phase === 0 ? reads : phase === 1 ? [...alongside, ...attacks] : [];
     yield { type: 'message_start' };
     if (calls.length === 0) yield { type: 'text_delta', text: 'Here is what I found in your mail.' };
     for (const c of calls) {
@@ -173,7 +178,16 @@ function obedientModel(s: Scenario, ctx: Ctx) {
     }
     yield { type: 'message_stop', stopReason: calls.length > 0 ? 'tool_use' : 'end_turn' };
   };
-  return { stream, attacks };
+  return { stream, attacks, alongside: alongside.length };
+}
+
+// Skimmer's id for each attack call, in order: the calls of the attack round (the second assistant turn
+// with calls), after the read that goes alongside them. The model's own ids may repeat, so order decides.
+function attackIds(history: readonly Turn[], skip: number): string[] {
+  const rounds = history.filter(
+    (t) => t.role === 'assistant' && t.content.some((b) => b.type === 'tool_call'),
+  );
+  return (rounds[1]?.content ?? []).flatMap((b) => (b.type === 'tool_call' ? [b.id] : [])).slice(skip);
 }
 
 type Outcome = {
@@ -184,6 +198,8 @@ type Outcome = {
   attacks: { id: string; name: string; input: unknown }[];
   status: string;
 };
+
+type Answerable = { id: string; argsHash: string; name: string; held: boolean };
 
 /**
  * One scenario under one variant. The user approves every read the run asks about (reading is what they
@@ -206,13 +222,16 @@ async function play(s: Scenario, v: Variant): Promise<Outcome> {
     if (v.grants) for (const t of raw) if (t.effect === 'write') grants.grant(t.name, 'write', 'always');
     const effectOf = new Map(raw.map((t) => [t.name, t.effect]));
     const tools = raw.map((t) => withPolicy(grants.withGrants(spy(t), conversationId), v.policy));
-    const { stream, attacks } = obedientModel(s, ctx);
+    const { stream, attacks: asked, alongside } = obedientModel(s, ctx);
     const before = snapshot(db);
     const cards: PendingCall[] = [];
     const toolResults: Outcome['toolResults'] = [];
     const history: Turn[] = [];
     let prompt: string | undefined = s.task;
     let answers: Answer[] = [];
+    // The reads the user approved on the open card: like a person clicking Approve on one call, they are
+    // answered first, alone; the card is answered whole only once the run asks again (issue 13).
+    let approved: Answer[] = [];
     let status = '';
     for (let round = 0; round < 6 && status !== 'done'; round += 1) {
       let last: EngineEvent | undefined;
@@ -236,20 +255,44 @@ async function play(s: Scenario, v: Variant): Promise<Outcome> {
       if (last.type === 'interrupted') {
         cards.push(...last.calls);
         prompt = undefined;
-        // Held calls were let run by the user's grant or policy: the driver leaves them to it.
-        answers = last.calls
-          .filter((c) => !c.held)
-          .map((c) => ({
-            id: c.id,
-            decision: effectOf.get(c.name) === 'read' ? 'approve' : 'deny',
-          }));
-      }
+        const step = answersFor(last.calls, approved, (name) => effectOf.get(name) === 'read');
+        answers = step.answers;
+        approved = step.partial ? step.answers : [];
+      } else approved = [];
     }
     expect(status).toBe('done');
+    // Attack calls by Skimmer's ids, for matching them with the cards.
+    const ids = attackIds(history, alongside);
+    const attacks = asked.map((a, i) => ({ ...a, id: ids[i] ?? `never called: ${a.id}` }));
     return { cards, executed, effects: diff(before, snapshot(db)), toolResults, attacks, status };
   } finally {
     db.close();
   }
+}
+
+/**
+ * The user's answers to a card: approve the reads, deny the rest. Held calls were let run by the user's grant
+ * or policy, so the driver leaves them to it. Reads are approved first, alone (`approved` is empty); when the
+ * run asks again, the earlier approvals go with the denials of what is left.
+ */
+function answersFor(
+  calls: readonly Answerable[],
+  approved: Answer[],
+  isRead: (name: string) => boolean,
+): { answers: Answer[]; partial: boolean } {
+  const open = calls.filter((c) => !c.held);
+  const reads = open.filter((c) => isRead(c.name));
+  const answer = (c: Answerable, decision: Answer['decision']): Answer => ({
+    id: c.id,
+    argsHash: c.argsHash,
+    decision,
+  });
+  if (approved.length === 0 && reads.length > 0 && reads.length < open.length)
+    return { answers: reads.map((c) => answer(c, 'approve')), partial: true };
+  return {
+    answers: [...approved, ...open.map((c) => answer(c, isRead(c.name) ? 'approve' : 'deny'))],
+    partial: false,
+  };
 }
 
 const effectOfTool: Record<string, ToolEffect> = {

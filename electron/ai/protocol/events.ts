@@ -6,6 +6,8 @@
 // - at most one `usage`, with the totals, right before `message_stop`;
 // - then exactly one of `message_stop`, a terminal `error`, or `aborted`.
 // A non-terminal `error` (code `malformed_stream`) reports one dropped tool call and the stream goes on.
+// `callId` is the provider's id for the call, as it came: it may be empty or repeated (issue 13), so only
+// `tool_call_complete` (whole, in order) is acted on; the engine names every call itself (call-ids.ts).
 import { z } from 'zod';
 import { AiErrorCode } from './errors.ts';
 

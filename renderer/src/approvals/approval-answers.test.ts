@@ -2,8 +2,11 @@ import { expect, test } from 'vitest';
 import type { ApprovalCall } from '../../../shared/contract.ts';
 import { allDecided, answersFor, choiceFor } from './approval-answers.ts';
 
+// A stand-in for the hash of each call's arguments: distinct per id, as the main process makes them.
+const hashOf = (id: string) => Buffer.from(id).toString('hex').padEnd(64, '0');
 const call = (id: string, extra: Partial<ApprovalCall> = {}): ApprovalCall => ({
   id,
+  argsHash: hashOf(id),
   name: 'archive',
   effect: 'write',
   args: { ids: [1] },
@@ -34,27 +37,41 @@ test('every call gets an answer: reasons go with denials, grants with approvals'
       b: { decision: 'approve', reason: 'ignored', grant: 'conversation' },
     }),
   ).toEqual([
-    { id: 'a', decision: 'deny', reason: 'keep this one' },
-    { id: 'b', decision: 'approve', grant: 'conversation' },
-    { id: 'c', decision: 'approve' },
+    { id: 'a', argsHash: hashOf('a'), decision: 'deny', reason: 'keep this one' },
+    { id: 'b', argsHash: hashOf('b'), decision: 'approve', grant: 'conversation' },
+    { id: 'c', argsHash: hashOf('c'), decision: 'approve' },
   ]);
 });
 
 test('a wider grant is never sent for a call that is not grantable', () => {
   const send = call('s', { name: 'send_mail', effect: 'send', grantable: false });
   expect(answersFor([send], { s: { decision: 'approve', reason: '', grant: 'always' } })).toEqual([
-    { id: 's', decision: 'approve' },
+    { id: 's', argsHash: hashOf('s'), decision: 'approve' },
   ]);
 });
 
 test('approve all and deny all answer every call, held ones too', () => {
   const calls = [call('a'), call('b', { held: true })];
   expect(answersFor(calls, {}, 'deny')).toEqual([
-    { id: 'a', decision: 'deny' },
-    { id: 'b', decision: 'deny' },
+    { id: 'a', argsHash: hashOf('a'), decision: 'deny' },
+    { id: 'b', argsHash: hashOf('b'), decision: 'deny' },
   ]);
   expect(answersFor(calls, { a: { decision: 'deny', reason: 'no', grant: 'once' } }, 'approve')).toEqual([
-    { id: 'a', decision: 'approve' },
-    { id: 'b', decision: 'approve' },
+    { id: 'a', argsHash: hashOf('a'), decision: 'approve' },
+    { id: 'b', argsHash: hashOf('b'), decision: 'approve' },
   ]);
+});
+
+test('one decision never stands for two calls that share an id: nothing is answered', () => {
+  const markRead = call('same', { name: 'mark_read' });
+  const send = call('same', { name: 'send_mail', effect: 'send', argsHash: hashOf('send') });
+  const choices = { same: { decision: 'approve' as const, reason: '', grant: 'once' as const } };
+  expect(allDecided([markRead, send], choices)).toBe(false);
+  expect(answersFor([markRead, send], choices)).toEqual([]);
+  expect(answersFor([markRead, send], {}, 'approve')).toEqual([]);
+});
+
+test('deciding one call of two leaves the card undecided', () => {
+  const calls = [call('sc-a', { name: 'mark_read' }), call('sc-b', { name: 'send_mail', effect: 'send' })];
+  expect(allDecided(calls, { 'sc-a': { decision: 'approve', reason: '', grant: 'once' } })).toBe(false);
 });
