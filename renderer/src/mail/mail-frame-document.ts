@@ -9,7 +9,9 @@
 import type { SanitizedMail } from './sanitize-html.ts';
 
 // SECURITY: the frame's own policy. Nothing may load but data: images, and remote images only once the user has
-// asked for them for this message. No script, style, font, media, form or base URL from the mail, ever.
+// asked for them for this message. No script, style, font, media, form or base URL from the mail, ever. img-src
+// also admits CSS images, which CSP cannot tell apart from <img>: the sanitizer leaves CSS no remote URL at all
+// (resource-url.ts, styleReference), so what loads is the <img> elements, each with referrerpolicy="no-referrer".
 export function mailFrameShell(loadRemote: boolean): string {
   const images = loadRemote ? 'data: https: http:' : 'data:';
   const policy = `default-src 'none'; img-src ${images}; style-src 'none'; font-src 'none'; media-src 'none'; form-action 'none'; base-uri 'none'`;

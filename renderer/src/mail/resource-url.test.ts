@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { classifyResource, cleanUrl, parseSrcset } from './resource-url.ts';
+import { classifyResource, cleanUrl, imageReference, parseSrcset, styleReference } from './resource-url.ts';
 
 describe('classifyResource', () => {
   test.each([
@@ -19,6 +19,40 @@ describe('classifyResource', () => {
     ['https://', { kind: 'unusable' }],
   ])('judges %j', (raw, verdict) => {
     expect(classifyResource(raw)).toEqual(verdict);
+  });
+});
+
+describe('where a reference may load', () => {
+  const png = 'data:image/png;base64,iVBORw0KGgo=';
+  const none = { url: null, blocked: false };
+  // [reference, kept by CSS, an <img> before "Load images", an <img> after]
+  test.each([
+    [
+      'https://x.example.net/a.png',
+      null,
+      { url: null, blocked: true },
+      { url: 'https://x.example.net/a.png', blocked: false },
+    ],
+    [
+      '//x.example.net/a.png',
+      null,
+      { url: null, blocked: true },
+      { url: 'https://x.example.net/a.png', blocked: false },
+    ],
+    [png, png, { url: png, blocked: false }, { url: png, blocked: false }],
+    ['cid:logo@example.com', null, none, none],
+    ['/relative.png', null, none, none],
+    ['javascript:alert(1)', null, none, none],
+  ])('%j: CSS keeps %j; an <img> keeps %j, and after "Load images" %j', (raw, css, before, after) => {
+    expect({
+      css: styleReference(raw),
+      before: imageReference(raw, false),
+      after: imageReference(raw, true),
+    }).toEqual({
+      css,
+      before,
+      after,
+    });
   });
 });
 

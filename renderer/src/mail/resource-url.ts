@@ -3,7 +3,7 @@
 
 export type ResourceVerdict =
   | { kind: 'inline'; url: string } // data:image/…: loads nothing from anywhere
-  | { kind: 'remote'; url: string } // absolute http(s): blocked until the user loads images for the message
+  | { kind: 'remote'; url: string } // absolute http(s): an <img> only, once the user loads images for the message
   | { kind: 'unusable' }; // relative, cid:, file:, javascript:, …: never loaded
 
 // The URL parser drops ASCII tab and newline anywhere and C0 controls and spaces at both ends (WHATWG URL,
@@ -25,6 +25,30 @@ export function classifyResource(raw: string): ResourceVerdict {
   } catch {
     return { kind: 'unusable' };
   }
+}
+
+// Where a reference stands decides whether it may ever load (DESIGN §12, "Load images"):
+//   - in an <img> (src, srcset candidate) a remote reference loads once the user has loaded images for the
+//     message, and until then is removed and counted (the count is what the "Load images" notice offers);
+//   - in CSS (url(), and the `background` attribute, a CSS background in all but name) it never loads.
+// SECURITY: only <img> can be told to send no Referer (referrerpolicy="no-referrer", set by sanitize-html.ts) and to
+// fetch without CORS (no crossorigin, so no Origin). CSS has no such switch: Chromium sent the app's address
+// (Referer http://127.0.0.1:PORT/ in browser mode) for style attributes the app writes through CSSOM, whatever the
+// frame's own no-referrer policy says, and mask, clip-path and shape-outside fetch in CORS mode, which always sends
+// an Origin. Rather than rely on each property's fetch to behave, CSS loads nothing remote at all.
+export type ImageVerdict = { url: string | null; blocked: boolean };
+
+export function imageReference(raw: string, loadRemote: boolean): ImageVerdict {
+  const resource = classifyResource(raw);
+  if (resource.kind === 'inline') return { url: resource.url, blocked: false };
+  if (resource.kind === 'unusable') return { url: null, blocked: false };
+  return loadRemote ? { url: resource.url, blocked: false } : { url: null, blocked: true };
+}
+
+// The URL CSS may keep, or null: data:image only.
+export function styleReference(raw: string): string | null {
+  const resource = classifyResource(raw);
+  return resource.kind === 'inline' ? resource.url : null;
 }
 
 export type SrcsetCandidate = { url: string; descriptor: string };

@@ -1,11 +1,11 @@
 // Mail CSS (style attributes and <style> blocks) is parsed by the browser's own CSS parser, walked rule by rule
 // and declaration by declaration, and serialized again. Working on the parsed form rather than on text means
 // escapes (`\75rl(…)`), comments and odd spacing are already resolved when a value is judged. DOM-dependent
-// (CSSStyleSheet); exercised through Chromium by the end-to-end suite.
-import { classifyResource } from './resource-url.ts';
-
-export type CssPolicy = { loadRemote: boolean };
-export type CleanCss = { css: string; blockedRemote: number };
+// (CSSStyleSheet); exercised in Debian's Chromium by test/e2e/mail-sanitizer.test.ts.
+//
+// Whether or not the user has loaded images, CSS keeps no remote reference (resource-url.ts, styleReference): only
+// data:image URLs survive in it, so the result does not depend on that choice.
+import { styleReference } from './resource-url.ts';
 
 // Rules that can only hold selectors and declarations. Everything else is dropped: @font-face (fonts are never
 // loaded), @import (remote sheets; constructed sheets refuse them anyway), @namespace, @property,
@@ -29,31 +29,30 @@ const keptRules = new Set([
 // Constructed sheets drop @import with a console warning; removing them first keeps the console quiet.
 const importRule = /@import\b[^;]*;?/gi;
 
-export function sanitizeStylesheet(text: string, policy: CssPolicy): CleanCss {
+export function sanitizeStylesheet(text: string): string {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(text.replace(importRule, ''));
-  const blockedRemote = cleanRules(sheet.cssRules, sheet, policy);
-  return { css: [...sheet.cssRules].map((rule) => rule.cssText).join('\n'), blockedRemote };
+  cleanRules(sheet.cssRules, sheet);
+  return [...sheet.cssRules].map((rule) => rule.cssText).join('\n');
 }
 
 // A style attribute's text is parsed as the body of one rule. Text that closes that rule early can only add
 // rules after it, and only the first rule's declarations are read.
 let scratch: CSSStyleSheet | null = null;
 
-export function sanitizeDeclarations(text: string, policy: CssPolicy): CleanCss {
+export function sanitizeDeclarations(text: string): string {
   scratch ??= new CSSStyleSheet();
   const sheet = scratch;
   sheet.replaceSync(`x{${text.replace(importRule, '')}\n}`);
   const rule = sheet.cssRules[0];
-  if (!(rule instanceof CSSStyleRule) || rule.selectorText !== 'x') return { css: '', blockedRemote: 0 };
-  const blockedRemote = cleanDeclarations(rule.style, policy);
-  return { css: rule.style.cssText, blockedRemote };
+  if (!(rule instanceof CSSStyleRule) || rule.selectorText !== 'x') return '';
+  cleanDeclarations(rule.style);
+  return rule.style.cssText;
 }
 
 type RuleOwner = { deleteRule(index: number): void };
 
-function cleanRules(rules: CSSRuleList, owner: RuleOwner, policy: CssPolicy): number {
-  let blocked = 0;
+function cleanRules(rules: CSSRuleList, owner: RuleOwner): void {
   for (let index = rules.length - 1; index >= 0; index--) {
     const rule = rules[index];
     if (!rule) continue;
@@ -61,27 +60,25 @@ function cleanRules(rules: CSSRuleList, owner: RuleOwner, policy: CssPolicy): nu
       owner.deleteRule(index);
       continue;
     }
-    if ('style' in rule && rule.style instanceof CSSStyleDeclaration)
-      blocked += cleanDeclarations(rule.style, policy);
+    if ('style' in rule && rule.style instanceof CSSStyleDeclaration) cleanDeclarations(rule.style);
     // Keyframes hold only keyframe rules, which are always kept, so their string-keyed deleteRule is never used.
     if ('cssRules' in rule && rule.cssRules instanceof CSSRuleList) {
-      blocked += cleanRules(rule.cssRules, rule as unknown as RuleOwner, policy);
+      cleanRules(rule.cssRules, rule as unknown as RuleOwner);
     }
   }
-  return blocked;
 }
 
 function ruleType(rule: CSSRule): string {
   return Object.prototype.toString.call(rule).slice(8, -1);
 }
 
-// Functions that fetch or paint something from elsewhere and have no place in mail.
-const foreignFunction = /\b(?:src|image|element|paint|cross-fade)\(/i;
+// Functions that fetch or paint something from elsewhere and have no place in mail. image-set() (and its -webkit-
+// spelling) also takes a bare string as a URL, `image-set("https://…" 1x)`, which no url() check would see.
+const foreignFunction = /\b(?:src|image|image-set|element|paint|cross-fade)\(/i;
 // The serializer always writes url("…") with `"` and `\` escaped (CSSOM §"serialize a URL").
 const urlFunction = /url\(\s*"((?:[^"\\]|\\[\s\S])*)"\s*\)/gi;
 
-function cleanDeclarations(style: CSSStyleDeclaration, policy: CssPolicy): number {
-  let blocked = 0;
+function cleanDeclarations(style: CSSStyleDeclaration): void {
   for (let index = style.length - 1; index >= 0; index--) {
     const name = style.item(index);
     // Custom properties keep their raw text (escapes included) and are resolved later through var(): they
@@ -96,30 +93,19 @@ function cleanDeclarations(style: CSSStyleDeclaration, policy: CssPolicy): numbe
       style.removeProperty(name);
       continue;
     }
-    const verdict = judgeValue(style.getPropertyValue(name), policy);
-    if (verdict === 'keep') continue;
-    style.removeProperty(name);
-    if (verdict === 'blocked') blocked++;
+    if (!keepsValue(style.getPropertyValue(name))) style.removeProperty(name);
   }
-  return blocked;
 }
 
-type ValueVerdict = 'keep' | 'blocked' | 'dropped';
-
-function judgeValue(value: string, policy: CssPolicy): ValueVerdict {
-  if (foreignFunction.test(value)) return 'dropped';
+// A value stays only if every url() in it is one CSS may keep (data:image; never remote, see styleReference).
+function keepsValue(value: string): boolean {
+  if (foreignFunction.test(value)) return false;
   const references = value.match(/url\(/gi)?.length ?? 0;
-  if (references === 0) return 'keep';
+  if (references === 0) return true;
   const urls = [...value.matchAll(urlFunction)].map((match) => unescapeCss(match[1] ?? ''));
   // A url( the serializer did not write in its usual form is not something to guess about.
-  if (urls.length !== references) return 'dropped';
-  let verdict: ValueVerdict = 'keep';
-  for (const url of urls) {
-    const resource = classifyResource(url);
-    if (resource.kind === 'unusable') return 'dropped';
-    if (resource.kind === 'remote' && !policy.loadRemote) verdict = 'blocked';
-  }
-  return verdict;
+  if (urls.length !== references) return false;
+  return urls.every((url) => styleReference(url) !== null);
 }
 
 function unescapeCss(text: string): string {

@@ -3,18 +3,19 @@
 //   - DOMPurify (html profile only: no SVG, no MathML) removes scripts, event handlers, and everything listed in
 //     `forbiddenTags`: forms and their controls, frames, plugins, media, <base>, <meta>, <link>.
 //   - Every resource reference (img src/srcset, background attributes, CSS url()) is judged by resource-url.ts:
-//     data:image stays, absolute http(s) stays only once the user has loaded images for the message (otherwise
-//     it is removed and counted), anything else is removed.
+//     data:image stays; absolute http(s) stays only in an <img>, and only once the user has loaded images for the
+//     message (until then it is removed and counted); in CSS and background attributes it never stays; anything
+//     else is removed. Every <img> fetches with referrerpolicy="no-referrer" and without CORS.
 //   - Links lose their href: each <a> gets data-mail-link="<index into links>", and the app's own confirmation
 //     shows the real URL before anything opens (mail-frame-document.ts intercepts the click).
 //   - Style attributes and <style> blocks are sanitized as CSS (sanitize-css.ts) and carried as
 //     data-mail-style / `css`, to be applied through CSSOM.
 // The frame's own CSP (img-src data: until images are loaded, nothing else) is a second, independent layer.
-// DOM-dependent (DOMPurify, CSSStyleSheet); the cases to exercise in Chromium are listed in the renderer report.
+// DOM-dependent (DOMPurify, CSSStyleSheet): tested in Debian's Chromium by test/e2e/mail-sanitizer.test.ts.
 import DOMPurify from 'dompurify';
 import { prepareMarkup } from './prepare-markup.ts';
-import { classifyResource, parseSrcset } from './resource-url.ts';
-import { type CssPolicy, sanitizeDeclarations, sanitizeStylesheet } from './sanitize-css.ts';
+import { imageReference, parseSrcset, styleReference } from './resource-url.ts';
+import { sanitizeDeclarations, sanitizeStylesheet } from './sanitize-css.ts';
 
 export type MailLink = { href: string; text: string };
 
@@ -22,7 +23,7 @@ export type SanitizedMail = {
   html: string; // body content; styles only as data-mail-style attributes
   css: string; // the sanitized <style> blocks
   bodyCss: string; // the <body> element's own style, bgcolor, text colour and background
-  blockedRemote: number; // remote references removed because images were not loaded
+  blockedRemote: number; // remote <img> references removed because images were not loaded
   links: MailLink[]; // indexed by data-mail-link
 };
 
@@ -77,6 +78,9 @@ const forbiddenAttributes = [
   'lowsrc',
   'dynsrc',
   'poster',
+  // SECURITY: crossorigin would make an <img> fetch in CORS mode, which sends an Origin (the app's address).
+  'crossorigin',
+  'referrerpolicy', // set by us on every <img>, never the mail's
   'usemap',
   'longdesc',
   'xmlns',
@@ -87,7 +91,7 @@ const stashedAttributes = ['href', 'src', 'srcset', 'background', 'style', 'data
 type Stash = Partial<Record<(typeof stashedAttributes)[number], string>>;
 
 type Run = {
-  policy: CssPolicy;
+  loadRemote: boolean;
   stash: WeakMap<Element, Stash>;
   links: { node: Element; href: string }[];
   blocked: number;
@@ -120,46 +124,38 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     node.setAttribute('role', 'link');
     node.setAttribute('tabindex', '0');
   }
-  if (tag === 'img') blocked = applyImage(node, stash, run.policy) || blocked;
-  const background = stash.background === undefined ? null : judgeResource(stash.background, run.policy);
-  if (background?.blocked) blocked = true;
+  if (tag === 'img') blocked = applyImage(node, stash, run.loadRemote) || blocked;
+  // A background attribute is a CSS background: data:image only (resource-url.ts, styleReference).
+  const background = stash.background === undefined ? null : styleReference(stash.background);
   const css = [
-    ...(tag === 'body' ? bodyPresentation(node, background?.url ?? null) : []),
+    ...(tag === 'body' ? bodyPresentation(node, background) : []),
     stash['data-mail-style'] ?? '',
     stash.style ?? '',
   ]
     .filter((part) => part !== '')
     .join(';');
-  if (background?.url && tag !== 'body') node.setAttribute('background', background.url);
+  if (background && tag !== 'body') node.setAttribute('background', background);
   if (css !== '') {
-    const clean = sanitizeDeclarations(css, run.policy);
-    if (clean.css !== '') node.setAttribute('data-mail-style', clean.css);
-    run.blocked += clean.blockedRemote;
+    const clean = sanitizeDeclarations(css);
+    if (clean !== '') node.setAttribute('data-mail-style', clean);
   }
   if (blocked) run.blocked++;
 });
 
-type Judged = { url: string | null; blocked: boolean };
-
-function judgeResource(raw: string, policy: CssPolicy): Judged {
-  const resource = classifyResource(raw);
-  if (resource.kind === 'inline') return { url: resource.url, blocked: false };
-  if (resource.kind === 'remote')
-    return policy.loadRemote ? { url: resource.url, blocked: false } : { url: null, blocked: true };
-  return { url: null, blocked: false };
-}
-
 // Returns whether a remote reference was blocked.
-function applyImage(node: Element, stash: Stash, policy: CssPolicy): boolean {
+function applyImage(node: Element, stash: Stash, loadRemote: boolean): boolean {
+  // SECURITY: the image request carries no Referer, whatever the frame's or the app's policy would give it; with
+  // crossorigin forbidden it is a no-cors request, which carries no Origin either.
+  node.setAttribute('referrerpolicy', 'no-referrer');
   let blocked = false;
   if (stash.src !== undefined) {
-    const src = judgeResource(stash.src, policy);
+    const src = imageReference(stash.src, loadRemote);
     if (src.url) node.setAttribute('src', src.url);
     blocked ||= src.blocked;
   }
   if (stash.srcset !== undefined) {
     const candidates = parseSrcset(stash.srcset).map((candidate) => ({
-      ...judgeResource(candidate.url, policy),
+      ...imageReference(candidate.url, loadRemote),
       descriptor: candidate.descriptor,
     }));
     blocked ||= candidates.some((candidate) => candidate.blocked);
@@ -184,9 +180,8 @@ function bodyPresentation(body: Element, backgroundUrl: string | null): string[]
 }
 
 export function sanitizeMailHtml(html: string, options: { loadRemote: boolean }): SanitizedMail {
-  const policy: CssPolicy = { loadRemote: options.loadRemote };
   const lifted = prepareMarkup(html);
-  const state: Run = { policy, stash: new WeakMap(), links: [], blocked: 0 };
+  const state: Run = { loadRemote: options.loadRemote, stash: new WeakMap(), links: [], blocked: 0 };
   run = state;
   let body: Node;
   try {
@@ -201,13 +196,12 @@ export function sanitizeMailHtml(html: string, options: { loadRemote: boolean })
   } finally {
     run = null;
   }
-  const sheets = lifted.css.map((text) => sanitizeStylesheet(text, policy));
   const bodyElement = body instanceof Element ? body : null;
   return {
     html: bodyElement?.innerHTML ?? '',
-    css: sheets.map((sheet) => sheet.css).join('\n'),
+    css: lifted.css.map(sanitizeStylesheet).join('\n'),
     bodyCss: bodyElement?.getAttribute('data-mail-style') ?? '',
-    blockedRemote: state.blocked + sheets.reduce((sum, sheet) => sum + sheet.blockedRemote, 0),
+    blockedRemote: state.blocked,
     links: state.links.map(({ node, href }) => ({
       href,
       text: (node.textContent ?? '').trim().slice(0, 300),
