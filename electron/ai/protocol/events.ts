@@ -5,7 +5,9 @@
 //   `tool_call_input_delta`s, then `tool_call_complete` with the parsed input (`{}` when empty);
 // - at most one `usage`, with the totals, right before `message_stop`;
 // - then exactly one of `message_stop`, a terminal `error`, or `aborted`.
-// A non-terminal `error` (code `malformed_stream`) reports one dropped tool call and the stream goes on.
+// A non-terminal `error` (code `malformed_stream`) is a notice: one frame that could not be decoded, one
+// tool-argument fragment that belongs to no call, or one dropped tool call is lost, and the stream goes on
+// to the provider's own end. A stream that never reaches that end is still a terminal `malformed_stream`.
 import { z } from 'zod';
 import { AiErrorCode } from './errors.ts';
 
