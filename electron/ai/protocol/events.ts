@@ -42,6 +42,9 @@ export const AiEvent = z.discriminatedUnion('type', [
 ]);
 export type AiEvent = z.infer<typeof AiEvent>;
 
+// What the user is told of a notice: the answer is kept, and marked as not whole (DESIGN §6).
+export const noticeMessage = 'Part of this answer could not be read.';
+
 export function isTerminal(e: AiEvent): boolean {
   return e.type === 'message_stop' || e.type === 'aborted' || (e.type === 'error' && e.terminal);
 }
