@@ -12,6 +12,7 @@ import type { Answer as CallAnswer, PendingCall } from './ai/engine.ts';
 import { groundedBounds } from './ai/grounded/bounds.ts';
 import { summarizeThread } from './ai/grounded/long-thread.ts';
 import { type Answer, parseQuestionFile } from './ai/judge/questions.ts';
+import { noticeMessage } from './ai/protocol/events.ts';
 import { mailText } from './ai/tools/mail-tools.ts';
 import { AiFailure } from './ai/transport.ts';
 import { judgeMessages } from './ai/triage/judge-messages.ts';
@@ -207,7 +208,8 @@ async function agentCommand(
       else if (e.type === 'interrupted') {
         io.out('\nWaiting for your approval:');
         for (const c of e.calls) io.out(`  ${c.id}  ${c.name} ${JSON.stringify(c.args)}`);
-      } else if (e.type === 'done') io.out('');
+      } else if (e.type === 'notice') io.err(`\n${e.message}`);
+      else if (e.type === 'done') io.out('');
       if (e.type === 'error') {
         code = 1;
         if (!values.json) io.err(`\n${e.message}`);
@@ -716,6 +718,11 @@ const commands: Record<string, Command> = {
         else if (e.type === 'text_delta')
           values.json ? print({ type: 'text', text: e.text }) : process.stdout.write(e.text);
         else if (e.type === 'usage' && values.json) print(e);
+        else if (e.type === 'error' && !e.terminal)
+          // Part of the answer could not be read; the answer goes on (DESIGN §6).
+          values.json
+            ? print({ type: 'notice', code: e.code, message: noticeMessage })
+            : io.err(`\n${noticeMessage}`);
         else if (e.type === 'message_stop')
           values.json ? print({ type: 'done', stopReason: e.stopReason }) : io.out('');
         else if (e.type === 'aborted' || (e.type === 'error' && e.terminal)) {

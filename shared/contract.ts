@@ -265,6 +265,8 @@ export const ChatTurn = z.object({
   ended: z
     .object({ outcome: z.enum(['stopped', 'failed']), code: ErrorCode, message: z.string() })
     .nullable(),
+  // Set when part of the answer could not be read but the turn went on (DESIGN §6): Skimmer's sentence.
+  notice: z.object({ code: ErrorCode, message: z.string() }).optional(),
 });
 export type ChatTurn = z.infer<typeof ChatTurn>;
 
@@ -903,6 +905,8 @@ export const StreamEvent = z.discriminatedUnion('type', [
   // Why the request is being retried (rate_limited, unavailable, transport, timeout) and when.
   z.object({ type: z.literal('chat_retry'), code: ErrorCode, seconds: z.number().nonnegative() }),
   z.object({ type: z.literal('chat_usage'), inputTokens: z.number().int(), outputTokens: z.number().int() }),
+  // Part of the answer could not be read; the answer goes on, and is kept marked (DESIGN §6).
+  z.object({ type: z.literal('chat_notice'), code: ErrorCode, message: z.string() }),
   // Quoted mail exactly as the model will see it, right after chat_start.
   z.object({ type: z.literal('chat_context'), parts: z.array(UntrustedPart) }),
   z.object({ type: z.literal('chat_tool_call'), id: z.string(), name: z.string(), args: z.unknown() }),

@@ -110,6 +110,8 @@ export async function* runAgent(
   const run = deps.conversations.startRun(conversationId);
   const ending = runSignal(deps.services, serviceId, opts.signal);
   let stored = false;
+  // Part of an answer could not be read: the stored answer keeps the mark (DESIGN §6).
+  let notice: string | undefined;
   try {
     for await (const raw of runEngine({
       model,
@@ -129,11 +131,18 @@ export async function* runAgent(
       if (event.type === 'tool_result') {
         audit.record(auditEntry(deps, event, plain.get(event.name), conversationId, run));
       }
+      if (event.type === 'notice') notice = event.code;
       if (event.type === 'done' || event.type === 'interrupted' || event.type === 'error') {
         const status =
           event.type === 'done' ? 'done' : event.type === 'interrupted' ? 'awaiting_approval' : 'error';
         deps.conversations.appendTurns(
-          { id: run, conversationId, status, ...(event.type === 'error' ? { errorCode: event.code } : {}) },
+          {
+            id: run,
+            conversationId,
+            status,
+            ...(event.type === 'error' ? { errorCode: event.code } : {}),
+            ...(notice ? { noticeCode: notice } : {}),
+          },
           event.turns,
           event.usage,
         );

@@ -71,6 +71,8 @@ export async function* ask(
   let usage: Usage | null = null;
   let status: 'done' | 'error' | 'aborted' = 'error';
   let errorCode: string | undefined;
+  // A non-terminal error: part of the answer could not be read, and the stored answer says so (DESIGN §6).
+  let noticeCode: string | undefined;
   try {
     const events: AsyncIterable<AiEvent> = trimmed.ok
       ? streamModel(connection, { model, history: trimmed.history }, { ...opts, signal: ending.signal })
@@ -83,6 +85,7 @@ export async function* ask(
       if (event.type === 'message_stop') status = 'done';
       if (event.type === 'aborted') status = 'aborted';
       if (event.type === 'error' && event.terminal) errorCode = event.code;
+      if (event.type === 'error' && !event.terminal) noticeCode = event.code;
       yield event;
     }
   } finally {
@@ -90,7 +93,7 @@ export async function* ask(
     // Also when the consumer stops reading: the turn is still stored.
     const answer: Block[] = text ? [{ type: 'text', text }] : [];
     deps.conversations.commitTurn(
-      { id: run, conversationId, status, errorCode },
+      { id: run, conversationId, status, errorCode, ...(noticeCode ? { noticeCode } : {}) },
       user,
       { role: 'assistant', content: answer },
       usage,

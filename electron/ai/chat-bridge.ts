@@ -13,6 +13,7 @@ import { approvalView, chatBlocks, chatText, toolResultView } from './chat-views
 import type { prepareConversations } from './conversations.ts';
 import type { prepareGrants } from './grants.ts';
 import { AiErrorCode, aiErrorMessages } from './protocol/errors.ts';
+import { noticeMessage } from './protocol/events.ts';
 import type { prepareServices } from './services.ts';
 import { untrustedParts } from './untrusted.ts';
 
@@ -122,6 +123,7 @@ export function chatHandlers(
         const note = notes[i];
         const code = AiErrorCode.safeParse(note?.ended?.code);
         const blocks = chatBlocks(t);
+        const notice = AiErrorCode.safeParse(note?.notice);
         return {
           role: t.role,
           text: chatText(blocks),
@@ -134,6 +136,7 @@ export function chatHandlers(
                 message: code.success ? aiErrorMessages[code.data] : 'The answer failed.',
               }
             : null,
+          ...(notice.success ? { notice: { code: notice.data, message: noticeMessage } } : {}),
         };
       });
       const pending = waitingCalls(deps, r.conversationId, chatPolicy).map((w) =>
@@ -203,7 +206,7 @@ function fromAsk(e: AskEvent): StreamEvent | null {
             message: e.message,
             ...(e.providerDetail ? { detail: e.providerDetail } : {}),
           }
-        : null;
+        : { type: 'chat_notice', code: e.code, message: noticeMessage };
     default:
       return null;
   }
@@ -240,6 +243,8 @@ function fromAgent(deps: Deps, e: AgentEvent, conversationId: number): StreamEve
     }
     case 'usage':
       return { type: 'chat_usage', inputTokens: e.inputTokens, outputTokens: e.outputTokens };
+    case 'notice':
+      return { type: 'chat_notice', code: e.code, message: e.message };
     case 'done':
       return { type: 'chat_done', stopReason: 'end_turn' };
     case 'error':

@@ -34,7 +34,48 @@ describe('conversations', () => {
     );
     expect(c.history(id)).toHaveLength(1);
     // With no answer stored, the user's turn says how it ended.
-    expect(c.notes(id)).toEqual([{ usage: null, ended: { outcome: 'failed', code: 'unauthorized' } }]);
+    expect(c.notes(id)).toEqual([
+      { usage: null, ended: { outcome: 'failed', code: 'unauthorized' }, notice: null },
+    ]);
+  });
+
+  test('an answer part of which could not be read keeps its notice', () => {
+    const c = prepareConversations(openDatabase(join(tempDir(), 'skimmer.db')));
+    const id = c.create('hi', 'local/m');
+    c.commitTurn(
+      { id: c.startRun(id), conversationId: id, status: 'done', noticeCode: 'malformed_stream' },
+      { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Two invoices both unpaid.' }] },
+      null,
+    );
+    expect(c.notes(id).map((n) => n.notice)).toEqual([null, 'malformed_stream']);
+  });
+
+  test("a tool run's notice is kept on its last answer, not on the results after it", () => {
+    const c = prepareConversations(openDatabase(join(tempDir(), 'skimmer.db')));
+    const id = c.create('hi', 'local/m');
+    const call = { type: 'tool_call' as const, id: 'call_a1', name: 'list_labels', input: {} };
+    const result = {
+      type: 'tool_result' as const,
+      callId: 'call_a1',
+      name: 'list_labels',
+      output: '[]',
+      isError: false,
+    };
+    c.appendTurns(
+      { id: c.startRun(id), conversationId: id, status: 'done', noticeCode: 'malformed_stream' },
+      [
+        { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+        { role: 'assistant', content: [call] },
+        { role: 'user', content: [result] },
+        { role: 'assistant', content: [{ type: 'text', text: 'No labels.' }] },
+      ],
+    );
+    c.appendTurns({ id: c.startRun(id), conversationId: id, status: 'done' }, [
+      { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'You are welcome.' }] },
+    ]);
+    expect(c.notes(id).map((n) => n.notice)).toEqual([null, null, null, 'malformed_stream', null, null]);
   });
 
   test('a run left running by a crash is closed as interrupted on the next start', () => {

@@ -6,7 +6,12 @@ import type { Db } from '../db/open.ts';
 import { Turn } from './protocol/messages.ts';
 
 export type Usage = { inputTokens: number; outputTokens: number };
-export type TurnNote = { usage: Usage | null; ended: { outcome: 'stopped' | 'failed'; code: string } | null };
+export type TurnNote = {
+  usage: Usage | null;
+  ended: { outcome: 'stopped' | 'failed'; code: string } | null;
+  // Part of the answer could not be read, yet the turn went on (a non-terminal error code, DESIGN §6).
+  notice: string | null;
+};
 
 type SummaryRow = { id: number; title: string; model: string; updated_at: number };
 const toSummary = (r: SummaryRow): ConversationSummary => ({
@@ -48,12 +53,21 @@ export function prepareConversations(db: Db, now: () => number = Date.now) {
   );
   const notes = db.prepare<
     [number],
-    { usage_json: string | null; outcome: 'stopped' | 'failed' | null; error_code: string | null }
+    {
+      usage_json: string | null;
+      outcome: 'stopped' | 'failed' | null;
+      error_code: string | null;
+      notice_code: string | null;
+    }
   >(
-    'SELECT usage_json, outcome, error_code FROM conversation_messages WHERE conversation_id = ? ORDER BY seq',
+    `SELECT usage_json, outcome, error_code, notice_code FROM conversation_messages
+     WHERE conversation_id = ? ORDER BY seq`,
   );
   const markOutcome = db.prepare<[string, string | null, number, number]>(
     'UPDATE conversation_messages SET outcome = ?, error_code = ? WHERE conversation_id = ? AND seq = ?',
+  );
+  const markNotice = db.prepare<[string, number, number]>(
+    'UPDATE conversation_messages SET notice_code = ? WHERE conversation_id = ? AND seq = ?',
   );
   const closeRunning = db.prepare<[number]>(
     "UPDATE runs SET status = 'interrupted', ended_at = ? WHERE status = 'running'",
@@ -80,6 +94,7 @@ export function prepareConversations(db: Db, now: () => number = Date.now) {
       notes.all(id).map((r) => ({
         usage: r.usage_json ? (JSON.parse(r.usage_json) as Usage) : null,
         ended: r.outcome ? { outcome: r.outcome, code: r.error_code ?? 'internal' } : null,
+        notice: r.notice_code,
       })),
 
     history(id: number): Turn[] {
@@ -88,10 +103,17 @@ export function prepareConversations(db: Db, now: () => number = Date.now) {
 
     startRun: (conversationId: number): number => Number(startRun.run(conversationId, now()).lastInsertRowid),
 
-    // The user's turn and the answer (if anything arrived) are stored together with the run's outcome.
+    // The user's turn and the answer (if anything arrived) are stored together with the run's outcome, and
+    // with the notice when part of the answer could not be read.
     commitTurn: db.transaction(
       (
-        run: { id: number; conversationId: number; status: 'done' | 'error' | 'aborted'; errorCode?: string },
+        run: {
+          id: number;
+          conversationId: number;
+          status: 'done' | 'error' | 'aborted';
+          errorCode?: string;
+          noticeCode?: string;
+        },
         user: Turn,
         answer: Turn | null,
         usage: Usage | null,
@@ -112,6 +134,8 @@ export function prepareConversations(db: Db, now: () => number = Date.now) {
             seq,
           );
         }
+        // On the answer, or on the user's words when no answer was stored, as the outcome is.
+        if (run.noticeCode) markNotice.run(run.noticeCode, run.conversationId, seq);
         touch.run(now(), run.conversationId);
         endRun.run(run.status, run.errorCode ?? null, now(), run.id);
       },
@@ -126,11 +150,13 @@ export function prepareConversations(db: Db, now: () => number = Date.now) {
           conversationId: number;
           status: 'done' | 'awaiting_approval' | 'error';
           errorCode?: string;
+          noticeCode?: string;
         },
         turns: readonly Turn[],
         usage: Usage | null = null,
       ) => {
-        let seq = nextSeq.get(run.conversationId) as number;
+        const first = nextSeq.get(run.conversationId) as number;
+        let seq = first;
         const lastAnswer = turns.findLastIndex((t) => t.role === 'assistant');
         turns.forEach((turn, i) => {
           const u = i === lastAnswer && usage ? JSON.stringify(usage) : null;
@@ -145,6 +171,11 @@ export function prepareConversations(db: Db, now: () => number = Date.now) {
             run.conversationId,
             seq - 1,
           );
+        }
+        // The run's answer carries the notice, where its usage goes (the chat pane reads one run as one
+        // answer); without an answer, the last message of the run does.
+        if (run.noticeCode && turns.length > 0) {
+          markNotice.run(run.noticeCode, run.conversationId, lastAnswer >= 0 ? first + lastAnswer : seq - 1);
         }
         touch.run(now(), run.conversationId);
         endRun.run(run.status, run.errorCode ?? null, now(), run.id);

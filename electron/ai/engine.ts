@@ -25,7 +25,7 @@
 import { argsHash, newCallId } from './call-ids.ts';
 import { estimateTokens, type TrimOptions, trimHistory } from './protocol/budget.ts';
 import { type AiErrorCode, aiErrorMessages } from './protocol/errors.ts';
-import type { AiEvent } from './protocol/events.ts';
+import { type AiEvent, noticeMessage } from './protocol/events.ts';
 import type { Block, Turn } from './protocol/messages.ts';
 import type { ModelRequest, ToolSpec } from './protocol/request.ts';
 import { ProvenanceTracker } from './provenance.ts';
@@ -81,6 +81,8 @@ export type EngineEvent =
   | ({ type: 'interrupted'; calls: PendingCall[] } & EngineResult)
   | ({ type: 'done' } & EngineResult)
   | ({ type: 'error'; code: EngineErrorCode; message: string; detail?: string } & EngineResult)
+  // Part of a model turn could not be read (a non-terminal error, DESIGN §6); the run goes on.
+  | { type: 'notice'; code: AiErrorCode; message: string }
   // The tokens the run's model requests reported so far, added up.
   | ({ type: 'usage' } & Usage);
 
@@ -232,6 +234,8 @@ export async function* runEngine(request: EngineRequest): AsyncGenerator<EngineE
             ...(event.providerDetail ? { detail: event.providerDetail } : {}),
           };
           break;
+        } else if (event.type === 'error') {
+          yield { type: 'notice', code: event.code, message: noticeMessage };
         }
       }
     } catch (e) {

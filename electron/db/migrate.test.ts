@@ -90,6 +90,18 @@ describe('migrations', () => {
     expect(() => store.run('k2', '{}', 'soon')).toThrow();
   });
 
+  test('keeps stored turns unmarked when it adds the notice on an answer (0023)', () => {
+    const db = new Database(':memory:');
+    migrate(db, 22);
+    db.exec(`INSERT INTO conversations (title, model, created_at, updated_at) VALUES ('Hi', 'local/m', 1, 1);
+      INSERT INTO conversation_messages (conversation_id, seq, role, content_json, created_at)
+        VALUES (1, 1, 'assistant', '[]', 1);`);
+    migrate(db);
+    expect(db.prepare('SELECT seq, notice_code FROM conversation_messages').all()).toEqual([
+      { seq: 1, notice_code: null },
+    ]);
+  });
+
   test('refuses a database from a newer Skimmer', () => {
     const db = new Database(':memory:');
     db.pragma(`user_version = ${latest + 1}`);

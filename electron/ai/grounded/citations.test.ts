@@ -38,6 +38,8 @@ describe('checkAnswer', () => {
 
   test.each([
     ['not JSON', 'Alice paid.', /JSON object/],
+    // What is left of a JSON answer when a piece of it never arrived (DESIGN §6: a lost frame is a notice).
+    ['JSON with a piece missing', '{"answer": "Alice paid [m1].", "citat', /JSON object/],
     ['an array', '[1,2]', /not a JSON object/],
     ['an empty answer', json('  ', []), /empty/],
     ['an unknown id in the list', json('Paid [m9].', ['m9']), /"m9", which is not one of the sources/],

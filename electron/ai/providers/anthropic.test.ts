@@ -35,6 +35,17 @@ describe('Anthropic mapper choices', () => {
     expect(JSON.stringify(events)).not.toContain(key);
   });
 
+  test('an error event ends the stream even when its payload cannot be read', () => {
+    const events = replay(
+      Buffer.from(`${body(start({ input_tokens: 1 })).toString()}event: error\ndata: {"type":"err\n\n`),
+      createAnthropicMapper(),
+    );
+    expect(events).toMatchObject([
+      { type: 'message_start' },
+      { type: 'error', code: 'unavailable', terminal: true },
+    ]);
+  });
+
   test('a top-level details.error_code is read too', () => {
     const quota = JSON.stringify({
       type: 'error',
@@ -45,8 +56,10 @@ describe('Anthropic mapper choices', () => {
     expect(classifyAnthropicError(502, new Headers(), 'not json').code).toBe('unavailable');
   });
 
-  test('JSON that is not an object is unreadable, and nothing follows message_stop', () => {
+  test('JSON that is not an object is a notice, a body without message_stop still fails, and nothing follows message_stop', () => {
     expect(replay(Buffer.from('event: message_start\ndata: null\n\n'), createAnthropicMapper())).toEqual([
+      { type: 'message_start' },
+      expect.objectContaining({ type: 'error', code: 'malformed_stream', terminal: false }),
       expect.objectContaining({ type: 'error', code: 'malformed_stream', terminal: true }),
     ]);
     const events = replay(

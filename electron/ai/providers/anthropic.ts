@@ -9,8 +9,10 @@ import {
   finish,
   httpErrorCode,
   inStreamErrorCode,
+  readFrame,
   type StreamMapper,
   streamError,
+  streamNotice,
 } from './stream-parts.ts';
 
 type Call = { id: string; name: string; args: string };
@@ -110,20 +112,14 @@ export function createAnthropicMapper(keys: readonly string[] = []): StreamMappe
   return {
     frame({ event, data }: SseFrame): AiEvent[] {
       if (done) return [];
-      let payload: Payload;
-      try {
-        payload = JSON.parse(data) as Payload;
-      } catch {
-        return end([streamError('malformed_stream')]);
-      }
-      if (payload === null || typeof payload !== 'object') return end([streamError('malformed_stream')]);
+      const payload = readFrame<Payload>(data);
       // The `event:` name equals the JSON type (§3.3); the type is read first, the name is the fallback.
-      const type = payload.type ?? event;
+      const type = payload?.type ?? event;
       if (type === 'error') {
-        const error = payload.error;
+        const error = payload?.error;
         return end([
           streamError(
-            inStreamErrorCode(error?.details?.error_code, payload.details?.error_code, error?.type),
+            inStreamErrorCode(error?.details?.error_code, payload?.details?.error_code, error?.type),
             error?.message,
             keys,
           ),
@@ -134,6 +130,9 @@ export function createAnthropicMapper(keys: readonly string[] = []): StreamMappe
         started = true;
         out.push({ type: 'message_start' });
       }
+      // An unreadable event loses what it carried, and the events after it still count (DESIGN §6); only
+      // message_stop ends the turn.
+      if (!payload) return [...out, streamNotice()];
       const index = payload.index ?? 0;
       switch (type) {
         case 'message_start':
@@ -156,8 +155,13 @@ export function createAnthropicMapper(keys: readonly string[] = []): StreamMappe
           }
           const call = open.get(index);
           // The input streams as partial_json text, parsed once at content_block_stop (§3.3(b)); the
-          // first fragment is normally "" and gives no event.
-          if (call && delta?.type === 'input_json_delta' && delta.partial_json) {
+          // first fragment is normally "" and gives no event. A fragment for no open tool block is an
+          // orphan: its text belongs to no call.
+          if (delta?.type === 'input_json_delta' && delta.partial_json) {
+            if (!call) {
+              out.push(streamNotice());
+              break;
+            }
             call.args += delta.partial_json;
             out.push({ type: 'tool_call_input_delta', callId: call.id, delta: delta.partial_json });
           }

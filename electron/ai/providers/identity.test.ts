@@ -26,15 +26,22 @@ function mapped(provider: keyof typeof providers, name: string): AiEvent[] {
 }
 
 describe('the same answer from every provider', () => {
-  test.each(['text', 'tool-call', 'empty-args', 'rate-limit-in-stream', 'server-error-in-stream'])(
-    '%s gives identical events from Chat, Responses and Anthropic',
-    (name) => {
-      const chat = mapped('openai-chat', name);
-      expect(chat.length).toBeGreaterThan(1);
-      expect(mapped('openai-responses', name)).toEqual(chat);
-      expect(mapped('anthropic', name)).toEqual(chat);
-    },
-  );
+  test.each([
+    'text',
+    'tool-call',
+    'empty-args',
+    'rate-limit-in-stream',
+    'server-error-in-stream',
+    'invalid-json',
+    'invalid-json-truncated',
+    'non-object-frame',
+    'orphan-fragment',
+  ])('%s gives identical events from Chat, Responses and Anthropic', (name) => {
+    const chat = mapped('openai-chat', name);
+    expect(chat.length).toBeGreaterThan(1);
+    expect(mapped('openai-responses', name)).toEqual(chat);
+    expect(mapped('anthropic', name)).toEqual(chat);
+  });
 
   test.each(['parallel-calls', 'bad-tool-args'])('%s is identical from Responses and Anthropic', (name) => {
     expect(mapped('anthropic', name)).toEqual(mapped('openai-responses', name));

@@ -9,8 +9,10 @@ import {
   finish,
   httpErrorCode,
   inStreamErrorCode,
+  readFrame,
   type StreamMapper,
   streamError,
+  streamNotice,
 } from './stream-parts.ts';
 
 type Call = { id: string; name: string; args: string };
@@ -63,13 +65,8 @@ export function createChatMapper(keys: readonly string[] = []): StreamMapper {
       if (done) return [];
       if (data.trim() === '[DONE]')
         return finishReason === null ? end([streamError('malformed_stream')]) : close();
-      let chunk: Chunk;
-      try {
-        chunk = JSON.parse(data) as Chunk;
-      } catch {
-        return end([streamError('malformed_stream')]);
-      }
-      if (chunk.error) {
+      const chunk = readFrame<Chunk>(data);
+      if (chunk?.error) {
         return end([
           streamError(inStreamErrorCode(chunk.error.code, chunk.error.type), chunk.error.message, keys),
         ]);
@@ -79,6 +76,8 @@ export function createChatMapper(keys: readonly string[] = []): StreamMapper {
         started = true;
         out.push({ type: 'message_start' });
       }
+      // An unreadable chunk loses what it carried, and the chunks after it still count (DESIGN §6).
+      if (!chunk) return [...out, streamNotice()];
       if (chunk.usage && typeof chunk.usage.prompt_tokens === 'number') {
         usage = { input: chunk.usage.prompt_tokens, output: chunk.usage.completion_tokens ?? 0 };
       }
@@ -89,17 +88,22 @@ export function createChatMapper(keys: readonly string[] = []): StreamMapper {
       for (const part of choice.delta?.tool_calls ?? []) {
         const index = part.index ?? 0;
         let call = atIndex.get(index);
+        const fragment = part.function?.arguments;
+        // A fragment at an index no call was announced at, with neither id nor name, belongs to no call.
+        if (!call && !part.id && !part.function?.name) {
+          if (typeof fragment === 'string' && fragment !== '') out.push(streamNotice());
+          continue;
+        }
         // A new id at a busy index is a new call (Ollama and vLLM put parallel calls all at index 0);
         // the same id repeated on every chunk is the same call (§1.7).
         if (!call || (part.id && part.id !== call.id)) {
-          call = { id: part.id ?? `call_${index}`, name: part.function?.name ?? '', args: '' };
+          call = { id: part.id || `call_${index}`, name: part.function?.name ?? '', args: '' };
           atIndex.set(index, call);
           calls.push(call);
           out.push({ type: 'tool_call_start', callId: call.id, name: call.name });
         } else if (!call.name && part.function?.name) {
           call.name = part.function.name;
         }
-        const fragment = part.function?.arguments;
         if (typeof fragment === 'string' && fragment !== '') {
           call.args += fragment;
           out.push({ type: 'tool_call_input_delta', callId: call.id, delta: fragment });

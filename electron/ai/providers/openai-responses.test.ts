@@ -24,8 +24,32 @@ describe('OpenAI Responses edge cases', () => {
     expect(JSON.stringify(events)).not.toContain(key);
   });
 
-  test('a data payload that is JSON but not an object is unreadable', () => {
+  test('a data payload that is JSON but not an object is a notice, and a body that never completes still fails', () => {
     const events = replay(Buffer.from('event: response.created\ndata: null\n\n'), createResponsesMapper());
-    expect(events).toMatchObject([{ type: 'error', code: 'malformed_stream', terminal: true }]);
+    expect(events).toMatchObject([
+      { type: 'message_start' },
+      { type: 'error', code: 'malformed_stream', terminal: false },
+      { type: 'error', code: 'malformed_stream', terminal: true },
+    ]);
+  });
+
+  test('a function_call item that ends without having been added is dropped with a notice', () => {
+    const events = replay(
+      frames(
+        { type: 'response.created', response: {} },
+        {
+          type: 'response.output_item.done',
+          output_index: 0,
+          item: { type: 'function_call', call_id: 'call_a1', name: 'search_mail', arguments: '{}' },
+        },
+        { type: 'response.completed', response: {} },
+      ),
+      createResponsesMapper(),
+    );
+    expect(events).toMatchObject([
+      { type: 'message_start' },
+      { type: 'error', code: 'malformed_stream', terminal: false },
+      { type: 'message_stop', stopReason: 'end_turn' },
+    ]);
   });
 });

@@ -4,7 +4,15 @@
 import type { AiEvent, StopReason } from '../protocol/events.ts';
 import { type ModelRequest, turnText } from '../protocol/request.ts';
 import type { SseFrame } from '../transport.ts';
-import { completeCall, finish, inStreamErrorCode, type StreamMapper, streamError } from './stream-parts.ts';
+import {
+  completeCall,
+  finish,
+  inStreamErrorCode,
+  readFrame,
+  type StreamMapper,
+  streamError,
+  streamNotice,
+} from './stream-parts.ts';
 
 type Call = { callId: string; name: string; args: string };
 
@@ -60,25 +68,22 @@ export function createResponsesMapper(keys: readonly string[] = []): StreamMappe
   return {
     frame({ event: name, data }: SseFrame): AiEvent[] {
       if (done) return [];
-      let e: Event;
-      try {
-        e = JSON.parse(data) as Event;
-      } catch {
-        return end([streamError('malformed_stream')]);
-      }
-      if (e === null || typeof e !== 'object') return end([streamError('malformed_stream')]);
-      const type = e.type ?? name;
+      const e = readFrame<Event>(data);
+      const type = e?.type ?? name;
 
       // Two in-stream failure shapes (§2.2(d)): a flat `error` event, and `response.failed` with the
       // error nested in `response` (OpenAI) or at the top of the event (Perplexity). A failure as the
       // very first event starts no message, as in Chat (fixtures/sse/README.md, `message_start`).
-      if (type === 'error') return fail({ code: e.code, message: e.message });
-      if (type === 'response.failed') return fail(e.response?.error ?? e.error);
+      if (type === 'error') return fail({ code: e?.code, message: e?.message });
+      if (type === 'response.failed') return fail(e?.response?.error ?? e?.error);
       const out: AiEvent[] = [];
       if (!started) {
         started = true;
         out.push({ type: 'message_start' });
       }
+      // An unreadable event loses what it carried, and the events after it still count (DESIGN §6); only
+      // completed, incomplete or failed end the turn.
+      if (!e) return [...out, streamNotice()];
 
       const index = e.output_index ?? 0;
       switch (type) {
@@ -99,7 +104,12 @@ export function createResponsesMapper(keys: readonly string[] = []): StreamMappe
           break;
         case 'response.function_call_arguments.delta': {
           const call = calls.get(index);
-          if (call && typeof e.delta === 'string' && e.delta !== '') {
+          if (typeof e.delta === 'string' && e.delta !== '') {
+            // A fragment for no announced call is an orphan: its text belongs to no call.
+            if (!call) {
+              out.push(streamNotice());
+              break;
+            }
             call.args += e.delta;
             out.push({ type: 'tool_call_input_delta', callId: call.callId, delta: e.delta });
           }
@@ -108,7 +118,12 @@ export function createResponsesMapper(keys: readonly string[] = []): StreamMappe
         case 'response.output_item.done': {
           // A call completes at its item's end; the final item holds the full argument text (§2.2).
           const call = calls.get(index);
-          if (call && e.item?.type === 'function_call') {
+          if (e.item?.type === 'function_call') {
+            // A call whose output_item.added never came (or was unreadable) was never started: dropped.
+            if (!call) {
+              out.push(streamNotice());
+              break;
+            }
             calls.delete(index);
             const completion = completeCall(call.callId, call.name, e.item.arguments ?? call.args);
             if (completion.type === 'tool_call_complete') completedCalls++;

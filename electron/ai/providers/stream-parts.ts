@@ -19,9 +19,33 @@ export function streamError(code: AiErrorCode, detail?: string, keys: readonly s
   };
 }
 
+// The non-terminal `malformed_stream` notice (DESIGN §6): one undecodable frame, one orphan fragment or one
+// dropped tool call is lost, and the mapper goes on, so the turn still ends with the provider's own end.
+export function streamNotice(): AiEvent {
+  return {
+    type: 'error',
+    code: 'malformed_stream',
+    message: aiErrorMessages.malformed_stream,
+    terminal: false,
+  };
+}
+
+// A frame's data as the JSON object every provider sends, or null when it is not one (then the caller
+// emits a notice for that frame).
+export function readFrame<T>(data: string): T | null {
+  try {
+    const value: unknown = JSON.parse(data);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as T) : null;
+  } catch {
+    return null;
+  }
+}
+
 // Arguments arrive as text and are parsed once, when the call completes (DESIGN §6): empty is `{}`;
-// text that is not a JSON object drops that one call with a non-terminal notice.
+// text that is not a JSON object drops that one call with a non-terminal notice, and so does a call that
+// never got a name (no tool could run it, and a stored call must name its tool).
 export function completeCall(callId: string, name: string, argumentText: string): AiEvent {
+  if (name === '') return streamNotice();
   if (argumentText.trim() === '') return { type: 'tool_call_complete', callId, name, input: {} };
   try {
     const input: unknown = JSON.parse(argumentText);
@@ -31,12 +55,7 @@ export function completeCall(callId: string, name: string, argumentText: string)
   } catch {
     // falls through to the notice
   }
-  return {
-    type: 'error',
-    code: 'malformed_stream',
-    message: aiErrorMessages.malformed_stream,
-    terminal: false,
-  };
+  return streamNotice();
 }
 
 // The closing events of a stream: the usage totals if any, then the stop.

@@ -21,6 +21,7 @@ import { m0019 } from './0019-service-prices.ts';
 import { m0020 } from './0020-imap-uid-next.ts';
 import { m0021 } from './0021-ask-answers.ts';
 import { m0022 } from './0022-retired-ids.ts';
+import { m0023 } from './0023-turn-notices.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   m0020,
   m0021,
   m0022,
+  m0023,
 ];

@@ -10,6 +10,15 @@ import { usageText } from './usage-text.ts';
 // SECURITY: model output is untrusted text (it may quote mail): rendered as React text, escaped, with no
 // markdown, no links and no images, so nothing in an answer can load or open anything (DESIGN §8).
 
+// Part of the answer could not be read (DESIGN §6): what arrived is kept, and says it is not whole.
+function NoticeNote({ message }: { message: string }) {
+  return (
+    <p className="turn-note notice" data-testid="chat-notice">
+      {message}
+    </p>
+  );
+}
+
 function TurnBody({ text, caret = false }: { text: string; caret?: boolean }) {
   return (
     <div className={caret ? 'turn-text streaming' : 'turn-text'} data-testid="chat-turn-text">
@@ -62,6 +71,7 @@ export function TurnView({ turn }: { turn: ShownTurn }) {
           {turn.note ?? 'Stopped. What arrived is kept.'}
         </p>
       )}
+      {turn.notice && <NoticeNote message={turn.notice.message} />}
       {turn.error && <ChatErrorBox error={turn.error} />}
       {turn.usage && (
         <p className="turn-usage" data-testid="chat-usage">
@@ -105,6 +115,7 @@ export function LiveAnswer({ live }: { live: LiveTurn }) {
               : 'Waiting for the model…'}
         </p>
       )}
+      {live.notice && <NoticeNote message={live.notice.message} />}
       {!empty && live.status === 'stopping' && <p className="muted turn-note">Stopping…</p>}
       {live.usage && (
         <p className="turn-usage" data-testid="chat-usage">

@@ -82,3 +82,16 @@ test('a failed ending of the later part is the ending shown', () => {
   expect(shown[0]?.outcome).toBe('failed');
   expect(shown[0]?.error).toEqual({ message: 'The service failed.' });
 });
+
+test('a notice on any part of an answer marks the answer it joins', () => {
+  const notice = { code: 'malformed_stream' as const, message: 'Part of this answer could not be read.' };
+  const shown = displayTurns([
+    turn('user', [text('archive it')]),
+    turn('assistant', [call('a')], { notice }),
+    turn('user', [result('a')]),
+    turn('assistant', [text('Done.')]),
+  ]);
+  expect(shown).toHaveLength(2);
+  expect(shown[1]?.notice).toEqual(notice);
+  expect(shown[0]).not.toHaveProperty('notice');
+});

@@ -12,9 +12,11 @@ function addUsage(a: ShownTurn['usage'], b: ShownTurn['usage']): ShownTurn['usag
   return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens };
 }
 
-// The later part decides how the answer ended; the usage is the answer's total.
+// The later part decides how the answer ended; the usage is the answer's total; a part that could not be
+// read in full marks the whole answer.
 function joinAnswer(earlier: ShownTurn, later: ShownTurn): ShownTurn {
   const { outcome, note, error } = later;
+  const notice = earlier.notice ?? later.notice;
   return {
     role: 'assistant',
     text: earlier.text + later.text,
@@ -23,6 +25,7 @@ function joinAnswer(earlier: ShownTurn, later: ShownTurn): ShownTurn {
     ...(outcome ? { outcome } : {}),
     ...(note ? { note } : {}),
     ...(error ? { error } : {}),
+    ...(notice ? { notice } : {}),
   };
 }
 

@@ -80,3 +80,23 @@ test('a stored turn says how it ended', () => {
     shownTurn({ ...base, ended: { outcome: 'failed', code: 'unauthorized', message: 'No key.' } }),
   ).toMatchObject({ outcome: 'failed', error: { message: 'No key.' } });
 });
+
+test('a notice marks the answer once, and the finished answer keeps the mark', () => {
+  const mark = { code: 'malformed_stream' as const, message: 'Part of this answer could not be read.' };
+  let live = withEvent(newLive(1, 4, 'Hi'), { type: 'chat_text', text: 'Two invoices ' }, 0);
+  live = withEvent(live, { type: 'chat_notice', ...mark }, 0);
+  live = withEvent(live, { type: 'chat_notice', ...mark }, 0);
+  live = withEvent(live, { type: 'chat_text', text: 'both unpaid.' }, 0);
+  expect(live.notice).toEqual(mark);
+  expect(live.blocks).toEqual([{ kind: 'text', text: 'Two invoices both unpaid.' }]);
+  const [asked, answer] = endedTurns(live, 'done');
+  expect(answer).toMatchObject({ outcome: 'done', notice: mark });
+  expect(asked).not.toHaveProperty('notice');
+});
+
+test('a stored answer read back with its notice keeps it', () => {
+  const notice = { code: 'malformed_stream' as const, message: 'Part of this answer could not be read.' };
+  expect(
+    shownTurn({ role: 'assistant', text: 'a', blocks: [], usage: null, ended: null, notice }).notice,
+  ).toEqual(notice);
+});

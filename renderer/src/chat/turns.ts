@@ -5,6 +5,8 @@
 import type { ChatBlock, ChatTurn, StreamEvent, UntrustedPart } from '../../../shared/contract.ts';
 
 export type Usage = NonNullable<ChatTurn['usage']>;
+// Part of the answer could not be read, yet it went on (DESIGN §6): Skimmer's code and sentence.
+export type Notice = NonNullable<ChatTurn['notice']>;
 export type ChatFailure = { message: string; detail?: string };
 // How a turn ended: from its live events in this session, or from `ended` when read back with `chat:history`
 // (a stored turn without `ended` finished normally, or waits for approval: then `chat:history` says `pending`).
@@ -34,6 +36,7 @@ export type LiveTurn = {
   blocks: ChatBlock[];
   usage: Usage | null;
   retry: { code: string; seconds: number; until: number } | null; // `until` in epoch ms, for the countdown
+  notice: Notice | null; // the first `chat_notice`: one mark says the answer is not whole
 };
 
 export function newLive(id: number, conversationId: number | null, prompt: string | null): LiveTurn {
@@ -47,6 +50,7 @@ export function newLive(id: number, conversationId: number | null, prompt: strin
     blocks: [],
     usage: null,
     retry: null,
+    notice: null,
   };
 }
 
@@ -73,6 +77,8 @@ export function withEvent(live: LiveTurn, event: StreamEvent, now: number): Live
       };
     case 'chat_usage':
       return { ...live, usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens } };
+    case 'chat_notice':
+      return live.notice ? live : { ...live, notice: { code: event.code, message: event.message } };
     default:
       return live;
   }
@@ -90,6 +96,7 @@ export function endedTurns(
     blocks: live.blocks,
     usage: live.usage,
     outcome,
+    ...(live.notice ? { notice: live.notice } : {}),
     ...extra,
   };
   if (live.prompt === null) return [answer];
