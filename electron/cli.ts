@@ -4,7 +4,6 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { channels } from '../shared/contract.ts';
 import { type ApprovalPolicy, runAgent, waitingCalls } from './ai/agent.ts';
 import { ask, splitModelRef } from './ai/ask.ts';
@@ -18,6 +17,13 @@ import { AiFailure } from './ai/transport.ts';
 import { judgeMessages } from './ai/triage/judge-messages.ts';
 import { type App, createApp } from './app.ts';
 import { BridgeFailure, describeIssues, dispatch } from './bridge/dispatch.ts';
+import {
+  type Family,
+  familyUsageSentence,
+  readCommandLine,
+  usageSentence,
+  type Values,
+} from './cli-flags.ts';
 import { type Chunk, DocumentError, pickChunks, prepareDocuments } from './documents/documents.ts';
 import { syncAndRecord } from './mail/account-bridge.ts';
 import { MailFailure } from './mail/imap-connect.ts';
@@ -31,50 +37,6 @@ const stdio: Out = {
   err: (line) => process.stderr.write(`${line}\n`),
 };
 
-const usage = `Usage: skimmer [--data DIR] <command> [options]
-
-Commands:
-  import PATH…                 import .eml files, .mbox files and Maildir folders
-  search QUERY [--limit N] [--documents]
-                               full-text search (FTS syntax: "phrase", AND/OR/NOT, prefix*, from:, subject:);
-                               --documents searches the imported documents instead of the mail
-  serve [--port N]             run Skimmer in the browser on 127.0.0.1
-  service add NAME --kind KIND --base URL [--key-stdin]
-                               add a model service (KIND: openai, openai-responses, anthropic,
-                               decisions, systemone); the key is read from standard input
-  service list                 list model services (keys are never shown)
-  service models NAME          ask the service which models it offers
-  service consent NAME --allow|--revoke
-                               let mail and documents go to a service that is not on this
-                               computer (asked once per service, and again after an edit)
-  service test NAME            check that the service answers and accepts the key
-  account add NAME --imap-host H --imap-port N --tls tls|starttls|none --user U --password-stdin
-          [--smtp-host H --smtp-port N --smtp-tls tls|starttls|none]
-                               add an IMAP account (the password is read from standard input;
-                               --tls none only for a server on this computer)
-  account list                 list mail accounts (passwords are never shown)
-  account test NAME            log in to the account's servers and out again
-  account sync NAME --once     fetch new mail, flag changes and removals once, then exit
-  judge SERVICE/MODEL --questions FILE (--message ID | --query Q | --all)
-                               ask typed questions (a JSON file in the OpenAI Decisions question
-                               shape) about messages; answers are cached per message, question and
-                               model; with --json one line per message
-  summarize SERVICE/MODEL (--thread ID | --doc PATH…) [--question Q]
-                               a summary of a thread or of documents (.txt, .md, .pdf, .docx), or
-                               an answer to Q, whose citations are checked against the messages or
-                               the document pages before it is printed
-  ask SERVICE/MODEL PROMPT [--conversation ID] [--tools [--approve none|read|all]]
-                               ask a model; the answer streams, the turn is stored; with --tools
-                               it may use the mail tools: what --approve does not cover (and
-                               every send or delete) stops the run for your approval
-  resume CONVERSATION [--approve CALL…] [--deny CALL…] [--model SERVICE/MODEL]
-                               answer the calls a --tools run is waiting on, and go on (with the
-                               conversation's model unless --model names another)
-
-Options:
-  --data DIR    data folder (or SKIMMER_DATA_DIR; default: ${defaultDataDir()})
-  --json        print one JSON object per line`;
-
 export function defaultDataDir(env = process.env, platform = process.platform, home = homedir()): string {
   if (env.SKIMMER_DATA_DIR) return env.SKIMMER_DATA_DIR;
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Skimmer');
@@ -85,24 +47,18 @@ export function defaultDataDir(env = process.env, platform = process.platform, h
 class UsageError extends Error {}
 
 export async function main(argv: string[], io: Out = stdio, signal?: AbortSignal): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (e) {
-    io.err(e instanceof Error ? e.message : String(e));
+  // Each command takes only its own flags: whatever it does not take is refused before anything runs.
+  const line = readCommandLine(argv, defaultDataDir());
+  if (line.kind === 'help') {
+    io.out(line.text);
+    return 0;
+  }
+  if (line.kind === 'refused') {
+    io.err(line.text);
     return 2;
   }
-  const { values, positionals } = parsed;
-  const [command, ...args] = positionals;
-  if (values.help || !command) {
-    (command || values.help ? io.out : io.err)(usage);
-    return values.help ? 0 : 2;
-  }
+  const { family: command, args, values } = line;
   const run = commands[command];
-  if (!run) {
-    io.err(`Unknown command "${command}". Run \`skimmer --help\` for the list.`);
-    return 2;
-  }
   let app: App | undefined;
   try {
     // Only the long-running `serve` sends what waits in the outbox (a one-shot command exits before the undo
@@ -126,48 +82,6 @@ export async function main(argv: string[], io: Out = stdio, signal?: AbortSignal
   }
 }
 
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      data: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      limit: { type: 'string' },
-      port: { type: 'string' },
-      kind: { type: 'string' },
-      base: { type: 'string' },
-      'key-stdin': { type: 'boolean', default: false },
-      conversation: { type: 'string' },
-      tools: { type: 'boolean', default: false },
-      approve: { type: 'string', multiple: true },
-      deny: { type: 'string', multiple: true },
-      model: { type: 'string' },
-      'imap-host': { type: 'string' },
-      'imap-port': { type: 'string' },
-      tls: { type: 'string' },
-      user: { type: 'string' },
-      'password-stdin': { type: 'boolean', default: false },
-      'smtp-host': { type: 'string' },
-      'smtp-port': { type: 'string' },
-      'smtp-tls': { type: 'string' },
-      once: { type: 'boolean', default: false },
-      questions: { type: 'string' },
-      allow: { type: 'boolean', default: false },
-      revoke: { type: 'boolean', default: false },
-      message: { type: 'string', multiple: true },
-      query: { type: 'string' },
-      all: { type: 'boolean', default: false },
-      documents: { type: 'boolean', default: false },
-      thread: { type: 'string' },
-      doc: { type: 'string', multiple: true },
-      question: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-}
-
-type Values = ReturnType<typeof parse>['values'];
 type Command = (app: App, args: string[], values: Values, io: Out, signal?: AbortSignal) => Promise<number>;
 
 // Runs one bridge channel for the CLI: the same dispatch (schema first) as the app, errors as sentences.
@@ -327,7 +241,7 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8').trim();
 }
 
-const commands: Record<string, Command> = {
+const commands: Record<Family, Command> = {
   async import(app, args, values, io, signal) {
     if (args.length === 0) throw new UsageError('Name at least one file or folder to import.');
     const request = channels['mail:import'].request.safeParse({ paths: args });
@@ -461,9 +375,7 @@ const commands: Record<string, Command> = {
         io.out(values.json ? JSON.stringify({ model: `${name}/${m}` }) : `${name}/${m}`);
       return 0;
     }
-    throw new UsageError(
-      'Use `skimmer service add NAME --kind KIND --base URL [--key-stdin]`, `service list`, `service models NAME`, `service test NAME` or `service consent NAME --allow|--revoke`.',
-    );
+    throw new UsageError(familyUsageSentence('service'));
   },
 
   async account(app, args, values, io, signal) {
@@ -558,17 +470,13 @@ const commands: Record<string, Command> = {
         return e.code === 'cancelled' ? 130 : 1;
       }
     }
-    throw new UsageError(
-      'Use `skimmer account add NAME …`, `account list`, `account test NAME` or `account sync NAME --once`.',
-    );
+    throw new UsageError(familyUsageSentence('account'));
   },
 
   async judge(app, args, values, io, signal) {
     const [model, ...extra] = args;
     if (!model || extra.length > 0 || !values.questions) {
-      throw new UsageError(
-        'Use `skimmer judge SERVICE/MODEL --questions FILE (--message ID | --query Q | --all)`.',
-      );
+      throw new UsageError(usageSentence('judge'));
     }
     const scopes = [values.message !== undefined, values.query !== undefined, values.all].filter(
       Boolean,
@@ -636,9 +544,7 @@ const commands: Record<string, Command> = {
       byThread === docs.length > 0 ||
       (byThread && !(Number.isInteger(threadId) && threadId > 0))
     ) {
-      throw new UsageError(
-        'Use `skimmer summarize SERVICE/MODEL (--thread ID | --doc PATH…) [--question Q]`.',
-      );
+      throw new UsageError(usageSentence('summarize'));
     }
     const print = (o: object) => io.out(JSON.stringify(o));
     try {
@@ -682,7 +588,7 @@ const commands: Record<string, Command> = {
   async ask(app, args, values, io, signal) {
     const [model, ...words] = args;
     const prompt = words.join(' ').trim();
-    if (!model || !prompt) throw new UsageError('Use `skimmer ask SERVICE/MODEL PROMPT`.');
+    if (!model || !prompt) throw new UsageError(usageSentence('ask'));
     const conversationId = values.conversation === undefined ? undefined : Number(values.conversation);
     if (conversationId !== undefined && !(Number.isInteger(conversationId) && conversationId > 0)) {
       throw new UsageError('--conversation takes the number `skimmer ask --json` printed as conversationId.');

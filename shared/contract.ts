@@ -383,7 +383,7 @@ const Recipient = z.email().max(320);
 // A rule turns an answer into a suggested write (DESIGN §9); it never sends or deletes.
 export const TriageRule = z
   .object({
-    question: z.string().min(1).max(64),
+    question: z.string().min(1), // a question's name, which has no documented length (DESIGN §9)
     when: z.discriminatedUnion('op', [
       z.object({ op: z.literal('probability_at_least'), value: z.number().min(0).max(1) }),
       z.object({ op: z.literal('probability_below'), value: z.number().min(0).max(1) }),
@@ -633,7 +633,8 @@ export const channels = {
       .object({
         id: Id.optional(),
         name: z.string().trim().min(1).max(80),
-        questions: z.array(JudgeQuestion).min(1).max(50),
+        // No upper bound: neither decision API documents one (DESIGN §9), so Skimmer sets none.
+        questions: z.array(JudgeQuestion).min(1),
       })
       .strict(),
     response: QuestionSetView,

@@ -49,7 +49,7 @@ describe('skimmer CLI', () => {
     [['import'], 2, 'Name at least one file'],
     [['search', 'x', '--limit', 'many'], 2, 'limit'],
     [['serve', '--port', '99999'], 2, '--port'],
-    [['--bogus'], 2, "Unknown option '--bogus'"],
+    [['--bogus'], 2, 'skimmer does not take --bogus before a command.'],
   ])('skimmer %j exits %i with one clear sentence', async (args, code, text) => {
     const r = await skimmer(['--data', tempDir(), ...args]);
     expect(r.code).toBe(code);
@@ -139,5 +139,91 @@ describe('skimmer CLI', () => {
     expect(defaultDataDir({}, 'darwin', '/Users/u')).toBe('/Users/u/Library/Application Support/Skimmer');
     expect(defaultDataDir({ APPDATA: 'C:\\AppData' }, 'win32', 'C:\\u')).toContain('Skimmer');
     expect(defaultDataDir({ SKIMMER_DATA_DIR: '/d' }, 'linux', '/home/u')).toBe('/d');
+  });
+});
+
+// Every command, as `skimmer … --help` names it (a family's subcommands one by one).
+const everyCommand = [
+  'import',
+  'search',
+  'serve',
+  'service add',
+  'service list',
+  'service models',
+  'service consent',
+  'service test',
+  'account add',
+  'account list',
+  'account test',
+  'account sync',
+  'judge',
+  'summarize',
+  'ask',
+  'resume',
+];
+
+describe('each command takes only its own flags', () => {
+  // Nothing runs: the refusal comes before the command does anything.
+  const refused = async (args: string[], sentence: string) => {
+    const r = await skimmer(['--data', tempDir(), ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(sentence);
+    expect(r.stdout).toBe('');
+  };
+
+  test.each([
+    [['import', mail, '--frobnicate'], 'skimmer import does not take --frobnicate.'],
+    [['search', 'report', '--frobnicate'], 'skimmer search does not take --frobnicate.'],
+    [['serve', '--frobnicate'], 'skimmer serve does not take --frobnicate.'],
+    [['service', 'list', '--frobnicate'], 'skimmer service list does not take --frobnicate.'],
+    [['account', 'sync', 'work', '--once', '-x'], 'skimmer account sync does not take -x.'],
+    [['judge', 'dec/m', '--all', '--frobnicate'], 'skimmer judge does not take --frobnicate.'],
+    [
+      ['summarize', 'local/m', '--thread', '1', '--frobnicate'],
+      'skimmer summarize does not take --frobnicate.',
+    ],
+    [['ask', 'local/m', 'hi', '--frobnicate=1'], 'skimmer ask does not take --frobnicate.'],
+    [['resume', '1', '--frobnicate'], 'skimmer resume does not take --frobnicate.'],
+  ])('refuses an unknown flag: skimmer %j', refused);
+
+  test.each([
+    [['import', '--questions', 'x.json', mail], 'skimmer import does not take --questions.'],
+    [['search', 'report', '--port', '1'], 'skimmer search does not take --port.'],
+    [['service', 'list', '--kind', 'openai'], 'skimmer service list does not take --kind.'],
+    [['account', 'test', 'work', '--once'], 'skimmer account test does not take --once.'],
+    [['judge', 'dec/m', '--all', '--thread', '1'], 'skimmer judge does not take --thread.'],
+    [['ask', 'local/m', 'hi', '--deny', 'call_1'], 'skimmer ask does not take --deny.'],
+    [['resume', '1', '--tools'], 'skimmer resume does not take --tools.'],
+    [['--limit', '5', 'search', 'report'], 'skimmer does not take --limit before a command.'],
+  ])('refuses a flag of another command: skimmer %j', refused);
+
+  test('a flag without its value is named', async () => {
+    await refused(['search', 'report', '--limit'], 'skimmer search: --limit needs a value.');
+  });
+
+  test.each(everyCommand)("skimmer %s --help prints that command's usage and exits 0", async (command) => {
+    const r = await skimmer(['--data', tempDir(), ...command.split(' '), '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(new RegExp(`^Usage: skimmer \\[--data DIR\\] ${command}( |$)`));
+    expect(r.stdout).toContain('--data DIR');
+    expect(r.stdout).not.toContain('Commands:');
+  });
+
+  test.each([
+    ['service', 'service add NAME', 'account'],
+    ['account', 'account sync NAME --once', 'service'],
+  ])('skimmer %s --help lists that family only', async (family, line, other) => {
+    const r = await skimmer([family, '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(line);
+    expect(r.stdout).not.toContain(`${other} `);
+  });
+
+  test('skimmer --help still prints the whole usage, every command in it', async () => {
+    const r = await skimmer(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: skimmer \[--data DIR\] <command> \[options\]/);
+    for (const command of everyCommand) expect(r.stdout).toContain(`  ${command}`);
+    expect(r.stdout).toContain('--data DIR');
   });
 });

@@ -86,6 +86,27 @@ describe('triage over the bridge', () => {
     setId = (await call(app, 'judge:saveSet', { name: 'Support', questions })).id;
   });
 
+  test('saves a set of 60 questions with dotted and long names, and a rule may name any of them', async () => {
+    const long = `customer.${'vip'.repeat(40)}`;
+    const many = [long, ...Array.from({ length: 59 }, (_, i) => `Ticket.urgent.${i}`)].map((name) => ({
+      type: 'predicate' as const,
+      name,
+      instructions: 'Is it so?',
+    }));
+    const saved = await call(app, 'judge:saveSet', { name: 'Many', questions: many });
+    expect(saved.questions.map((q) => q.name)).toEqual(many.map((q) => q.name));
+    const rules = [
+      {
+        question: long,
+        when: { op: 'probability_at_least' as const, value: 0.5 },
+        action: { kind: 'archive' as const },
+      },
+    ];
+    const card = await call(app, 'triage:suggest', { setId: saved.id, scope: { kind: 'all' }, rules });
+    expect(card.map((c) => c.rule)).toEqual([0]);
+    await call(app, 'judge:removeSet', { id: saved.id });
+  });
+
   test('estimates before any request', async () => {
     const e = await call(app, 'triage:estimate', { setId, scope: { kind: 'all' } });
     expect(e.messages).toBe(4);

@@ -93,6 +93,35 @@ describe('before any network', () => {
   });
 });
 
+describe('question names', () => {
+  // Names the real Decisions API answered: a dot and capitals are the service's business, not Skimmer's.
+  test('Decisions sends "Ticket.urgent" and "customer.vip" as written and matches the answers by them', async () => {
+    server.serve(fixture('decisions', 'recorded-names'));
+    const result = await judge(
+      { kind: 'decisions', baseUrl: server.base, key },
+      'gpt-6-luna',
+      'mail',
+      questions('recorded-names'),
+    );
+    const sent = JSON.parse(server.received[0]?.body ?? '{}') as { questions: { name: string }[] };
+    expect(sent.questions.map((q) => q.name)).toEqual(['Ticket.urgent', 'customer.vip']);
+    expect(result.answers.map((a) => a.name)).toEqual(['Ticket.urgent', 'customer.vip']);
+  });
+
+  test('System One sends the same names as its map keys, as written', async () => {
+    server.serve(fixture('systemone', 'recorded-names'));
+    const result = await judge(
+      { kind: 'systemone', baseUrl: server.base, key },
+      'jev-latest',
+      'mail',
+      questions('recorded-names'),
+    );
+    const sent = JSON.parse(server.received[0]?.body ?? '{}') as { questions: Record<string, unknown> };
+    expect(Object.keys(sent.questions)).toEqual(['Ticket.urgent', 'customer.vip']);
+    expect(result.answers.map((a) => a.name)).toEqual(['Ticket.urgent', 'customer.vip']);
+  });
+});
+
 describe('the kind decides the format, never the URL', () => {
   // Both shapes are served at paths named /decisions (wire-formats §4.5): the path proves nothing.
   const base = () => `${server.base}/api/alpha/decisions`;

@@ -25,21 +25,19 @@ export {
 
 export type QuestionType = Question['type'];
 
-// Skimmer's own limits. The API limits are wire-formats §4.2 (2–255 unique choices, 2–10 levels) and §5.4
-// (System One: ≤255 options, 2–10 levels); the rest are ours: names become System One map keys, cache keys
-// and CLI output, so a closed alphabet; 50 questions and 2,000 characters of instructions keep one request
-// well inside System One's 32,000-token "state + longest question" budget.
+// The limits both services document, and nothing stricter: a question the real API would answer is never
+// refused here (DESIGN §9 has the table of each rule and its source). Choices are 2–255 and unique (OpenAI's
+// API reference: "Provide between 2 and 255 choices. Each choice must be unique."; TypeSafe: "up to 255
+// options"), levels 2–10 (TypeSafe's docs: at least two, at most 10; OpenAI's spec as pydantic-ai reads it:
+// an 11th is a 400). Names, instructions and the number of questions have no documented bound in either API
+// (names are any string: `Ticket.urgent` and `customer.vip` were answered), so none is set here: an
+// oversized request is the service's to refuse, and its refusal reaches the user as a sentence.
 export const questionLimits = {
-  maxQuestions: 50,
-  maxNameLength: 64,
-  maxInstructions: 2_000,
   minChoices: 2,
   maxChoices: 255,
   minLevels: 2,
   maxLevels: 10,
 } as const;
-
-const namePattern = /^[A-Za-z0-9_-]+$/;
 
 export type QuestionsCheck = { ok: true } | { ok: false; reason: string };
 
@@ -50,26 +48,16 @@ export function validateQuestions(questions: readonly Question[]): QuestionsChec
 }
 
 function questionsProblem(questions: readonly Question[]): string | null {
-  const l = questionLimits;
+  // System One's `questions` map has `minProperties: 1`; an empty OpenAI list would answer nothing.
   if (questions.length === 0) return 'Ask at least one question.';
-  if (questions.length > l.maxQuestions) {
-    return `Ask at most ${l.maxQuestions} questions at a time; this set has ${questions.length}.`;
-  }
   const names = new Set<string>();
   for (const [i, q] of questions.entries()) {
+    // Skimmer's own: answers, the cache and rules find a question by its name (an empty one is what a form
+    // left blank sends). Any non-empty string will do, as both services take any string.
     if (q.name.length === 0) return `Question ${i + 1} has no name.`;
-    if (q.name.length > l.maxNameLength) {
-      return `The name of question ${i + 1} is longer than ${l.maxNameLength} characters.`;
-    }
-    if (!namePattern.test(q.name)) {
-      return `The name of question ${i + 1} may use only letters A–Z, digits, "_" and "-".`;
-    }
+    // System One keys its questions and answers by name, and OpenAI's answers are matched by it (§4.3).
     if (names.has(q.name)) return `Two questions are named "${q.name}"; each name must be unique.`;
     names.add(q.name);
-    if (q.instructions.trim() === '') return `Question "${q.name}" has no instructions.`;
-    if (characters(q.instructions) > l.maxInstructions) {
-      return `The instructions of "${q.name}" are longer than 2,000 characters.`;
-    }
     const problem = q.type === 'choice' ? choiceProblem(q) : q.type === 'score' ? scoreProblem(q) : null;
     if (problem) return problem;
   }
@@ -83,8 +71,6 @@ function choiceProblem(q: z.infer<typeof ChoiceQuestion>): string | null {
   }
   const seen = new Set<string>();
   for (const c of q.choices) {
-    if (typeof c.value === 'string' && c.value.trim() === '')
-      return `Question "${q.name}" has an empty choice.`;
     const key = choiceKey(c.value);
     if (seen.has(key)) return `Question "${q.name}" offers the choice ${showChoice(c.value)} twice.`;
     seen.add(key);
@@ -97,8 +83,7 @@ function scoreProblem(q: z.infer<typeof ScoreQuestion>): string | null {
   if (q.levels.length < l.minLevels || q.levels.length > l.maxLevels) {
     return `Question "${q.name}" needs between ${l.minLevels} and ${l.maxLevels} levels; it has ${q.levels.length}.`;
   }
-  const empty = q.levels.findIndex((level) => level.label.trim() === '');
-  return empty >= 0 ? `Level ${empty + 1} of "${q.name}" has no label.` : null;
+  return null;
 }
 
 // Typed identity of a choice value: the text "true" and the yes/no value true are two choices.
@@ -109,13 +94,6 @@ export function choiceKey(value: ChoiceValue): string {
 /** A choice as the user reads it: text in quotes, a boolean bare (so "true" and true look different). */
 export function showChoice(value: ChoiceValue): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
-}
-
-// Characters as the user counts them (code points): an emoji is one, not two UTF-16 units.
-function characters(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
 }
 
 // ---------------------------------------------------------------------------------------------------
