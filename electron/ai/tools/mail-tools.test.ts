@@ -362,6 +362,9 @@ describe('drafts and sending', () => {
 
   test.each([
     ['a recipient that is not an address', { ...mail, to: ['dave'] }],
+    ['a recipient with a display name', { ...mail, to: ['Dave <dave@example.com>'] }],
+    ['two recipients in one string', { ...mail, to: ['dave@example.com, eve@example.net'] }],
+    ['a recipient the composer would read as another', { ...mail, cc: ['dave@example.com<eve@x.example>'] }],
     ['no recipient', { ...mail, to: [] }],
     ['a body over 100000 characters', { ...mail, body: 'x'.repeat(100_001) }],
     ['a zero reply id', { ...mail, inReplyTo: 0 }],

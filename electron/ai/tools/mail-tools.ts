@@ -4,6 +4,7 @@
 // and says so.
 import { z } from 'zod';
 import type { Db } from '../../db/open.ts';
+import { MailAddress } from '../../mail/address.ts';
 import { prepareOutbox } from '../../mail/outbox.ts';
 import { prepareQueries } from '../../mail/queries.ts';
 import { prepareSearch } from '../../mail/search.ts';
@@ -19,7 +20,6 @@ const maxBodyChars = 20_000;
 const Id = z.int().positive();
 const Ids = z.array(Id).min(1).max(maxIds).describe('Message ids, as search_mail returns them');
 const LabelName = z.string().trim().min(1).max(64);
-const Address = z.email().max(320);
 
 const SearchArgs = z.object({
   query: z
@@ -48,8 +48,8 @@ const NoArgs = z.object({}).strict();
 const MoveArgs = z.object({ ids: Ids });
 const MoveToFolderArgs = z.object({ ids: Ids, folder: z.string().trim().min(1).max(200) });
 const MailArgs = z.object({
-  to: z.array(Address).min(1).max(50),
-  cc: z.array(Address).max(50).default([]),
+  to: z.array(MailAddress).min(1).max(50),
+  cc: z.array(MailAddress).max(50).default([]),
   subject: z.string().max(998),
   body: z.string().max(100_000),
   inReplyTo: Id.optional().describe('The id of the message this answers'),

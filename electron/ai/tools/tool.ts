@@ -11,7 +11,7 @@ export type GateDecision = 'allow' | 'approve' | 'deny';
 export type Provenance = {
   /** Argument paths whose text appeared in untrusted tool results and not in the user's own words. */
   fromUntrusted: string[];
-  /** Mail addresses and URLs in the arguments that the user never wrote (a `send` to one needs approval). */
+  /** Destinations (addresses, links, hosts) in the arguments that the user never wrote: a change asks. */
   notNamedByUser: string[];
 };
 
