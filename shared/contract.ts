@@ -119,7 +119,8 @@ export type ServiceKind = z.infer<typeof ServiceKind>;
 export const ServiceName = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'use 1–64 letters, digits, dots, dashes or underscores');
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'use 1–64 letters, digits, dots, dashes or underscores')
+  .max(64);
 // A key is written once and never returned: views carry `hasKey` only.
 const ApiKey = z.string().trim().min(1).max(4096);
 
@@ -368,6 +369,9 @@ export const DraftView = z.object({
 });
 export type DraftView = z.infer<typeof DraftView>;
 const Recipient = z.email().max(320);
+
+const maxQuestionSetBytes = 1024 * 1024;
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
 // A rule turns an answer into a suggested write (DESIGN §9); it never sends or deletes.
 export const TriageRule = z
@@ -622,7 +626,14 @@ export const channels = {
       .object({
         id: Id.optional(),
         name: z.string().trim().min(1).max(80),
-        questions: z.array(JudgeQuestion).min(1).max(50),
+        // 50 questions of 255 choices, each field bounded, would still allow megabytes: the set is capped as a
+        // whole, so it fits in one browser-mode frame (shared/ws-protocol.ts).
+        questions: z
+          .array(JudgeQuestion)
+          .min(1)
+          .max(50)
+          .refine((q) => jsonBytes(q) <= maxQuestionSetBytes, 'these questions come to more than 1 MiB.')
+          .meta({ maxJsonBytes: maxQuestionSetBytes }),
       })
       .strict(),
     response: QuestionSetView,
@@ -668,7 +679,8 @@ export const channels = {
           .array(
             z.object({ rule: z.number().int().nonnegative(), messageIds: z.array(Id).min(1).max(10_000) }),
           )
-          .min(1),
+          .min(1)
+          .max(20),
       })
       .strict(),
     response: z.object({ applied: z.number().int().nonnegative(), undo: z.array(UndoView) }),

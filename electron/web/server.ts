@@ -8,14 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { isLoopback } from '../../shared/loopback.ts';
-import { WsCall, type WsReply, wsPath } from '../../shared/ws-protocol.ts';
+import { maxFrameBytes, WsCall, type WsReply, wsPath } from '../../shared/ws-protocol.ts';
 import { type App, projectRoot } from '../app.ts';
 import { contentType, resolveInside } from '../app-protocol.ts';
 import { dispatch } from '../bridge/dispatch.ts';
 import { appCsp } from '../csp.ts';
 
 export const rendererDir = join(projectRoot, 'dist', 'renderer');
-const maxMessageBytes = 1024 * 1024;
 
 export type Served = { url: string; port: number; close(): Promise<void> };
 
@@ -53,17 +52,25 @@ export async function serve(
     createReadStream(file).pipe(res);
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
   server.on('upgrade', (req: IncomingMessage, socket, head) => {
+    // A reset before the handshake is that socket's end, not the server's; `ws` listens from the handshake on.
+    const dropped = () => socket.destroy();
+    socket.on('error', dropped);
     // SECURITY: Host (no DNS rebinding), Origin (no other site's page) and token, before the upgrade.
     if (!upgradeAllowed(req, port, token)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
+    socket.off('error', dropped);
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
   wss.on('connection', (ws) => {
+    // SECURITY: a frame over maxFrameBytes, bad UTF-8 or a broken frame is an `error` on this socket, which
+    // `ws` then closes (1009 for the size). Without a listener that error would end the whole process, and
+    // with it the outbox and background sync. The log gets `ws`'s own sentence, never the frame.
+    ws.on('error', (e) => app.log.error('bridge_socket', e));
     const send = (reply: WsReply) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(reply));
     };
@@ -97,6 +104,8 @@ export async function serve(
     server.listen(options.port ?? 0, host, resolve);
   });
   port = (server.address() as AddressInfo).port;
+  server.on('error', (e) => app.log.error('web_server', e));
+  wss.on('error', (e) => app.log.error('bridge_server', e));
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}/#token=${token}`,
