@@ -1,5 +1,6 @@
-// Browser mode (DESIGN §13) carries the same bridge over one loopback WebSocket. The page is opened at
-// `http://127.0.0.1:PORT/#token=T`; the renderer connects to `ws://127.0.0.1:PORT/bridge?token=T`.
+// Browser mode (DESIGN §13) carries the same bridge over one loopback WebSocket. The printed address
+// `http://127.0.0.1:PORT/bridge/open?token=T` sets a session cookie (Path=/bridge) and sends the browser on
+// to `/`; the renderer connects to `ws://127.0.0.1:PORT/bridge` and the browser sends the cookie.
 import { z } from 'zod';
 import { StreamMessage } from './contract.ts';
 
