@@ -119,7 +119,8 @@ export type ServiceKind = z.infer<typeof ServiceKind>;
 export const ServiceName = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'use 1–64 letters, digits, dots, dashes or underscores');
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'use 1–64 letters, digits, dots, dashes or underscores')
+  .max(64);
 // A key is written once and never returned: views carry `hasKey` only.
 const ApiKey = z.string().trim().min(1).max(4096);
 
@@ -192,7 +193,10 @@ export type Provenance = z.infer<typeof Provenance>;
 // unless the user denies them too. `grantable`: "for this conversation" and "always" may be offered.
 // `id` is Skimmer's own for the call (never the provider's alone) and `argsHash` the hash of its arguments:
 // an answer names both, so it can only ever decide this call (DESIGN §7).
-const ArgsHash = z.string().regex(/^[0-9a-f]{64}$/, 'an arguments hash is 64 hex digits');
+const ArgsHash = z
+  .string()
+  .length(64)
+  .regex(/^[0-9a-f]{64}$/, 'an arguments hash is 64 hex digits');
 export const ApprovalCall = z.object({
   id: z.string(),
   argsHash: ArgsHash,
@@ -380,10 +384,15 @@ export const DraftView = z.object({
 export type DraftView = z.infer<typeof DraftView>;
 const Recipient = z.email().max(320);
 
+const maxQuestionSetBytes = 1024 * 1024;
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
 // A rule turns an answer into a suggested write (DESIGN §9); it never sends or deletes.
 export const TriageRule = z
   .object({
-    question: z.string().min(1), // a question's name, which has no documented length (DESIGN §9)
+    // A question's name, which has no documented length (DESIGN §9); a rule still needs a bound to fit one
+    // browser-mode frame (shared/ws-protocol.ts), so a rule can name a question of up to 1,000 characters.
+    question: z.string().min(1).max(1000),
     when: z.discriminatedUnion('op', [
       z.object({ op: z.literal('probability_at_least'), value: z.number().min(0).max(1) }),
       z.object({ op: z.literal('probability_below'), value: z.number().min(0).max(1) }),
@@ -633,8 +642,13 @@ export const channels = {
       .object({
         id: Id.optional(),
         name: z.string().trim().min(1).max(80),
-        // No upper bound: neither decision API documents one (DESIGN §9), so Skimmer sets none.
-        questions: z.array(JudgeQuestion).min(1),
+        // No count limit: neither decision API documents one (DESIGN §9). The set is capped as a whole, so it
+        // fits in one browser-mode frame (shared/ws-protocol.ts).
+        questions: z
+          .array(JudgeQuestion)
+          .min(1)
+          .refine((q) => jsonBytes(q) <= maxQuestionSetBytes, 'these questions come to more than 1 MiB.')
+          .meta({ maxJsonBytes: maxQuestionSetBytes }),
       })
       .strict(),
     response: QuestionSetView,
@@ -680,7 +694,8 @@ export const channels = {
           .array(
             z.object({ rule: z.number().int().nonnegative(), messageIds: z.array(Id).min(1).max(10_000) }),
           )
-          .min(1),
+          .min(1)
+          .max(20),
       })
       .strict(),
     response: z.object({ applied: z.number().int().nonnegative(), undo: z.array(UndoView) }),

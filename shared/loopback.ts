@@ -8,3 +8,8 @@ export function isLoopback(hostname: string): boolean {
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return host.startsWith('127.');
   return host === '::1';
 }
+
+// The names a page Skimmer serves on loopback may be opened at, as they appear in a Host header and an
+// origin. The browser mode accepts exactly these in Host and Origin, and its CSP lets the page connect to
+// the bridge at exactly these: one list, so the two cannot disagree.
+export const servedHostnames = ['127.0.0.1', 'localhost', '[::1]'] as const;

@@ -1,15 +1,16 @@
-// Browser mode over real loopback sockets: static files with the CSP header, and the bridge WebSocket
-// that only our own page (token, Origin, Host) may open.
+// Browser mode over real loopback sockets: static files with the CSP header, the printed address that
+// trades its one-time token for a session cookie, and the bridge WebSocket that only our own page (session,
+// Origin, Host) may open.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import WebSocket from 'ws';
 import { createApp } from '../electron/app.ts';
 import { type Served, serve } from '../electron/web/server.ts';
 import { channels, envelope } from '../shared/contract.ts';
 import { isLoopback } from '../shared/loopback.ts';
 import { tempDir } from './support/temp.ts';
+import { callOver, get as getFrom, openAddress, openBridge, sessionCookie } from './support/web-bridge.ts';
 
 // The served folder and, right beside it, a file no request may reach.
 const parent = tempDir();
@@ -21,13 +22,10 @@ writeFileSync(join(parent, 'outside.txt'), 'secret-outside');
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 let served: Served;
-let token: string;
-let origin: string;
+const opened: string[] = [];
 
 beforeAll(async () => {
-  served = await serve(app, { root });
-  token = new URL(served.url).hash.replace('#token=', '');
-  origin = `http://127.0.0.1:${served.port}`;
+  served = await serve(app, { root, onOpened: (next) => opened.push(next) });
 });
 afterAll(async () => {
   await served.close();
@@ -35,51 +33,102 @@ afterAll(async () => {
 });
 
 function get(path: string, host = `127.0.0.1:${served.port}`) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
-    (resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: served.port, path, headers: { host } }, (res) => {
-        let body = '';
-        res.on('data', (c) => {
-          body += c;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      });
-      req.on('error', reject);
-      req.end();
-    },
-  );
+  return getFrom(served, path, { host });
 }
 
-function connect(opts: { token?: string; origin?: string; host?: string }) {
-  const ws = new WebSocket(`ws://127.0.0.1:${served.port}/bridge?token=${opts.token ?? token}`, {
-    origin: opts.origin ?? origin,
-    headers: opts.host ? { host: opts.host } : {},
-  });
-  return new Promise<WebSocket>((resolve, reject) => {
-    ws.once('open', () => resolve(ws));
-    ws.once('error', reject);
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
-  });
+function connect(opts: { cookie?: string | null; origin?: string; host?: string; path?: string }) {
+  return openBridge(served, opts);
 }
 
-function callOver(ws: WebSocket, id: number, channel: string, req: unknown) {
-  return new Promise<unknown>((resolve) => {
-    const onMessage = (data: WebSocket.RawData) => {
-      const msg = JSON.parse(data.toString());
-      if (msg.id === id) {
-        ws.off('message', onMessage);
-        resolve(msg.response);
+// The status line a raw request gets: what Node's own client would never send.
+function rawStatus(lines: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = tcpConnect(served.port, '127.0.0.1', () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));
+    let got = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      got += chunk;
+      if (got.includes('\r\n')) {
+        socket.destroy();
+        resolve(got.slice(0, got.indexOf('\r\n')));
       }
-    };
-    ws.on('message', onMessage);
-    ws.send(JSON.stringify({ id, channel, request: req }));
+    });
+    socket.on('error', reject);
   });
 }
 
 describe('browser mode server', () => {
-  test('puts the token in the URL fragment, which browsers never send', () => {
-    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{32}$/);
+  test('prints an address whose token opens one browser session and is then spent', async () => {
+    const printed = served.url;
+    expect(printed).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/bridge\/open\?token=[A-Za-z0-9_-]{32}$/);
+    const first = await get(new URL(printed).pathname + new URL(printed).search);
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe('/');
+    expect(first.headers['cache-control']).toBe('no-store');
+    const cookie = first.headers['set-cookie']?.[0] ?? '';
+    expect(cookie).toMatch(
+      new RegExp(`^skimmer-${served.port}=[A-Za-z0-9_-]{32}; Path=/bridge; HttpOnly; SameSite=Strict$`),
+    );
+    // The same address again, without the session: refused, and no second session.
+    const again = await get(new URL(printed).pathname + new URL(printed).search);
+    expect(again.status).toBe(403);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    // The next browser gets a new address, and the command hears of it.
+    expect(served.url).not.toBe(printed);
+    expect(opened.at(-1)).toBe(served.url);
+    expect(await openAddress(served, served.url)).toMatch(/^skimmer-\d+=/);
   });
+
+  test('sends a browser that has a session on to the app when it opens a spent address', async () => {
+    const cookie = await sessionCookie(served);
+    const spent = await get(`/bridge/open?token=${'x'.repeat(32)}`);
+    expect(spent.status).toBe(403);
+    const withSession = await getFrom(served, `/bridge/open?token=${'x'.repeat(32)}`, {
+      cookie: cookie ?? '',
+    });
+    expect(withSession.status).toBe(303);
+    expect(withSession.headers['set-cookie']).toBeUndefined();
+  });
+
+  test('refuses an absolute-form request target, for a page and for the bridge', async () => {
+    const host = `Host: 127.0.0.1:${served.port}`;
+    expect(await rawStatus([`GET /assets/app.js HTTP/1.1`, host])).toBe('HTTP/1.1 200 OK');
+    expect(await rawStatus([`GET http://evil.example/assets/app.js HTTP/1.1`, host])).toBe(
+      'HTTP/1.1 400 Bad Request',
+    );
+    expect(await rawStatus([`GET //evil.example/assets/app.js HTTP/1.1`, host])).toBe(
+      'HTTP/1.1 400 Bad Request',
+    );
+    const upgrade = [
+      host,
+      `Origin: http://127.0.0.1:${served.port}`,
+      `Cookie: ${await sessionCookie(served)}`,
+      'Connection: Upgrade',
+      'Upgrade: websocket',
+      'Sec-WebSocket-Version: 13',
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+    ];
+    // The same handshake in origin form is upgraded: only the target makes the difference.
+    expect(await rawStatus(['GET /bridge HTTP/1.1', ...upgrade])).toBe('HTTP/1.1 101 Switching Protocols');
+    expect(await rawStatus(['GET http://evil.example/bridge HTTP/1.1', ...upgrade])).toBe(
+      'HTTP/1.1 400 Bad Request',
+    );
+  });
+
+  test.each(['127.0.0.1', 'localhost', '[::1]'])(
+    'lets a page opened at %s connect to the bridge, by origin and by CSP alike',
+    async (name) => {
+      const csp = String((await get('/', `${name}:${served.port}`)).headers['content-security-policy']);
+      expect(
+        csp
+          .split('; ')
+          .find((d) => d.startsWith('connect-src'))
+          ?.split(' '),
+      ).toContain(`ws://${name}:${served.port}`);
+      const ws = await connect({ origin: `http://${name}:${served.port}` });
+      ws.close();
+    },
+  );
 
   test('serves the app with a strict CSP that allows only its own socket', async () => {
     const res = await get('/');
@@ -108,26 +157,30 @@ describe('browser mode server', () => {
   });
 
   test.each([
-    ['a wrong token', { token: 'x'.repeat(32) }],
-    ['no token', { token: '' }],
-    ['another origin', { origin: 'https://evil.example.net' }],
-    ['another host', { host: `evil.example.net:1234` }],
+    ['a made-up session', () => ({ cookie: `skimmer-${served.port}=${'x'.repeat(32)}` })],
+    ['no session', () => ({ cookie: null })],
+    [
+      'the unspent token instead of a session',
+      () => ({ cookie: null, path: `/bridge?${new URL(served.url).search.slice(1)}` }),
+    ],
+    ['another origin', () => ({ origin: 'https://evil.example.net' })],
+    ['another host', () => ({ host: `evil.example.net:1234` })],
   ])('refuses a bridge socket with %s', async (_name, opts) => {
-    await expect(connect(opts)).rejects.toThrow('status 403');
+    await expect(connect(opts())).rejects.toThrow('status 403');
   });
 
   test('answers bridge calls with contract envelopes', async () => {
     const ws = await connect({});
-    const info = await callOver(ws, 1, 'app:info', {});
+    const info = await callOver(ws, { id: 1, channel: 'app:info', request: {} });
     expect(envelope(channels['app:info'].response).parse(info)).toMatchObject({
       ok: true,
       value: { mode: 'browser' },
     });
-    expect(await callOver(ws, 2, 'mail:nope', {})).toMatchObject({
+    expect(await callOver(ws, { id: 2, channel: 'mail:nope', request: {} })).toMatchObject({
       ok: false,
       error: { code: 'invalid_request' },
     });
-    expect(await callOver(ws, 3, 'mail:search', { query: '' })).toMatchObject({
+    expect(await callOver(ws, { id: 3, channel: 'mail:search', request: { query: '' } })).toMatchObject({
       ok: false,
       error: { code: 'invalid_request' },
     });
@@ -137,7 +190,7 @@ describe('browser mode server', () => {
   test('ends the watch streams of a page when its socket closes, and only those', async () => {
     const ws = await connect({});
     const before = app.streams.running();
-    expect(await callOver(ws, 1, 'account:watch', {})).toMatchObject({ ok: true });
+    expect(await callOver(ws, { id: 1, channel: 'account:watch', request: {} })).toMatchObject({ ok: true });
     expect(app.streams.running()).toBe(before + 1);
     ws.close();
     await expect.poll(() => app.streams.running()).toBe(before);
@@ -157,7 +210,11 @@ describe('browser mode server', () => {
       const m = JSON.parse(d.toString());
       if (m.stream) streams.push(m.stream);
     });
-    const res = (await callOver(ws, 9, 'mail:import', { paths: ['/nonexistent/x'] })) as {
+    const res = (await callOver(ws, {
+      id: 9,
+      channel: 'mail:import',
+      request: { paths: ['/nonexistent/x'] },
+    })) as {
       value: { streamId: string };
     };
     // Progress events may come first; the stream ends with import_done.

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { tempDir } from '../../test/support/temp.ts';
@@ -26,4 +26,37 @@ test('a batch writer leaves a 10 MB commit in the WAL instead of copying it into
 test('an ordinary connection copies a 10 MB commit into the database when it commits', () => {
   const dir = tempDir();
   expect(commitTenMegabytes(join(dir, 'default.sqlite'), false)).toBeGreaterThan(10 * 1000 * 1000);
+});
+
+// The usual umask (022) over a data folder that already exists with the usual mode (0755): what a user who
+// points --data at a folder of their own gets.
+function openFolder(): string {
+  const dir = tempDir();
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+function modeOf(path: string): number {
+  return statSync(path).mode & 0o777;
+}
+
+test('creates the database and its WAL and shared-memory files 0600 in a 0755 folder', () => {
+  const before = process.umask(0o022);
+  try {
+    const file = join(openFolder(), 'skimmer.db');
+    const db = openDatabase(file);
+    db.exec('CREATE TABLE t (x INTEGER) STRICT; INSERT INTO t VALUES (1)');
+    expect([modeOf(file), modeOf(`${file}-wal`), modeOf(`${file}-shm`)]).toEqual([0o600, 0o600, 0o600]);
+    db.close();
+  } finally {
+    process.umask(before);
+  }
+});
+
+test('tightens a database an older version left readable by others', () => {
+  const file = join(openFolder(), 'skimmer.db');
+  writeFileSync(file, '');
+  chmodSync(file, 0o644);
+  openDatabase(file).close();
+  expect(modeOf(file)).toBe(0o600);
 });

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, openSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { migrate } from './migrate.ts';
 
@@ -13,6 +14,7 @@ export function openDatabase(
     batches?: boolean;
   } = {},
 ): Db {
+  if (!options.readonly) createPrivately(file);
   const db = new Database(file, { readonly: options.readonly ?? false });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -35,4 +37,20 @@ export function openDatabase(
   db.transaction = ((fn: Parameters<Db['transaction']>[0]) => deferred(fn).immediate) as Db['transaction'];
   if (!options.readonly) migrate(db);
   return db;
+}
+
+// SECURITY: the database holds the user's mail, and SQLite creates it 0644 (less the umask), whatever the
+// folder: an existing data folder keeps its own mode (a 0755 one was seen). So the file is created 0600
+// before SQLite opens it (an empty file is an empty database), and an older one is tightened. SQLite gives
+// the -wal and -shm files the database file's mode (os_unix.c, findCreateFileMode), so they follow; those
+// left by an older version are tightened too.
+function createPrivately(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'ENOENT') throw e;
+    }
+  }
 }

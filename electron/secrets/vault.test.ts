@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { tempDir } from '../../test/support/temp.ts';
@@ -30,6 +30,22 @@ describe('file vault', () => {
     expect(statSync(join(dir, 'vault.key')).mode & 0o777).toBe(0o600);
     expect(readFileSync(join(dir, 'vault.key'))).toHaveLength(32);
     expect(await fileSealer(dir).open(sealed)).toBe('hello');
+  });
+
+  test('creates its key 0600 in a 0755 folder and tightens a key file left 0644', () => {
+    const before = process.umask(0o022);
+    try {
+      const dir = tempDir();
+      chmodSync(dir, 0o755);
+      const key = join(dir, 'vault.key');
+      fileSealer(dir);
+      expect(statSync(key).mode & 0o777).toBe(0o600);
+      chmodSync(key, 0o644);
+      fileSealer(dir);
+      expect(statSync(key).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(before);
+    }
   });
 
   test('refuses tampered ciphertext', async () => {

@@ -1,7 +1,6 @@
 // The one way the renderer reaches Skimmer (DESIGN §2). In Electron the preload exposes `window.skimmer`;
 // in browser mode the same shape runs over a WebSocket. Stores use `bridge`; components never do.
 import type { Envelope, SkimmerApi } from '../../shared/contract.ts';
-import { takeBridgeToken } from './bridge-token.ts';
 import { createWsBridge } from './ws-bridge.ts';
 
 declare global {
@@ -34,4 +33,4 @@ function neverRejecting(api: SkimmerApi): SkimmerApi {
   });
 }
 
-export const bridge: SkimmerApi = neverRejecting(window.skimmer ?? createWsBridge(takeBridgeToken()));
+export const bridge: SkimmerApi = neverRejecting(window.skimmer ?? createWsBridge());

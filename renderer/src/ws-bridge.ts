@@ -1,6 +1,8 @@
 // The bridge over one loopback WebSocket, for browser mode (DESIGN §13). It has the same shape as the preload's
 // `window.skimmer`: one function per channel plus `subscribe`. The server checks every request; this side only
 // frames calls (shared/ws-protocol.ts), matches replies by id and hands stream events to their subscribers.
+// The page holds no secret: the browser sends the session cookie that opening the printed address set, and
+// no script can read it (HttpOnly).
 import type { BridgeError, Envelope, SkimmerApi, StreamEvent } from '../../shared/contract.ts';
 import type { WsCall, wsPath } from '../../shared/ws-protocol.ts';
 
@@ -10,9 +12,12 @@ const bridgePath: typeof wsPath = '/bridge';
 type Listener = (event: StreamEvent) => void;
 
 const lost: BridgeError = { code: 'io', message: 'Lost the connection to Skimmer.' };
-const noToken: BridgeError = {
-  code: 'forbidden',
-  message: 'Open Skimmer from the address that `skimmer serve` printed: it carries the access token.',
+// A socket refused at the handshake looks like any other failure to a page (the WebSocket API shows no
+// status), so the sentence covers both: Skimmer is not running, or this browser has no session.
+const notLetIn: BridgeError = {
+  code: 'io',
+  message:
+    'Could not reach Skimmer from this page. Open the newest address that `skimmer serve` printed: each one opens Skimmer once.',
 };
 
 // Channel names are `domain:action` (shared/contract.ts); anything else (e.g. `then`) is not a channel.
@@ -61,7 +66,9 @@ class Connection {
     if (this.#socket && this.#socket.readyState <= WebSocket.OPEN) return this.#socket;
     const socket = new WebSocket(this.#url);
     this.#socket = socket;
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
       for (const text of this.#queue.splice(0)) socket.send(text);
     };
     socket.onmessage = (message) => {
@@ -70,7 +77,7 @@ class Connection {
     socket.onclose = () => {
       if (this.#socket === socket) this.#socket = null;
       this.#queue = [];
-      this.#failAll();
+      this.#failAll(opened ? lost : notLetIn);
     };
     return socket;
   }
@@ -96,13 +103,13 @@ class Connection {
 
   // A dropped socket ends every open call and every stream: nothing is left waiting for an answer that
   // cannot come (a stream's work may go on in Skimmer, but this page will not hear of it).
-  #failAll(): void {
+  #failAll(error: BridgeError): void {
     const pending = [...this.#pending.values()];
     this.#pending.clear();
-    for (const resolve of pending) resolve({ ok: false, error: lost });
+    for (const resolve of pending) resolve({ ok: false, error });
     const listeners = [...this.#listeners.values()].flatMap((set) => [...set]);
     this.#listeners.clear();
-    for (const listener of listeners) listener({ type: 'error', error: lost });
+    for (const listener of listeners) listener({ type: 'error', error });
   }
 }
 
@@ -118,19 +125,15 @@ function malformed(): Envelope<never> {
   return { ok: false, error: { code: 'internal', message: 'Skimmer sent a reply this page cannot read.' } };
 }
 
-export function createWsBridge(token: string | null): SkimmerApi {
+export function createWsBridge(): SkimmerApi {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const connection = token
-    ? new Connection(`${scheme}://${location.host}${bridgePath}?token=${encodeURIComponent(token)}`)
-    : null;
-  const subscribe = (streamId: string, listener: Listener) =>
-    connection ? connection.subscribe(streamId, listener) : () => {};
+  const connection = new Connection(`${scheme}://${location.host}${bridgePath}`);
+  const subscribe = (streamId: string, listener: Listener) => connection.subscribe(streamId, listener);
   return new Proxy({} as SkimmerApi, {
     get(_, name) {
       if (name === 'subscribe') return subscribe;
       if (typeof name !== 'string' || !channelName.test(name)) return undefined;
-      return (request: unknown) =>
-        connection ? connection.call(name, request) : Promise.resolve({ ok: false, error: noToken });
+      return (request: unknown) => connection.call(name, request);
     },
   });
 }

@@ -6,24 +6,23 @@ import { type Served, serve } from '../../electron/web/server.ts';
 
 export const chromiumPath = '/usr/bin/chromium';
 
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 }
 
-// Opens the real app (browser mode) in Chromium. Every request that is not the app's own origin is
+// Opens the real app (browser mode) in Chromium, at the address `skimmer serve` prints: the browser trades
+// its one-time token for the session cookie and lands on the app. Every request that is not the app's own origin is
 // recorded in `foreign` and aborted, so a leak fails the test and never reaches the network.
 export async function openApp(
   app: App,
