@@ -20,6 +20,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { simpleParser } from 'mailparser';
 import { openDatabase } from '../electron/db/open.ts';
+import { userPlaces } from '../electron/files/safe-open.ts';
 import { startImportJob } from '../electron/mail/import-job.ts';
 import { maxStoredText } from '../electron/mail/parse.ts';
 import { splitMbox } from '../electron/mail/sources.ts';
@@ -111,7 +112,8 @@ async function measureImport() {
   let progressEvents = 0;
   let lastProgress: Extract<StreamEvent, { type: 'import_progress' }> | null = null;
   let finished: { event: StreamEvent; at: number } | null = null;
-  const job = startImportJob(dbFile, [mbox], (event) => {
+  // The corpus is in bench/out, inside the checkout, which need not be one of the user's places.
+  const job = startImportJob(dbFile, [mbox], userPlaces({ extraRoots: [outDir] }), (event) => {
     if (event.type === 'import_progress') {
       progressEvents++;
       lastProgress = event;

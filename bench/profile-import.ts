@@ -7,6 +7,7 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../electron/db/open.ts';
+import { userPlaces } from '../electron/files/safe-open.ts';
 import { runImport } from '../electron/mail/import-run.ts';
 import { ensureCorpus, outDir } from './corpus.ts';
 import { round } from './stats.ts';
@@ -17,7 +18,9 @@ const dbFile = `${outDir}profile-import.sqlite`;
 for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) rmSync(f, { force: true });
 const db = openDatabase(dbFile);
 const started = performance.now();
-const result = await runImport(db, [mbox], { isCancelled: () => false, onProgress: () => {} });
+// The corpus is in bench/out, inside the checkout, which need not be one of the user's places.
+const places = userPlaces({ extraRoots: [outDir] });
+const result = await runImport(db, [mbox], { isCancelled: () => false, onProgress: () => {}, places });
 const seconds = (performance.now() - started) / 1000;
 db.close();
 console.log(

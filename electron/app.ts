@@ -20,6 +20,7 @@ import { type Db, openDatabase } from './db/open.ts';
 import { DocumentError, prepareDocuments } from './documents/documents.ts';
 import { readDocument } from './documents/read.ts';
 import { checkExternalUrl } from './external-url.ts';
+import { type Places, userPlaces } from './files/safe-open.ts';
 import { fileLog, type Log } from './log.ts';
 import { accountHandlers } from './mail/account-bridge.ts';
 import { prepareAccountSync } from './mail/account-sync.ts';
@@ -58,6 +59,8 @@ export type App = {
   grants: ReturnType<typeof prepareGrants>;
   accounts: ReturnType<typeof prepareAccounts>;
   db: Db;
+  // Where a file the user names may be (files/safe-open.ts): never inside this data folder.
+  places: Places;
   vault: KeyVault;
   log: Log;
   handlers: Handlers;
@@ -82,7 +85,11 @@ export function createApp(options: AppOptions): App {
   const accounts = prepareAccounts(db, vault);
   const outbox = prepareOutbox(db);
   const drafts = prepareDrafts(db);
-  const documents = prepareDocuments(db);
+  // SECURITY: every path the bridge or the CLI names is opened under this rule (DESIGN §13): the user's own
+  // places, links resolved, never the data folder with the database and the vault key.
+  const places = userPlaces({ dataDir: options.dataDir });
+  const demoPlaces = userPlaces({ dataDir: options.dataDir, extraRoots: [demoMailbox] });
+  const documents = prepareDocuments(db, places);
   if (options.background) outbox.recoverAfterRestart();
   // SECURITY: only the app itself sends (a CLI command exits before the undo window ends): what is due goes
   // out once a second, each message claimed once (mail/outbox.ts).
@@ -109,9 +116,13 @@ export function createApp(options: AppOptions): App {
   const version = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string })
     .version;
 
-  function importFiles(paths: readonly string[], onEvent: (e: StreamEvent) => void): ImportJob {
+  function importFiles(
+    paths: readonly string[],
+    onEvent: (e: StreamEvent) => void,
+    from: Places = places,
+  ): ImportJob {
     log.info('import_started', { sources: paths.length });
-    const job = startImportJob(dbFile, paths, (e) => {
+    const job = startImportJob(dbFile, paths, from, (e) => {
       if (e.type === 'import_done') {
         log.info('import_done', {
           imported: e.summary.imported,
@@ -168,11 +179,16 @@ export function createApp(options: AppOptions): App {
     },
     'mail:search': (r) => search(r.query, r.limit),
     'mail:import': (r) => {
-      const paths = 'demo' in r ? [demoMailbox] : r.paths;
+      const demo = 'demo' in r;
       let job: ImportJob | undefined;
       const streamId = streams.start(() => job?.cancel());
-      // Events are emitted after this call returns its streamId (the worker needs a moment to start).
-      job = importFiles(paths, (e) => streams.emit(streamId, e, e.type !== 'import_progress'));
+      // Events are emitted after this call returns its streamId (the worker needs a moment to start). The demo
+      // mailbox ships with Skimmer, so it is the one place outside the user's own that may be read, and only here.
+      job = importFiles(
+        demo ? [demoMailbox] : r.paths,
+        (e) => streams.emit(streamId, e, e.type !== 'import_progress'),
+        demo ? demoPlaces : places,
+      );
       return { streamId };
     },
     'mail:markRead': (r) => ({ changed: queries.markRead(r.ids, r.read) }),
@@ -222,6 +238,7 @@ export function createApp(options: AppOptions): App {
     grants,
     accounts,
     db,
+    places,
     vault,
     log,
     handlers,

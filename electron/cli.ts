@@ -200,7 +200,7 @@ function threadSourcesOf(app: App, threadId: number) {
 // Documents are imported (once: the same file is the same document), then cut into chunks named d<doc>c<n>.
 // With a question only the chunks that match it are sent; a summary reads them all, in parts if need be.
 async function documentSourcesOf(app: App, paths: readonly string[], question: string | undefined, io: Out) {
-  const documents = prepareDocuments(app.db);
+  const documents = prepareDocuments(app.db, app.places);
   const perDocument: Chunk[][] = [];
   for (const path of paths) {
     let imported: Awaited<ReturnType<typeof documents.import>>;

@@ -1,13 +1,25 @@
 // Hostile mail at import (DESIGN §11, fixtures/hostile/README.md): every message either imports or fails
 // with a reason, the good messages around it are kept, and memory stays bounded.
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '../electron/app.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp, projectRoot } from '../electron/app.ts';
 import { openDatabase } from '../electron/db/open.ts';
+import { FileRefusal, userPlaces } from '../electron/files/safe-open.ts';
 import { runImport } from '../electron/mail/import-run.ts';
+import { planImport, readUnit } from '../electron/mail/sources.ts';
 import { hostileGenerated } from '../fixtures/hostile/generate.ts';
-import type { ImportSummary } from '../shared/contract.ts';
+import { type ImportSummary, type StreamEvent, StreamMessage } from '../shared/contract.ts';
+import { call } from './support/bridge.ts';
+import { GiB, makeFifo, makeSparse } from './support/special-files.ts';
 import { eml, tempDir } from './support/temp.ts';
 
 const hostileDir = join(projectRoot, 'fixtures', 'hostile');
@@ -24,7 +36,6 @@ let peakRss = 0;
 
 beforeAll(async () => {
   const mail = join(dir, 'mail');
-  const { mkdirSync } = await import('node:fs');
   mkdirSync(mail);
   for (const f of readdirSync(hostileDir).filter((f) => f.endsWith('.eml')))
     copyFileSync(join(hostileDir, f), join(mail, f));
@@ -92,5 +103,139 @@ describe('hostile mail import', () => {
     expect(
       db.prepare("SELECT count(*) FROM messages_fts WHERE messages_fts MATCH 'good'").pluck().get(),
     ).toBe(3);
+  });
+});
+
+// The same file rule as documents (files/safe-open.ts, DESIGN §13): a path named to mail:import, or a file found in
+// a folder it names, is read only if it is a regular file in the user's places, within the message bound.
+describe("paths that are not the user's mail", () => {
+  const files = tempDir();
+  const data = tempDir();
+  const places = userPlaces({ dataDir: data });
+  const outside =
+    'Skimmer opens files only from your home folder, the temporary folder and removable drives: copy it there first.';
+  const system = 'This is a system file (under /proc, /sys or /dev), not one of yours.';
+  const importDb = () => openDatabase(join(tempDir(), 'skimmer.db'));
+  beforeAll(() => {
+    symlinkSync('/etc/shadow', join(files, 'shadow.eml'));
+    symlinkSync('/dev/zero', join(files, 'zero.eml'));
+    makeFifo(join(files, 'fifo.eml'));
+    writeFileSync(join(data, 'kept.eml'), eml({ id: '<kept@data>', subject: 'in the data folder' }));
+    writeFileSync(join(files, 'real.eml'), eml({ id: '<real@x>', subject: 'linked message' }));
+    symlinkSync(join(files, 'real.eml'), join(files, 'link.eml'));
+  });
+
+  test.each([
+    ['a link to /etc/shadow', () => join(files, 'shadow.eml'), outside],
+    ['/etc/shadow named directly', () => '/etc/shadow', outside],
+    ['/proc/self/environ named directly', () => '/proc/self/environ', system],
+    ['a link to /dev/zero', () => join(files, 'zero.eml'), system],
+    ['a FIFO', () => join(files, 'fifo.eml'), 'This is a pipe, not a file.'],
+    [
+      "a message in Skimmer's data folder",
+      () => join(data, 'kept.eml'),
+      "This is in Skimmer's own data folder.",
+    ],
+  ])('refuses %s before reading it', async (_, path, reason) => {
+    const db = importDb();
+    const { summary } = await runImport(db, [path()], {
+      onProgress: () => {},
+      isCancelled: () => false,
+      places,
+    });
+    expect(summary).toEqual({ imported: 0, duplicates: 0, failed: [{ source: path(), reason }] });
+    expect(db.prepare('SELECT count(*) FROM messages').pluck().get()).toBe(0);
+  });
+
+  test('refuses a message file over 100 MB in a folder by its size, and imports the rest', async () => {
+    const folder = join(files, 'big');
+    mkdirSync(folder);
+    // Over 2 GiB, so an import that reads before it checks fails on the read, not on the size.
+    makeSparse(join(folder, 'huge.eml'), 3 * GiB);
+    writeFileSync(join(folder, 'small.eml'), eml({ id: '<small@x>', subject: 'small' }));
+    const { summary } = await runImport(importDb(), [folder], {
+      onProgress: () => {},
+      isCancelled: () => false,
+      places,
+    });
+    expect(summary).toEqual({
+      imported: 1,
+      duplicates: 0,
+      failed: [{ source: join(folder, 'huge.eml'), reason: 'This file is larger than 100 MB.' }],
+    });
+  });
+
+  test('imports a link to a message file in the temporary folder', async () => {
+    const db = importDb();
+    const { summary } = await runImport(db, [join(files, 'link.eml')], {
+      onProgress: () => {},
+      isCancelled: () => false,
+      places,
+    });
+    expect(summary).toEqual({ imported: 1, duplicates: 0, failed: [] });
+    expect(db.prepare('SELECT subject FROM messages').pluck().all()).toEqual(['linked message']);
+  });
+
+  test('refuses a message file swapped for a FIFO after the plan, without waiting for a writer', async () => {
+    const folder = join(files, 'swap');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'a.eml'), eml({ subject: 'soon a pipe' }));
+    const plan = await planImport([folder], places);
+    unlinkSync(join(folder, 'a.eml'));
+    makeFifo(join(folder, 'a.eml'));
+    const unit = plan.units[0];
+    if (!unit) throw new Error('the plan found no message');
+    const read = async () => {
+      for await (const _ of readUnit(unit, places));
+    };
+    await expect(read()).rejects.toEqual(new FileRefusal('not_regular', 'This is a pipe, not a file.'));
+  });
+});
+
+describe('mail:import over the bridge', () => {
+  const dataDir = tempDir();
+  const app = createApp({ dataDir, mode: 'browser' });
+  afterAll(() => app.close());
+  const files = tempDir();
+
+  // Listening before the call: the import's last event may come before its streamId is known here.
+  function importPaths(paths: string[]): Promise<StreamEvent> {
+    return new Promise((resolve, reject) => {
+      const seen: StreamMessage[] = [];
+      let streamId: string | null = null;
+      const check = () => {
+        const end = seen.find((m) => m.streamId === streamId && m.event.type !== 'import_progress');
+        if (!end) return;
+        off();
+        resolve(end.event);
+      };
+      const off = app.streams.listen((m) => {
+        seen.push(StreamMessage.parse(m));
+        check();
+      });
+      call(app, 'mail:import', { paths }).then((r) => {
+        streamId = r.streamId;
+        check();
+      }, reject);
+    });
+  }
+
+  test("refuses links to the process's environment and to the vault key in its data folder", async () => {
+    symlinkSync('/proc/self/environ', join(files, 'env.eml'));
+    symlinkSync(join(dataDir, 'vault.key'), join(files, 'key.eml'));
+    const paths = [join(files, 'env.eml'), join(files, 'key.eml')];
+    expect(await importPaths(paths)).toMatchObject({
+      type: 'import_done',
+      summary: {
+        imported: 0,
+        failed: [
+          {
+            source: paths[0],
+            reason: 'This is a system file (under /proc, /sys or /dev), not one of yours.',
+          },
+          { source: paths[1], reason: "This is in Skimmer's own data folder." },
+        ],
+      },
+    });
   });
 });

@@ -1,7 +1,7 @@
 // `skimmer summarize` end to end (issue 7): a real process, a local server speaking OpenAI Chat. The thread's
 // messages are the sources, each named by its message id; the printed answer's citations were checked
 // against them; an answer citing a source it was not given is an error line and a non-zero exit.
-import { writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -150,5 +150,21 @@ describe('skimmer summarize', () => {
     ]);
     // A query FTS5 cannot parse is searched as a phrase, not refused.
     expect((await skimmer(['search', 'two "engineers', '--documents', '--json'])).code).toBe(0);
+  });
+
+  test("refuses a --doc link to the process's environment before any request", async () => {
+    const link = join(tempDir(), 'env.txt');
+    symlinkSync('/proc/self/environ', link);
+    const sentBefore = bodies.length;
+    const out = await skimmer(['summarize', 'local/m', '--doc', link, '--json']);
+    expect(out.code).toBe(2);
+    expect(jsonLines(out.stdout)).toEqual([
+      {
+        type: 'error',
+        code: 'invalid_request',
+        message: 'env.txt: This is a system file (under /proc, /sys or /dev), not one of yours.',
+      },
+    ]);
+    expect(bodies.length).toBe(sentBefore);
   });
 });

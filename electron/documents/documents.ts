@@ -4,14 +4,8 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Db } from '../db/open.ts';
-import {
-  type DocumentKind,
-  extractPieces,
-  kindOf,
-  maxDocumentBytes,
-  type Piece,
-  readDocument,
-} from './extract.ts';
+import { FileRefusal, type Places, readUserFile, userPlaces } from '../files/safe-open.ts';
+import { type DocumentKind, extractPieces, kindOf, maxDocumentBytes, type Piece } from './extract.ts';
 
 /** A file Skimmer cannot take as a document; the message is the sentence to show. */
 export class DocumentError extends Error {}
@@ -73,7 +67,11 @@ export function chunkPieces(pieces: readonly Piece[]): { location: string; text:
 
 export const chunkId = (documentId: number, seq: number) => `d${documentId}c${seq}`;
 
-export function prepareDocuments(db: Db, now: () => number = Date.now) {
+/**
+ * `places` are where an imported file may be (files/safe-open.ts); the app passes its own, which leave out its data
+ * folder. Reading, searching and listing need none.
+ */
+export function prepareDocuments(db: Db, places: Places = userPlaces(), now: () => number = Date.now) {
   const byHash = db.prepare<[string], { id: number; name: string }>(
     'SELECT id, name FROM documents WHERE content_hash = ?',
   );
@@ -143,11 +141,13 @@ export function prepareDocuments(db: Db, now: () => number = Date.now) {
       if (!kind) throw new DocumentError(`${basename(path)} is not a .txt, .md, .pdf or .docx file.`);
       let data: Buffer;
       try {
-        data = readDocument(path);
-      } catch {
-        throw new DocumentError(`${basename(path)} could not be read (is it there, and a file?).`);
+        // The size is checked on the open file before a byte is read, and the read is asynchronous: a 1.5 GB file
+        // is refused at once, and the bridge's thread never waits for the disk.
+        data = await readUserFile(path, places, maxDocumentBytes);
+      } catch (e) {
+        if (e instanceof FileRefusal) throw new DocumentError(`${basename(path)}: ${e.message}`);
+        throw e;
       }
-      if (data.length > maxDocumentBytes) throw new DocumentError(`${basename(path)} is larger than 50 MB.`);
       const hash = createHash('sha256').update(data).digest('hex');
       const known = byHash.get(hash);
       if (known)

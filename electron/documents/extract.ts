@@ -1,6 +1,5 @@
 // The text of a document, with where each piece came from (issue 7): a PDF page by page (pdfjs-dist), a
 // .docx paragraph by paragraph (mammoth), plain text and Markdown line by line. Only text leaves here.
-import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import mammoth from 'mammoth';
 
@@ -62,5 +61,3 @@ async function pdfPages(bytes: Buffer): Promise<Piece[]> {
     await task.destroy();
   }
 }
-
-export const readDocument = (path: string): Buffer => readFileSync(path);

@@ -2,6 +2,7 @@
 // (progress with rate and ETA, then exactly one `import_done` or `error`).
 import { Worker } from 'node:worker_threads';
 import type { StreamEvent } from '../../shared/contract.ts';
+import type { Places } from '../files/safe-open.ts';
 import type { ImportCounters } from './import-run.ts';
 import type { ImportWorkerData, ImportWorkerMessage } from './import-worker.ts';
 
@@ -17,11 +18,12 @@ const workerUrl = new URL(
 export function startImportJob(
   dbFile: string,
   paths: readonly string[],
+  places: Places,
   onEvent: (event: StreamEvent) => void,
 ): ImportJob {
   const cancelFlag = new SharedArrayBuffer(4);
   const started = performance.now();
-  const data: ImportWorkerData = { dbFile, paths: [...paths], cancelFlag };
+  const data: ImportWorkerData = { dbFile, paths: [...paths], places, cancelFlag };
   const worker = new Worker(workerUrl, { workerData: data });
   let ended = false;
   const end = (event: StreamEvent) => {

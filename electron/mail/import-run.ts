@@ -3,6 +3,7 @@
 // the import goes on; a cancel stops between batches and keeps what was already stored.
 import type { ImportSummary } from '../../shared/contract.ts';
 import type { Db } from '../db/open.ts';
+import { FileRefusal, type Places, userPlaces } from '../files/safe-open.ts';
 import { type ParsedMessage, ParseError, parseMessage } from './parse.ts';
 import { planImport, type RawMessage, readUnit } from './sources.ts';
 import { prepareStore } from './store.ts';
@@ -22,6 +23,8 @@ export type ImportHooks = {
   now?: () => number;
   // Defaults to parsing on this thread; the import worker passes its parse pool.
   parse?: (raw: Buffer) => Promise<ParsedMessage>;
+  // Where a named file may be (files/safe-open.ts); the app passes its own, which leave out its data folder.
+  places?: Places;
 };
 
 const batchMessages = 200;
@@ -37,7 +40,8 @@ export async function runImport(
 ): Promise<{ summary: ImportSummary; cancelled: boolean }> {
   const now = hooks.now ?? Date.now;
   const store = prepareStore(db);
-  const plan = await planImport(paths);
+  const places = hooks.places ?? userPlaces();
+  const plan = await planImport(paths, places);
   const c: ImportCounters = {
     messages: 0,
     imported: 0,
@@ -90,7 +94,7 @@ export async function runImport(
   let cancelled = false;
   outer: for (const unit of plan.units) {
     try {
-      for await (const raw of readUnit(unit)) {
+      for await (const raw of readUnit(unit, places)) {
         if (hooks.isCancelled()) {
           cancelled = true;
           break outer;
@@ -118,7 +122,7 @@ function asError(e: unknown): Error {
 }
 
 function reasonOf(e: unknown): string {
-  if (e instanceof ParseError) return e.message;
+  if (e instanceof ParseError || e instanceof FileRefusal) return e.message;
   const code = (e as { code?: unknown })?.code;
   if (code === 'EACCES' || code === 'EPERM') return 'Skimmer may not read this file.';
   if (code === 'ENOENT') return 'The file disappeared during the import.';

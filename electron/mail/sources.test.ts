@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { eml, tempDir } from '../../test/support/temp.ts';
+import { userPlaces } from '../files/safe-open.ts';
 import { planImport, readUnit, splitMbox } from './sources.ts';
 
 const mbox = [
@@ -73,7 +74,7 @@ describe('planImport', () => {
     writeFileSync(join(md, 'tmp', '3'), eml({ subject: 'in delivery, not yet mail' }));
     writeFileSync(join(md, '.Work', 'new', '4'), eml({ subject: 'work' }));
 
-    const plan = await planImport([root, join(root, 'missing.eml')]);
+    const plan = await planImport([root, join(root, 'missing.eml')], userPlaces());
     const seen = plan.units.map((u) => [u.kind, u.folder.name, u.path.slice(root.length)]);
     expect(seen).toEqual([
       ['eml', 'Mail', '/Mail/cur/1:2,S'],
@@ -90,9 +91,10 @@ describe('planImport', () => {
     const root = tempDir();
     const file = join(root, 'x.mbox');
     writeFileSync(file, mbox);
-    const plan = await planImport([file]);
+    const plan = await planImport([file], userPlaces());
     const raws = [];
-    for await (const r of readUnit(plan.units[0] as NonNullable<(typeof plan.units)[0]>)) raws.push(r);
+    for await (const r of readUnit(plan.units[0] as NonNullable<(typeof plan.units)[0]>, userPlaces()))
+      raws.push(r);
     expect(raws.map((r) => r.source)).toEqual([`${file}#0`, `${file}#${mbox.indexOf('From bob')}`]);
   });
 });

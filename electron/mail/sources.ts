@@ -1,8 +1,12 @@
 // What an import reads: `.eml` files, `.mbox` files and Maildir folders, found from the paths the user
-// chose. Planning (what to read, how many bytes) is separate from reading so progress has a total.
+// chose. Planning (what to read, how many bytes) is separate from reading so progress has a total. Every path,
+// named or found in a folder, is opened through files/safe-open.ts: the user's own places, regular files only, the
+// size checked on the open descriptor.
 import { createReadStream } from 'node:fs';
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
+import { FileRefusal, locateUserPath, openUserFile, type Places, readUserFile } from '../files/safe-open.ts';
+import { maxMessageBytes } from './parse.ts';
 
 export type FolderRef = { name: string; source: string };
 export type Unit = { kind: 'eml' | 'mbox'; path: string; size: number; folder: FolderRef };
@@ -12,22 +16,28 @@ export type Plan = { units: Unit[]; bytesTotal: number; problems: Problem[] };
 
 const maxDepth = 12;
 
-export async function planImport(paths: readonly string[]): Promise<Plan> {
+// A named path is followed through links to where it really is, and taken only if that is a folder or a regular
+// file in the user's places (files/safe-open.ts); a refusal is a problem of the import, not its end.
+export async function planImport(paths: readonly string[], places: Places): Promise<Plan> {
   const units: Unit[] = [];
   const problems: Problem[] = [];
   for (const p of paths) {
     const abs = resolve(p);
-    const st = await lstat(abs).catch(() => null);
-    if (!st) problems.push({ source: abs, reason: 'No such file or folder.' });
-    else if (st.isDirectory()) await walk(abs, units, 0);
-    else if (st.isFile()) units.push(await fileUnit(abs, st.size));
-    else problems.push({ source: abs, reason: 'Not a file or folder.' });
+    try {
+      const { real, stats } = await locateUserPath(abs, places);
+      if (stats.isDirectory()) await walk(real, { units, problems, places }, 0);
+      else units.push(await fileUnit(real, stats.size, places));
+    } catch (e) {
+      if (!(e instanceof FileRefusal)) throw e;
+      problems.push({ source: abs, reason: e.message });
+    }
   }
   return { units, bytesTotal: units.reduce((n, u) => n + u.size, 0), problems };
 }
 
-async function fileUnit(path: string, size: number): Promise<Unit> {
-  const kind = extname(path).toLowerCase() === '.mbox' || (await startsWithFromLine(path)) ? 'mbox' : 'eml';
+async function fileUnit(path: string, size: number, places: Places): Promise<Unit> {
+  const kind =
+    extname(path).toLowerCase() === '.mbox' || (await startsWithFromLine(path, places)) ? 'mbox' : 'eml';
   const folder =
     kind === 'mbox'
       ? { name: basename(path).replace(/\.mbox$/i, ''), source: path }
@@ -35,11 +45,16 @@ async function fileUnit(path: string, size: number): Promise<Unit> {
   return { kind, path, size, folder };
 }
 
-async function startsWithFromLine(path: string): Promise<boolean> {
-  const stream = createReadStream(path, { start: 0, end: 4 });
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('latin1') === 'From ';
+// Opening it checks it is a regular file (a device or a pipe is refused here, never read).
+async function startsWithFromLine(path: string, places: Places): Promise<boolean> {
+  const { handle } = await openUserFile(path, places, Number.POSITIVE_INFINITY);
+  try {
+    const head = Buffer.alloc(5);
+    const { bytesRead } = await handle.read(head, 0, 5, 0);
+    return head.toString('latin1', 0, bytesRead) === 'From ';
+  } finally {
+    await handle.close();
+  }
 }
 
 async function isMaildir(dir: string): Promise<boolean> {
@@ -47,8 +62,12 @@ async function isMaildir(dir: string): Promise<boolean> {
   return Boolean(cur?.isDirectory() && nw?.isDirectory());
 }
 
-// Symlinked folders are not followed (they can loop); depth is bounded for the same reason.
-async function walk(dir: string, units: Unit[], depth: number): Promise<void> {
+type Found = { units: Unit[]; problems: Problem[]; places: Places };
+
+// Symlinked folders and files are not followed (they can loop, or lead out of the folder the user chose); depth is
+// bounded for the same reason.
+async function walk(dir: string, found: Found, depth: number): Promise<void> {
+  const { units } = found;
   if (depth > maxDepth) return;
   if (await isMaildir(dir)) {
     const folder = { name: maildirName(dir), source: dir };
@@ -64,10 +83,16 @@ async function walk(dir: string, units: Unit[], depth: number): Promise<void> {
   for (const e of entries) {
     const path = join(dir, e.name);
     if (e.isDirectory()) {
-      if (!['cur', 'new', 'tmp'].includes(e.name)) await walk(path, units, depth + 1);
+      if (!['cur', 'new', 'tmp'].includes(e.name)) await walk(path, found, depth + 1);
     } else if (e.isFile()) {
       const ext = extname(e.name).toLowerCase();
-      if (ext === '.eml' || ext === '.mbox') units.push(await fileUnit(path, (await lstat(path)).size));
+      if (ext !== '.eml' && ext !== '.mbox') continue;
+      try {
+        units.push(await fileUnit(path, (await lstat(path)).size, found.places));
+      } catch (err) {
+        if (!(err instanceof FileRefusal)) throw err;
+        found.problems.push({ source: path, reason: err.message });
+      }
     }
   }
 }
@@ -82,12 +107,19 @@ function maildirName(dir: string): string {
   return base.startsWith('.') ? base.slice(1).replace(/\./g, '/') : base;
 }
 
-export async function* readUnit(unit: Unit): AsyncGenerator<RawMessage> {
+// What was planned is opened again under the same rule, so a file swapped for a pipe, a link or a bigger file since
+// the plan is refused; an .eml over the message bound is refused by its size, before it is read.
+export async function* readUnit(unit: Unit, places: Places): AsyncGenerator<RawMessage> {
   if (unit.kind === 'eml') {
-    yield { folder: unit.folder, source: unit.path, raw: await readFile(unit.path) };
+    yield {
+      folder: unit.folder,
+      source: unit.path,
+      raw: await readUserFile(unit.path, places, maxMessageBytes),
+    };
     return;
   }
-  for await (const m of splitMbox(createReadStream(unit.path, { highWaterMark: 1024 * 1024 }))) {
+  const { handle } = await openUserFile(unit.path, places, Number.POSITIVE_INFINITY);
+  for await (const m of splitMbox(createReadStream('', { fd: handle, highWaterMark: 1024 * 1024 }))) {
     yield { folder: unit.folder, source: `${unit.path}#${m.offset}`, raw: m.raw };
   }
 }

@@ -1,7 +1,7 @@
 // The whole app end to end: the real server (`skimmer serve`'s code) over real loopback sockets, the
 // built renderer in Debian's Chromium. Every request the page makes is recorded; anything that is not
 // our own loopback origin counts as a leak and is aborted before it reaches the network.
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -14,6 +14,7 @@ const shots = join(projectRoot, 'test-results', 'screenshots');
 mkdirSync(shots, { recursive: true });
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
+const copies = tempDir();
 let served: Served;
 let browser: Browser;
 let page: Page;
@@ -96,7 +97,11 @@ describe('Skimmer in the browser', () => {
 
   test('runs no script and loads nothing from hostile mail', async () => {
     foreign.length = 0;
-    await importPaths([join(projectRoot, 'fixtures', 'hostile')]);
+    // Copied to the temporary folder: Skimmer opens files only from the user's places (DESIGN §13), and a
+    // checkout need not be in one.
+    const hostile = join(copies, 'hostile');
+    cpSync(join(projectRoot, 'fixtures', 'hostile'), hostile, { recursive: true });
+    await importPaths([hostile]);
     await expect.poll(() => page.getByTestId('import-summary').textContent()).toMatch(/Imported\s*13(?!\d)/i);
     await page.keyboard.press('Escape');
     await page.locator('[data-testid^="folder-"]', { hasText: 'hostile' }).click();
