@@ -2,8 +2,6 @@
 // browser mode. Errors go to stderr as one sentence with a non-zero exit code; `--json` prints one JSON
 // object per line for scripts and tests.
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { channels } from '../shared/contract.ts';
 import { type ApprovalPolicy, runAgent } from './ai/agent.ts';
@@ -16,6 +14,7 @@ import { AiFailure } from './ai/transport.ts';
 import { judgeMessages } from './ai/triage/judge-messages.ts';
 import { type App, createApp } from './app.ts';
 import { BridgeFailure, describeIssues, dispatch } from './bridge/dispatch.ts';
+import { defaultDataDir } from './data-dir.ts';
 import { type Chunk, DocumentError, pickChunks, prepareDocuments } from './documents/documents.ts';
 import { syncAndRecord } from './mail/account-bridge.ts';
 import { MailFailure } from './mail/imap-connect.ts';
@@ -72,13 +71,6 @@ Commands:
 Options:
   --data DIR    data folder (or SKIMMER_DATA_DIR; default: ${defaultDataDir()})
   --json        print one JSON object per line`;
-
-export function defaultDataDir(env = process.env, platform = process.platform, home = homedir()): string {
-  if (env.SKIMMER_DATA_DIR) return env.SKIMMER_DATA_DIR;
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Skimmer');
-  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Skimmer');
-  return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Skimmer');
-}
 
 class UsageError extends Error {}
 
