@@ -25,7 +25,8 @@ module.exports = {
     },
     {
       name: 'domain-never-imports-bridge',
-      comment: 'Domain code throws its own typed errors; only the bridge maps them (electron/bridge/errors.ts).',
+      comment:
+        'Domain code throws its own typed errors; only the bridge maps them (electron/bridge/errors.ts).',
       severity: 'error',
       from: { path: '^electron/(ai|mail|documents|db|secrets|files)/' },
       to: { path: '^electron/bridge/' },

@@ -2,8 +2,6 @@
 // browser mode. Errors go to stderr as one sentence with a non-zero exit code; `--json` prints one JSON
 // object per line for scripts and tests.
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { channels } from '../shared/contract.ts';
 import { type ApprovalPolicy, runAgent, waitingCalls } from './ai/agent.ts';
 import { ask, splitModelRef } from './ai/ask.ts';
@@ -24,6 +22,7 @@ import {
   usageSentence,
   type Values,
 } from './cli-flags.ts';
+import { defaultDataDir } from './data-dir.ts';
 import { type Chunk, DocumentError, pickChunks, prepareDocuments } from './documents/documents.ts';
 import { syncAndRecord } from './mail/account-bridge.ts';
 import { MailFailure } from './mail/imap-connect.ts';
@@ -36,13 +35,6 @@ const stdio: Out = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
 };
-
-export function defaultDataDir(env = process.env, platform = process.platform, home = homedir()): string {
-  if (env.SKIMMER_DATA_DIR) return env.SKIMMER_DATA_DIR;
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Skimmer');
-  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Skimmer');
-  return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Skimmer');
-}
 
 class UsageError extends Error {}
 

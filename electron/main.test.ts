@@ -1,10 +1,15 @@
 // The desktop shell with `electron` mocked (the binary cannot run here): main.ts must wire every guard
 // from window-policy.ts, sandbox the app before ready, and route every channel through dispatch.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { channelNames } from '../shared/contract.ts';
 import { tempDir } from '../test/support/temp.ts';
+import { dbFileName } from './app.ts';
 
+// The folder the CLI would use (data-dir.ts reads SKIMMER_DATA_DIR first): the desktop shell must use it too.
 const userData = tempDir();
+process.env.SKIMMER_DATA_DIR = userData;
 const order: string[] = [];
 const handlers = new Map<string, (event: unknown, raw: unknown) => Promise<unknown>>();
 const contentsListeners = new Map<string, (...args: unknown[]) => void>();
@@ -39,7 +44,11 @@ vi.mock('electron', () => {
       on: (name: string, fn: (e: unknown, c: unknown) => void) => {
         if (name === 'web-contents-created') webContentsCreated = fn;
       },
-      getPath: () => userData,
+      // Electron's own idea of the folder is named after package.json: main.ts must not ask for it.
+      getPath: (name: string) => {
+        throw new Error(`main.ts asked Electron for its ${name} folder`);
+      },
+      setPath: (name: string, path: string) => order.push(`setPath ${name} ${path}`),
       quit: vi.fn(),
     },
     BrowserWindow,
@@ -76,7 +85,13 @@ await vi.waitFor(() => expect(loaded).toBeDefined());
 
 describe('electron/main.ts', () => {
   test('sandboxes every renderer before the app is ready (checklist 4)', () => {
-    expect(order.slice(0, 2)).toEqual(['enableSandbox', 'ready']);
+    expect(order.filter((step) => !step.startsWith('setPath'))).toEqual(['enableSandbox', 'ready']);
+  });
+
+  test('keeps its data in the CLI’s data folder, Chromium’s files too, set before the app is ready', () => {
+    expect(order.indexOf(`setPath userData ${userData}`)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(`setPath userData ${userData}`)).toBeLessThan(order.indexOf('ready'));
+    expect(existsSync(join(userData, dbFileName))).toBe(true);
   });
 
   test('loads the app from app://, never file:// (checklist 1, 18)', () => {

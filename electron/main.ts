@@ -1,6 +1,7 @@
 // Electron entry (thin, DESIGN §1): every decision lives in a pure, tested module; this file only wires
 // them to Electron. Built to dist-electron/ by `npm run build:electron`.
 import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import { channelNames } from '../shared/contract.ts';
@@ -8,6 +9,7 @@ import { type App, createApp } from './app.ts';
 import { contentType, resolveAppPath } from './app-protocol.ts';
 import { dispatch } from './bridge/dispatch.ts';
 import { appCsp } from './csp.ts';
+import { defaultDataDir } from './data-dir.ts';
 import { checkExternalUrl } from './external-url.ts';
 import { streamChannel } from './preload-api.ts';
 import { fileSealer } from './secrets/file-vault.ts';
@@ -23,6 +25,11 @@ import {
   windowOpenDecision,
   windowOptions,
 } from './window-policy.ts';
+
+// The CLI's data folder (data-dir.ts), also for Chromium's own files: set before ready, when Electron
+// starts using userData. Electron's default would be named after package.json, not the CLI's folder.
+const dataDir = defaultDataDir(process.env, process.platform, homedir());
+app.setPath('userData', dataDir);
 
 // SECURITY: sandbox every renderer, before anything else (checklist item 4).
 app.enableSandbox();
@@ -62,10 +69,9 @@ async function start(): Promise<void> {
     }
   });
 
-  const sealer =
-    (await safeStorageSealer(safeStorage, process.platform)) ?? fileSealer(app.getPath('userData'));
+  const sealer = (await safeStorageSealer(safeStorage, process.platform)) ?? fileSealer(dataDir);
   const skimmer: App = createApp({
-    dataDir: app.getPath('userData'),
+    dataDir,
     mode: 'desktop',
     sealer,
     background: true,

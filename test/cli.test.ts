@@ -1,10 +1,12 @@
 // The `skimmer` command, run as a real process the way users run it.
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { defaultDataDir } from '../electron/cli.ts';
+import { dbFileName } from '../electron/app.ts';
+import { defaultDataDir } from '../electron/data-dir.ts';
 import { SearchHit } from '../shared/contract.ts';
 import { runSkimmer } from './support/cli.ts';
 import { eml, tempDir } from './support/temp.ts';
@@ -133,12 +135,14 @@ describe('skimmer CLI', () => {
     }
   });
 
-  test('picks the platform data folder unless told otherwise', () => {
-    expect(defaultDataDir({}, 'linux', '/home/u')).toBe('/home/u/.config/Skimmer');
-    expect(defaultDataDir({ XDG_CONFIG_HOME: '/x' }, 'linux', '/home/u')).toBe('/x/Skimmer');
-    expect(defaultDataDir({}, 'darwin', '/Users/u')).toBe('/Users/u/Library/Application Support/Skimmer');
-    expect(defaultDataDir({ APPDATA: 'C:\\AppData' }, 'win32', 'C:\\u')).toContain('Skimmer');
-    expect(defaultDataDir({ SKIMMER_DATA_DIR: '/d' }, 'linux', '/home/u')).toBe('/d');
+  test('without --data keeps its data where the desktop app does (electron/data-dir.ts)', async () => {
+    const config = tempDir();
+    const env = { SKIMMER_DATA_DIR: '', XDG_CONFIG_HOME: config };
+    const r = await skimmer(['import', mail, '--json'], env);
+    expect(r.code).toBe(0);
+    const folder = defaultDataDir(env, process.platform, homedir());
+    expect(folder).toBe(join(config, 'Skimmer'));
+    expect(existsSync(join(folder, dbFileName))).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { backoffMs, retryAfterMs, retryableStatus, sleep } from './retry.ts';
 
 describe('retryableStatus', () => {
@@ -52,17 +52,50 @@ describe('retryAfterMs', () => {
   );
 });
 
+// Fake timers stand in for the clock: what is checked is the order of things and the timers left behind.
 describe('sleep', () => {
-  test('ends early when the signal aborts', async () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('ends as soon as the signal aborts, with its reason, and leaves no timer behind', async () => {
     const stop = new AbortController();
-    const started = Date.now();
     const slept = sleep(30_000, stop.signal);
-    setTimeout(() => stop.abort(), 20);
-    await expect(slept).rejects.toBeDefined();
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(vi.getTimerCount()).toBe(1);
+    const reason = new DOMException('Stopped by the user.', 'AbortError');
+    stop.abort(reason);
+    await expect(slept).rejects.toBe(reason);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  test('ends with the AbortError of a plain abort', async () => {
+    const stop = new AbortController();
+    const slept = sleep(30_000, stop.signal);
+    stop.abort();
+    await expect(slept).rejects.toMatchObject({ name: 'AbortError', code: DOMException.ABORT_ERR });
   });
 
   test('does not start when the signal has already aborted', async () => {
-    await expect(sleep(30_000, AbortSignal.abort())).rejects.toBeDefined();
+    await expect(sleep(30_000, AbortSignal.abort())).rejects.toMatchObject({
+      name: 'AbortError',
+      code: DOMException.ABORT_ERR,
+    });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  test('resolves once its time has passed, not before', async () => {
+    let done = false;
+    const slept = sleep(30_000, new AbortController().signal).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await slept;
+    expect(done).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

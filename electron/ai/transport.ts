@@ -354,7 +354,8 @@ async function* readBody(response: Response, attempt: Attempt, maxBytes: number)
 }
 
 // One HTTP attempt. Its own AbortController is fed by the user's Stop and by the timers, and records
-// which of them fired first, so every failure knows its cause (a Stop is `cancelled`, never `transport`).
+// which of them fired first, so every failure knows its cause (a Stop is `cancelled`, never `transport`)
+// and a timeout names the limit it met.
 class Attempt {
   readonly #controller = new AbortController();
   readonly #aborted: Promise<never>;
@@ -362,7 +363,7 @@ class Attempt {
   readonly #total: ReturnType<typeof setTimeout>;
   readonly #unlink: () => void;
   #idle: ReturnType<typeof setTimeout> | undefined;
-  #cause: AiErrorCode | undefined;
+  #cause: { code: AiErrorCode; detail?: string } | undefined;
 
   constructor(signal: AbortSignal | undefined, limits: Limits) {
     this.#idleMs = limits.idleTimeoutMs;
@@ -373,7 +374,10 @@ class Attempt {
     const onStop = () => this.stop('cancelled');
     signal?.addEventListener('abort', onStop, { once: true });
     this.#unlink = () => signal?.removeEventListener('abort', onStop);
-    this.#total = setTimeout(() => this.stop('timeout'), limits.totalTimeoutMs);
+    this.#total = setTimeout(
+      () => this.stop('timeout', `The whole request took longer than ${limits.totalTimeoutMs} ms.`),
+      limits.totalTimeoutMs,
+    );
     if (signal?.aborted) this.stop('cancelled');
   }
 
@@ -382,8 +386,8 @@ class Attempt {
   }
 
   // Ends the attempt for `code` (the first cause wins) and returns the failure to throw.
-  stop(code: AiErrorCode): AiFailure {
-    this.#cause ??= code;
+  stop(code: AiErrorCode, detail?: string): AiFailure {
+    this.#cause ??= detail ? { code, detail } : { code };
     this.#controller.abort();
     return this.failure();
   }
@@ -391,7 +395,10 @@ class Attempt {
   // Runs one step (connect and headers, or one read) under the idle timer; whatever it throws, or an
   // abort that it does not notice in time, becomes an AiFailure.
   async waitFor<T>(step: () => Promise<T>): Promise<T> {
-    this.#idle = setTimeout(() => this.stop('timeout'), this.#idleMs);
+    this.#idle = setTimeout(
+      () => this.stop('timeout', `Nothing arrived for ${this.#idleMs} ms.`),
+      this.#idleMs,
+    );
     try {
       return await Promise.race([step(), this.#aborted]);
     } catch (err) {
@@ -403,7 +410,10 @@ class Attempt {
 
   failure(err?: unknown): AiFailure {
     if (err instanceof AiFailure) return err;
-    if (this.#cause) return new AiFailure(this.#cause);
+    if (this.#cause) {
+      const { code, detail } = this.#cause;
+      return new AiFailure(code, detail ? { providerDetail: detail } : {});
+    }
     const code = errorCode(err);
     // undici's own connect, headers and body timers (the Agent below) report through `cause.code`.
     if (
@@ -422,7 +432,7 @@ class Attempt {
     clearTimeout(this.#total);
     clearTimeout(this.#idle);
     this.#unlink();
-    this.#cause ??= 'cancelled';
+    this.#cause ??= { code: 'cancelled' };
     this.#controller.abort(); // releases the socket if the consumer stopped reading early
   }
 }

@@ -13,20 +13,38 @@ describe('migrations', () => {
     expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, i) => i + 1));
   });
 
-  test.each(migrations.map((_, i) => i))('migrate from version %i to the latest', (from) => {
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    expect(migrate(db, from)).toBe(from);
-    expect(migrate(db)).toBe(latest);
-    const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name")
-      .pluck()
-      .all();
-    expect(tables).toEqual(
+  // Every table, view, index and trigger with its SQL, spaces collapsed: what a database's schema is.
+  type SchemaRow = { type: string; name: string; tbl_name: string; sql: string | null };
+  const schemaOf = (db: Database.Database): SchemaRow[] =>
+    db
+      .prepare<[], SchemaRow>('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name')
+      .all()
+      .map((row) => ({ ...row, sql: row.sql?.replace(/\s+/g, ' ').trim() ?? null }));
+
+  const fresh = new Database(':memory:');
+  migrate(fresh);
+  const freshSchema = schemaOf(fresh);
+
+  test('a fresh database has the tables, indexes and triggers the code relies on', () => {
+    const names = (type: string) => freshSchema.filter((row) => row.type === type).map((row) => row.name);
+    expect(names('table')).toEqual(
       expect.arrayContaining(['accounts', 'folders', 'messages', 'messages_fts', 'threads', 'secrets']),
     );
-    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(names('index').length).toBeGreaterThan(0);
+    expect(names('trigger').length).toBeGreaterThan(0);
   });
+
+  test.each(migrations.map((_, i) => i).slice(1))(
+    'a database upgraded from version %i has exactly the schema of a fresh one',
+    (from) => {
+      const db = new Database(':memory:');
+      db.pragma('foreign_keys = ON');
+      expect(migrate(db, from)).toBe(from);
+      expect(migrate(db)).toBe(latest);
+      expect(schemaOf(db)).toEqual(freshSchema);
+      expect(db.pragma('foreign_key_check')).toEqual([]);
+    },
+  );
 
   test('keeps stored mail when a later migration runs', () => {
     const db = new Database(':memory:');

@@ -16,6 +16,7 @@ import { createApp, projectRoot } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { call, importDemo } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
+import { searchMail } from '../support/mail-search.ts';
 import { tempDir } from '../support/temp.ts';
 
 const shots = join(projectRoot, 'test-results', 'screenshots');
@@ -169,10 +170,20 @@ async function folderOfMessage(threadId: number, messageId: number): Promise<num
   return thread.messages.find((m) => m.id === messageId)?.folderId;
 }
 
+// Shows the demo folder and waits until the rows shown are the folder's as Skimmer has it now, in its order
+// (the list shown before the click has more than ten rows too).
 async function showDemoFolder(): Promise<void> {
   await page.getByTestId('mail-open').click();
   await page.getByTestId(`folder-${demoFolder}`).click();
-  await expect.poll(() => page.getByTestId('thread-row').count()).toBeGreaterThan(10);
+  const { threads } = await call(app, 'mail:threads', { folderId: demoFolder, offset: 0, limit: 500 });
+  const ids = threads.map((t) => t.id);
+  const isTheFolders = async () => {
+    const shown = await page
+      .getByTestId('thread-row')
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-thread-id'))));
+    return shown.length > 10 && shown.every((id, i) => id === ids[i]);
+  };
+  await expect.poll(isTheFolders).toBe(true);
 }
 
 describe('Chat with mail tools', () => {
@@ -188,7 +199,7 @@ describe('Chat with mail tools', () => {
     await card().waitFor();
     expect(hits).toHaveLength(3);
     expect(new Set(hits.map((h) => h.threadId)).size).toBe(3);
-    expect(await card().getByTestId('approval-call').count()).toBe(3);
+    await expect.poll(() => card().getByTestId('approval-call').count()).toBe(3);
     // The read ran without asking; what it returned came from mail and is marked so.
     const search = lastAnswer().locator('[data-testid="tool-result"][data-tool="search_mail"]');
     expect(await lastAnswer().locator('[data-testid="tool-call"][data-tool="search_mail"]').count()).toBe(1);
@@ -236,7 +247,7 @@ describe('Chat with mail tools', () => {
     // Deny the third with a reason: the card waits for the other two.
     await cardCall(2).getByTestId('deny-reason').fill(denyReason);
     await cardCall(2).getByTestId('deny-call').click();
-    expect(await cardCall(2).getAttribute('data-decision')).toBe('deny');
+    await expect.poll(() => cardCall(2).getAttribute('data-decision')).toBe('deny');
     expect(await card().isVisible()).toBe(true);
     await cardCall(0).getByTestId('grant-choice').selectOption('conversation');
     await cardCall(0).getByTestId('approve-call').click();
@@ -244,8 +255,8 @@ describe('Chat with mail tools', () => {
     await cardCall(1).getByTestId('approve-call').click();
 
     await page.locator('[data-testid="chat-turn"][data-outcome="done"]').waitFor();
-    expect(await card().count()).toBe(0);
-    expect(await lastAnswer().getByTestId('chat-turn-text').last().textContent()).toBe('Done.');
+    await expect.poll(() => card().count()).toBe(0);
+    await expect.poll(() => lastAnswer().getByTestId('chat-turn-text').last().textContent()).toBe('Done.');
     const results = lastAnswer().locator('[data-testid="tool-result"][data-tool="archive"]');
     expect(await results.evaluateAll((els) => els.map((el) => el.getAttribute('data-error')))).toEqual([
       'false',
@@ -256,7 +267,8 @@ describe('Chat with mail tools', () => {
     const third = bodies.at(-1);
     const declined = third?.messages.find((m) => m.role === 'tool' && m.tool_call_id === 'call_archive_2');
     expect(textOf(declined?.content)).toContain(denyReason);
-    expect(await page.getByTestId('undo-summary').textContent()).toContain('Archived 2 messages');
+    // The Undo bar reads what the run did once the run has ended (chat-store's finish).
+    await expect.poll(() => page.getByTestId('undo-summary').textContent()).toContain('Archived 2 messages');
     await page.screenshot({
       path: join(shots, 'approval-done.png'),
       clip: { x: 0, y: 0, width: 1280, height: 1400 },
@@ -269,7 +281,7 @@ describe('Chat with mail tools', () => {
     await expect.poll(() => threadRow(first.threadId).count()).toBe(0);
     expect(await threadRow(second.threadId).count()).toBe(0);
     expect(await threadRow(denied.threadId).count()).toBe(1);
-    expect(await folderButton('Archive').locator('.folder-total').textContent()).toBe('2');
+    await expect.poll(() => folderButton('Archive').locator('.folder-total').textContent()).toBe('2');
     expect(await folderOfMessage(denied.threadId, denied.id)).toBe(demoFolder);
     await page.screenshot({
       path: join(shots, 'archived.png'),
@@ -278,8 +290,8 @@ describe('Chat with mail tools', () => {
 
     await page.getByTestId('undo-button').click();
     await expect.poll(() => threadRow(first.threadId).count()).toBe(1);
-    expect(await threadRow(second.threadId).count()).toBe(1);
-    expect(await page.getByTestId('undo-done').textContent()).toContain('Archived 2 messages');
+    await expect.poll(() => threadRow(second.threadId).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('undo-done').textContent()).toContain('Archived 2 messages');
     expect(await folderOfMessage(first.threadId, first.id)).toBe(demoFolder);
     expect(await folderOfMessage(second.threadId, second.id)).toBe(demoFolder);
     expect(await call(app, 'mail:undoable', { limit: 5 })).toEqual([]);
@@ -347,9 +359,7 @@ describe('Chat with mail tools', () => {
 
   test('"Ask in chat" quotes the mail as an untrusted block with its injection flag', async () => {
     await page.getByTestId('mail-open').click();
-    const search = page.getByTestId('search-input');
-    await search.fill('remittance');
-    await search.press('Enter');
+    await searchMail(page, 'remittance');
     await page.getByTestId('search-hit').first().click();
     const message = page.getByTestId('message').filter({ hasText: 'Updated remittance details' }).first();
     await message.waitFor();
@@ -364,12 +374,12 @@ describe('Chat with mail tools', () => {
     await page.getByTestId('chat-input').press('Enter');
 
     await page.locator('[data-testid="chat-turn"][data-outcome="done"]').waitFor();
-    expect(await chip.count()).toBe(0);
-    expect(await lastAnswer().getByTestId('chat-turn-text').textContent()).toBe(quoteAnswer);
+    await expect.poll(() => chip.count()).toBe(0);
+    await expect.poll(() => lastAnswer().getByTestId('chat-turn-text').textContent()).toBe(quoteAnswer);
     const asked = page.locator('[data-testid="chat-turn"][data-role="user"]').last();
     expect(await asked.getByTestId('chat-turn-text').textContent()).toBe(quotePrompt);
     const block = asked.getByTestId('quoted-mail').getByTestId('untrusted-block');
-    expect(await block.count()).toBe(1);
+    await expect.poll(() => block.count()).toBe(1);
     expect(await block.getAttribute('data-source')).toBe(`message:${messageId}`);
     expect(await block.getAttribute('data-suspect')).toBe('true');
     expect(await block.getByTestId('injection-flag').textContent()).toContain('Possible prompt injection');
@@ -399,7 +409,7 @@ describe('Chat with mail tools', () => {
     await page.getByTestId('chat-input').press('Enter');
     await card().waitFor();
     const send = cardCall(0);
-    expect(await card().getByTestId('approval-call').count()).toBe(1);
+    await expect.poll(() => card().getByTestId('approval-call').count()).toBe(1);
     expect(await send.getAttribute('data-effect')).toBe('send');
     expect(await send.getByTestId('call-effect').textContent()).toBe('Sends mail');
     expect(await send.getByTestId('approve-call').textContent()).toBe('Approve sending');
@@ -442,7 +452,7 @@ describe('Chat with mail tools', () => {
     await page.locator(`[data-testid="conversation-row"][data-conversation-id="${id}"]`).click();
     const first = page.locator('[data-testid="chat-turn"][data-role="user"]').first();
     await first.waitFor();
-    expect(await first.getByTestId('quoted-mail').count()).toBe(1);
+    await expect.poll(() => first.getByTestId('quoted-mail').count()).toBe(1);
     expect(await first.getByTestId('chat-turn-text').textContent()).toBe(quotePrompt);
   });
 

@@ -121,10 +121,10 @@ describe('Consent to send mail to a model service', () => {
     await row('cloud').getByTestId('service-edit-url').fill('https://api2.example.com/v1');
     await row('cloud').getByTestId('service-edit-save').click();
     await row('cloud').getByTestId('service-edit-form').waitFor({ state: 'detached' });
-    expect(await mailAllowed('cloud')).toBe(false);
-    expect(await row('cloud').getByTestId('service-consent-ask').textContent()).toBe(
-      'Allow sending mail to https://api2.example.com/v1/chat/completions…',
-    );
+    await expect.poll(() => mailAllowed('cloud')).toBe(false);
+    await expect
+      .poll(() => row('cloud').getByTestId('service-consent-ask').textContent())
+      .toBe('Allow sending mail to https://api2.example.com/v1/chat/completions…');
   });
 
   test('a service on this computer needs no consent', async () => {

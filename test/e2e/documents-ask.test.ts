@@ -92,7 +92,7 @@ describe('Ask about this thread and these documents', () => {
     await openThread(threadId as number);
     await page.getByTestId('summary-model').fill('local/test-model');
     await page.getByTestId('summary-add-document').selectOption({ label: 'handbook.pdf' });
-    expect(await page.getByTestId('summary-document').textContent()).toContain('handbook.pdf');
+    await expect.poll(() => page.getByTestId('summary-document').textContent()).toContain('handbook.pdf');
     await page.getByTestId('summary-question').fill('How soon are travel expenses refunded?');
     await page.getByTestId('summary-ask').click();
     await page.getByTestId('summary-answer').waitFor();
@@ -143,7 +143,9 @@ describe('Ask about selection', () => {
     await expect.poll(() => page.getByTestId('summary-selected').count()).toBe(2);
 
     await page.getByTestId('summary-question').fill('What do these two say?');
+    const asked = received().length;
     await page.getByTestId('summary-ask-selection').click();
+    await expect.poll(() => received().length).toBe(asked + 1);
     await page.getByTestId('summary-answer').waitFor();
     expect(received().at(-1)?.ids.sort()).toEqual([`m${a}`, `m${b}`].sort());
     expect(received().at(-1)?.question).toBe('What do these two say?');
@@ -236,7 +238,7 @@ describe('Ask about these documents', () => {
     const view = page.getByTestId('document-page');
     const cited = view.locator(`[data-chunk-id="d${manualId}c33"]`);
     await expect.poll(() => cited.getAttribute('class')).toContain('cited');
-    expect(await view.getByTestId('document-part').count()).toBe(40);
+    await expect.poll(() => view.getByTestId('document-part').count()).toBe(40);
     // The dialog scrolled down to it, and it is inside the dialog's visible part.
     await expect.poll(() => view.evaluate((d) => d.scrollTop)).toBeGreaterThan(0);
     const [part, box] = await Promise.all([cited.boundingBox(), view.boundingBox()]);

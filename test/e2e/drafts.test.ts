@@ -115,9 +115,9 @@ describe('The Drafts dialog', () => {
 
   test('an edited body is saved to Skimmer', async () => {
     await row(lunchId).click();
-    expect(await editor().getByTestId('draft-body').inputValue()).toBe('Noon?');
+    await expect.poll(() => editor().getByTestId('draft-body').inputValue()).toBe('Noon?');
     await editor().getByTestId('draft-body').fill('Noon at the usual place?');
-    expect(await editor().getByTestId('draft-state').textContent()).toBe('Unsaved changes');
+    await expect.poll(() => editor().getByTestId('draft-state').textContent()).toBe('Unsaved changes');
     await editor().getByTestId('draft-save').click();
     await expect.poll(() => editor().getByTestId('draft-state').textContent()).toBe('Saved');
     expect((await stored(lunchId))?.body).toBe('Noon at the usual place?');
@@ -127,23 +127,24 @@ describe('The Drafts dialog', () => {
   test('an address that is not one is named while typing, and one Skimmer refuses shows its sentence', async () => {
     const to = editor().getByTestId('draft-to');
     await to.fill('carol@example.org, dan at example.org');
-    expect(await editor().getByTestId('draft-to-problem').textContent()).toBe(
-      '“dan at example.org” is not an email address. Separate addresses with commas.',
-    );
+    await expect
+      .poll(() => editor().getByTestId('draft-to-problem').textContent())
+      .toBe('“dan at example.org” is not an email address. Separate addresses with commas.');
     expect(await to.getAttribute('aria-invalid')).toBe('true');
     expect(await editor().getByTestId('draft-save').isDisabled()).toBe(true);
     expect(await editor().getByTestId('draft-send').isDisabled()).toBe(true);
     // The check while typing is a simple one; what it lets through, Skimmer may still refuse, in its words.
     await to.fill('carol@exa_mple.org');
-    expect(await editor().getByTestId('draft-to-problem').count()).toBe(0);
+    await expect.poll(() => editor().getByTestId('draft-to-problem').count()).toBe(0);
     await editor().getByTestId('draft-save').click();
     await expect
       .poll(() => editor().getByTestId('draft-error').textContent())
       .toBe('The request is not valid (to.0): Invalid email address');
     expect((await stored(lunchId))?.to).toEqual(['carol@example.org']);
     await to.fill('carol@example.org, dan@example.org');
+    // Editing again takes Skimmer's refusal away: it was about what was there before.
+    await expect.poll(() => editor().getByTestId('draft-error').count()).toBe(0);
     expect(await editor().getByTestId('draft-to-problem').count()).toBe(0);
-    expect(await editor().getByTestId('draft-error').count()).toBe(0);
     await editor().getByTestId('draft-save').click();
     await expect
       .poll(async () => (await stored(lunchId))?.to)
@@ -154,8 +155,8 @@ describe('The Drafts dialog', () => {
     await editor().getByTestId('draft-subject').fill('Lunch on Friday');
     await row(blankId).click();
     await expect.poll(() => editor().getByTestId('draft-subject').inputValue()).toBe('Notes');
-    expect((await stored(lunchId))?.subject).toBe('Lunch on Friday');
-    expect(await row(lunchId).textContent()).toContain('Lunch on Friday');
+    await expect.poll(async () => (await stored(lunchId))?.subject).toBe('Lunch on Friday');
+    await expect.poll(() => row(lunchId).textContent()).toContain('Lunch on Friday');
   });
 
   test('a send Skimmer refuses shows its sentence: no recipient', async () => {
@@ -187,7 +188,7 @@ describe('The Drafts dialog', () => {
     await editor().getByTestId('draft-discard-confirm').click();
     await expect.poll(() => row(blankId).count()).toBe(0);
     expect(await stored(blankId)).toBeUndefined();
-    expect(await page.getByTestId('drafts-open').textContent()).toBe('Drafts (1)');
+    await expect.poll(() => page.getByTestId('drafts-open').textContent()).toBe('Drafts (1)');
   });
 
   test('Send puts the draft in the outbox, where it counts down, and Undo puts it back in Drafts', async () => {
@@ -205,11 +206,12 @@ describe('The Drafts dialog', () => {
     await dialog().waitFor({ state: 'detached' });
     const item = page.getByTestId('outbox-item');
     await item.waitFor();
+    // How far it has counted depends on how fast the page showed it, so any whole second of the window will do.
     expect(await item.getByTestId('outbox-text').textContent()).toMatch(
-      /^Sending to carol@example\.org and 1 other in (10|9|8|7|6|5) s$/,
+      /^Sending to carol@example\.org and 1 other in ([1-9]|10) s$/,
     );
     expect(await call(app, 'draft:list', {})).toEqual([]);
-    expect(await page.getByTestId('drafts-open').textContent()).toBe('Drafts');
+    await expect.poll(() => page.getByTestId('drafts-open').textContent()).toBe('Drafts');
     await page.screenshot({ path: join(shots, 'draft-sent.png') });
     const queued = Number(await item.getAttribute('data-outbox-id'));
     expect(prepareOutbox(app.db).get(queued)).toMatchObject({
@@ -245,10 +247,12 @@ describe('The Drafts dialog', () => {
     await note.getByTestId('outbox-open-draft').click();
     await dialog().waitFor();
     await expect.poll(() => row(id).getAttribute('aria-current')).toBe('true');
-    expect(await editor().getByTestId('draft-to').inputValue()).toBe('carol@example.org, dan@example.org');
+    await expect
+      .poll(() => editor().getByTestId('draft-to').inputValue())
+      .toBe('carol@example.org, dan@example.org');
     expect(await editor().getByTestId('draft-subject').inputValue()).toBe('Lunch on Friday');
     expect(await editor().getByTestId('draft-body').inputValue()).toBe('Noon at the usual place?');
-    expect(await note.count()).toBe(0);
+    await expect.poll(() => note.count()).toBe(0);
     await editor().getByTestId('draft-discard').click();
     await editor().getByTestId('draft-discard-confirm').click();
     await expect.poll(() => row(id).count()).toBe(0);

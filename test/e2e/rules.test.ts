@@ -101,25 +101,25 @@ describe('Triage rules', () => {
     await page.getByTestId('thread-row').first().waitFor();
     await openTriage();
     await rules().getByTestId('rule-question').selectOption('urgent');
-    expect(await rules().getByTestId('rule-op').inputValue()).toBe('probability_at_least');
+    await expect.poll(() => rules().getByTestId('rule-op').inputValue()).toBe('probability_at_least');
     // A probability above 1 is no rule: Add waits for one the question can meet.
     await rules().getByTestId('rule-value').fill('1.5');
     await rules().getByTestId('rule-target').fill('Urgent');
-    expect(await rules().getByTestId('rule-add').isDisabled()).toBe(true);
+    await expect.poll(() => rules().getByTestId('rule-add').isDisabled()).toBe(true);
     await rules().getByTestId('rule-value').fill('0.9');
     await rules().getByTestId('rule-action').selectOption('label');
     await rules().getByTestId('rule-target').fill('Urgent');
     await rules().getByTestId('rule-add').click();
-    expect(await rules().getByTestId('rule').textContent()).toContain(
-      'urgent probability at least 0.9 → label “Urgent”',
-    );
+    await expect
+      .poll(() => rules().getByTestId('rule').allTextContents())
+      .toEqual([expect.stringContaining('urgent probability at least 0.9 → label “Urgent”')]);
     const asked = judge.received.length;
     await rules().getByTestId('rule-suggest').click();
     await rules().getByTestId('rule-card').waitFor();
-    expect(await rules().getByTestId('rule-suggestion').locator('h4').textContent()).toBe(
-      `Label “Urgent” · ${answered} messages`,
-    );
-    expect(await rules().getByTestId('rule-message').count()).toBe(answered);
+    await expect
+      .poll(() => rules().getByTestId('rule-suggestion').locator('h4').textContent())
+      .toBe(`Label “Urgent” · ${answered} messages`);
+    await expect.poll(() => rules().getByTestId('rule-message').count()).toBe(answered);
     expect(await rules().locator('[data-testid="rule-message"] input:checked').count()).toBe(answered);
     await page.getByTestId('triage-dialog').screenshot({
       path: join(projectRoot, 'test-results', 'screenshots', 'triage-rules-card.png'),
@@ -137,7 +137,7 @@ describe('Triage rules', () => {
     await expect
       .poll(() => rules().getByTestId('rule-applied').textContent())
       .toBe(`Applied to ${answered - 1} messages`);
-    expect(await rules().getByTestId('rule-card').count()).toBe(0);
+    await expect.poll(() => rules().getByTestId('rule-card').count()).toBe(0);
     expect(labelled('Urgent')).toBe(answered - 1);
     expect(labelsOf(skipped)).toEqual([]);
 
@@ -152,7 +152,9 @@ describe('Triage rules', () => {
     await page.reload();
     await page.getByTestId('thread-row').first().waitFor();
     await openTriage();
-    expect(await rules().getByTestId('rule').textContent()).toContain('label “Urgent”');
+    await expect
+      .poll(() => rules().getByTestId('rule').allTextContents())
+      .toEqual([expect.stringContaining('label “Urgent”')]);
   });
 
   test('a score rule archives: “frustration score at least 1.5 → Archive”, and Undo brings the mail back', async () => {
@@ -163,18 +165,21 @@ describe('Triage rules', () => {
         .get(name) as number;
     // The label rule goes first, so the card holds only the new rule.
     await rules().getByTestId('rule-remove').click();
+    await expect.poll(() => rules().getByTestId('rule').count()).toBe(0);
     await rules().getByTestId('rule-question').selectOption('frustration');
     await rules().getByTestId('rule-op').selectOption('score_at_least');
     await rules().getByTestId('rule-value').fill('1.5');
     await rules().getByTestId('rule-action').selectOption('archive');
     await rules().getByTestId('rule-add').click();
-    expect(await rules().getByTestId('rule').textContent()).toContain('frustration');
+    await expect
+      .poll(() => rules().getByTestId('rule').allTextContents())
+      .toEqual([expect.stringContaining('frustration')]);
     await rules().getByTestId('rule-suggest').click();
     await rules().getByTestId('rule-card').waitFor();
     // Every answered message scored 1.7 (fixtures/judge/decisions/all-types.body).
-    expect(await rules().getByTestId('rule-suggestion').locator('h4').textContent()).toBe(
-      `Archive · ${answered} messages`,
-    );
+    await expect
+      .poll(() => rules().getByTestId('rule-suggestion').locator('h4').textContent())
+      .toBe(`Archive · ${answered} messages`);
     expect(folderCount('Archive')).toBe(0);
     await rules().getByTestId('rule-approve').click();
     await expect

@@ -14,6 +14,7 @@ import type { Served } from '../../electron/web/server.ts';
 import { call, importDemo } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
 import { makePdf } from '../support/documents.ts';
+import { searchMail } from '../support/mail-search.ts';
 import { tempDir } from '../support/temp.ts';
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
@@ -50,16 +51,10 @@ afterAll(async () => {
 const documentHits = (): Locator => page.getByTestId('search-document-hit');
 const pageView = (): Locator => page.getByTestId('document-page');
 
-async function search(query: string): Promise<void> {
-  const box = page.getByTestId('search-input');
-  await box.fill(query);
-  await box.press('Enter');
-}
-
 describe('Documents in the main search', () => {
   test('a word only on the PDF’s second page finds the document with "page 2" in a Documents group', async () => {
-    await search('quokka');
-    await expect.poll(() => documentHits().count()).toBe(1);
+    await searchMail(page, 'quokka');
+    expect(await documentHits().count()).toBe(1);
     expect(await page.getByTestId('search-hit').count()).toBe(0);
     expect(await page.getByTestId('search-documents').locator('legend').textContent()).toBe('Documents');
     const hit = documentHits().first();
@@ -88,8 +83,8 @@ describe('Documents in the main search', () => {
   });
 
   test('a word in mail and in the document shows both groups, the mail first', async () => {
-    await search('budget');
-    await expect.poll(() => page.getByTestId('search-hit').count()).toBeGreaterThan(0);
+    await searchMail(page, 'budget');
+    expect(await page.getByTestId('search-hit').count()).toBeGreaterThan(0);
     const mailCount = await page.getByTestId('search-hit').count();
     expect(await documentHits().count()).toBe(1);
     expect(await documentHits().first().getAttribute('data-chunk-id')).toBe(`d${documentId}c3`);
@@ -126,8 +121,11 @@ describe('Documents in the main search', () => {
   });
 
   test('a mail hit still opens its thread', async () => {
-    await page.getByTestId('search-hit').first().click();
-    await page.getByTestId('message').first().waitFor();
+    const hit = page.getByTestId('search-hit').first();
+    await hit.click();
+    // The hit is marked open in the same render that shows its thread in the reader.
+    await expect.poll(() => hit.getAttribute('class')).toMatch(/\bopen\b/);
+    expect(await page.getByTestId('message').count()).toBeGreaterThan(0);
     expect(await pageView().count()).toBe(0);
   });
 
@@ -136,8 +134,7 @@ describe('Documents in the main search', () => {
     await page.getByTestId('message').first().waitFor();
     const undoable = async () => (await call(app, 'mail:undoable', { limit: 50 })).map((u) => u.id);
     const before = await undoable();
-    await search('budget');
-    await documentHits().first().waitFor();
+    await searchMail(page, 'budget');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     // The same query again: its results may replace the ones shown (and their selection, the hit clicked in the
     // test before) while j is pressed, so j is pressed until the document hit, the last one, is selected (j past
@@ -163,8 +160,7 @@ describe('Documents in the main search', () => {
     // The documents' full-text index goes missing under the running app, so `documents:search` fails.
     app.db.exec('ALTER TABLE document_chunks_fts RENAME TO document_chunks_fts_away');
     try {
-      await search('budget');
-      await page.getByTestId('search-documents-error').waitFor();
+      await searchMail(page, 'budget');
       expect(await page.getByTestId('search-documents-error').textContent()).toBe(
         'Something went wrong inside Skimmer; the details are in the log.',
       );

@@ -96,9 +96,9 @@ describe('Model services settings', () => {
   test('previews the endpoint while typing and shows the saved endpoint without contacting the service', async () => {
     const form = page.getByTestId('service-form');
     await form.getByTestId('service-url-input').fill(`http://127.0.0.1:${port}/v1/chat/completions`);
-    expect(await form.getByTestId('service-endpoint-preview').textContent()).toContain(
-      `http://127.0.0.1:${port}/v1/chat/completions`,
-    );
+    await expect
+      .poll(() => form.getByTestId('service-endpoint-preview').textContent())
+      .toContain(`http://127.0.0.1:${port}/v1/chat/completions`);
     expect(await form.getByTestId('service-key-input').getAttribute('type')).toBe('password');
     expect(await form.getByTestId('service-key-input').getAttribute('autocomplete')).toBe('off');
 
@@ -111,7 +111,7 @@ describe('Model services settings', () => {
     expect(await page.getByTestId('service-saved').textContent()).toContain(
       `http://127.0.0.1:${port}/v1/chat/completions`,
     );
-    expect(await form.getByTestId('service-key-input').inputValue()).toBe('');
+    await expect.poll(() => form.getByTestId('service-key-input').inputValue()).toBe('');
     expect(await pageShows(page, key)).toBe(false);
     expect(modelRequests).toEqual([]);
   });
@@ -150,7 +150,7 @@ describe('Model services settings', () => {
     await row('ollama').getByTestId('service-edit-save').click();
     await row('ollama').getByTestId('service-edit-form').waitFor({ state: 'detached' });
     // Models listed with the old key are forgotten once the service changes.
-    expect(await row('ollama').getByTestId('service-model').count()).toBe(0);
+    await expect.poll(() => row('ollama').getByTestId('service-model').count()).toBe(0);
     await row('ollama').getByTestId('service-models').click();
     await expect
       .poll(() => row('ollama').getByTestId('service-models-error').textContent())
@@ -168,8 +168,8 @@ describe('Model services settings', () => {
     await row('ollama').waitFor();
     await row('ollama').getByTestId('service-models').click();
     await row('ollama').getByTestId('service-models-error').waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await page.screenshot({ path: join(shots, 'services-dark.png') });
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
   });
 
   test('removes a service only after confirmation', async () => {

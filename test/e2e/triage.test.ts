@@ -85,15 +85,16 @@ async function openTriage(model = 'dec/gpt-6-luna'): Promise<void> {
   await page.getByTestId('triage-scope-all').check();
 }
 
-// Starts a run and waits for it to end: the new job heads the list (newest first) and is done.
+// Starts a run and waits for it to end: the new job heads the list (newest first) and is done. The jobs before
+// it are Skimmer's count, not the page's: the dialog may still be reading its list when the run starts.
 async function runToDone(): Promise<void> {
-  const before = await page.getByTestId('triage-job').count();
+  const before = (await call(app, 'triage:jobs', {})).length;
   await page.getByTestId('triage-start').click();
   await expect.poll(() => page.getByTestId('triage-job').count()).toBe(before + 1);
   await expect
     .poll(() => page.getByTestId('triage-job').first().getAttribute('data-state'), { timeout: 60_000 })
     .toBe('done');
-  expect(await page.getByTestId('triage-progress').getAttribute('data-state')).toBe('done');
+  await expect.poll(() => page.getByTestId('triage-progress').getAttribute('data-state')).toBe('done');
 }
 
 describe('Triage', () => {
@@ -115,9 +116,9 @@ describe('Triage', () => {
 
   test('asks once per message, reports progress to done, and lists the job', async () => {
     await runToDone();
-    expect(await page.getByTestId('triage-progress-text').textContent()).toContain(
-      `${messages.toLocaleString('en-US')} of ${messages.toLocaleString('en-US')}`,
-    );
+    await expect
+      .poll(() => page.getByTestId('triage-progress-text').textContent())
+      .toContain(`${messages.toLocaleString('en-US')} of ${messages.toLocaleString('en-US')}`);
     expect(judge.received).toHaveLength(messages);
     expect(judge.received.every((r) => r.method === 'POST')).toBe(true);
     const job = page.getByTestId('triage-job').first();
@@ -142,7 +143,9 @@ describe('Triage', () => {
     expect(await chip('urgent').getAttribute('title')).toBe('urgent: probability 0.91');
     // Every loaded row on screen has them: the answers come for the visible threads.
     const rows = await page.getByTestId('thread-row').count();
-    expect(await page.locator('[data-testid="answer-chip"][data-question="team"]').count()).toBe(rows);
+    await expect
+      .poll(() => page.locator('[data-testid="answer-chip"][data-question="team"]').count())
+      .toBe(rows);
     await page.screenshot({ path: join(projectRoot, 'test-results', 'screenshots', 'triage-chips.png') });
   });
 
@@ -160,9 +163,9 @@ describe('Triage', () => {
     await expect.poll(() => page.getByTestId('thread-row').count()).toBeGreaterThan(10);
     const shown = await page.getByTestId('thread-row').count();
     expect(shown).toBeLessThanOrEqual(rows + 2);
-    expect(await page.locator('[data-testid="answer-chip"][data-question="team"]').allTextContents()).toEqual(
-      Array(shown).fill('billing'),
-    );
+    await expect
+      .poll(() => page.locator('[data-testid="answer-chip"][data-question="team"]').allTextContents())
+      .toEqual(Array(shown).fill('billing'));
     // The keys act on the ordered rows: j opens the next one shown here.
     const ordered = page.getByTestId('ordered-thread-list').getByTestId('thread-row');
     const first = await ordered.first().getAttribute('data-thread-id');
@@ -198,7 +201,7 @@ describe('Triage', () => {
 
     await page.getByTestId('triage-stop').click();
     await expect.poll(() => progress.getAttribute('data-state')).toBe('paused');
-    expect(await page.getByTestId('triage-job').first().getAttribute('data-state')).toBe('paused');
+    await expect.poll(() => page.getByTestId('triage-job').first().getAttribute('data-state')).toBe('paused');
     const jobs = await call(app, 'triage:jobs', {});
     expect(jobs[0]).toMatchObject({ state: 'paused', done: answeredAtOnce, total: messages });
     const askedBeforeResume = slowRequests;
@@ -241,7 +244,7 @@ describe('Triage', () => {
         levels: [{ label: 'Gloomy' }, { label: 'Cheerful', description: 'Thanks and smileys.' }],
       },
     ]);
-    expect(await page.getByTestId('triage-set').inputValue()).toBe(String(saved?.id));
+    await expect.poll(() => page.getByTestId('triage-set').inputValue()).toBe(String(saved?.id));
     // A set nothing has answered yet: no chips, and nothing was asked.
     await page.getByTestId('triage-close').click();
     await expect.poll(() => page.getByTestId('answer-chip').count()).toBe(0);
@@ -255,7 +258,9 @@ describe('Triage', () => {
     const added = async () => (await call(app, 'judge:sets', {})).find((s) => s.name === 'Triage');
     await expect.poll(async () => (await added())?.questions.length).toBe(5);
     await expect.poll(() => page.getByTestId('triage-set').inputValue()).toBe(String((await added())?.id));
-    expect(await page.getByTestId('triage-question-names').textContent()).toContain('urgency (score)');
+    await expect
+      .poll(() => page.getByTestId('triage-question-names').textContent())
+      .toContain('urgency (score)');
     await page.getByTestId('triage-close').click();
   });
 

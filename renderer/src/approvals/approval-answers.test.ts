@@ -3,7 +3,10 @@ import type { ApprovalCall } from '../../../shared/contract.ts';
 import { allDecided, answersFor, choiceFor } from './approval-answers.ts';
 
 // A stand-in for the hash of each call's arguments: distinct per id, as the main process makes them.
-const hashOf = (id: string) => Buffer.from(id).toString('hex').padEnd(64, '0');
+const hashOf = (id: string) =>
+  Array.from(id, (c) => c.charCodeAt(0).toString(16).padStart(2, '0'))
+    .join('')
+    .padEnd(64, '0');
 const call = (id: string, extra: Partial<ApprovalCall> = {}): ApprovalCall => ({
   id,
   argsHash: hashOf(id),

@@ -45,10 +45,11 @@ describe('prepareMarkup', () => {
     expect(prepareMarkup('<p>a</p><style>p{}<p>b</p>')).toEqual({ html: '<p>a</p>', css: ['p{}<p>b</p>'] });
   });
 
-  test('stays fast on input that never closes its tags', () => {
+  // 600,000 characters of tags that never close: a scan that backtracked over them (quadratic or worse)
+  // would not end within vitest's test timeout, which is what fails then; a linear one takes milliseconds.
+  // No tag closes, so nothing is a tag and the text comes back as it was.
+  test('leaves input that never closes its tags as it is', () => {
     const hostile = '<a '.repeat(50_000) + '<style '.repeat(50_000) + '<b "'.repeat(50_000);
-    const started = performance.now();
-    prepareMarkup(hostile);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(prepareMarkup(hostile)).toEqual({ html: hostile, css: [] });
   });
 });
