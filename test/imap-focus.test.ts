@@ -211,7 +211,8 @@ describe('a server that allows one connection per user', () => {
       () => 'failed',
     );
     try {
-      await expect.poll(refusals, { timeout: 10_000 }).toBe(before + 1);
+      // At least one more: the setup's own refused probes may still be reaching the log when `before` is read.
+      await expect.poll(refusals, { timeout: 10_000 }).toBeGreaterThan(before);
       deliver('Work', '<l2@example.com>');
       expect(await outcome).toBe('news');
     } finally {
