@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { wireStoreReactions } from './stores/reactions.ts';
 import './styles/theme.css';
 import './styles/layout.css';
 import './styles/threads.css';
@@ -15,6 +16,8 @@ import './styles/triage.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root.');
+// Before the first render: App's first effects already start runs and reads whose reactions must be heard.
+wireStoreReactions();
 createRoot(root).render(
   <StrictMode>
     <App />

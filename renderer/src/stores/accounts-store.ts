@@ -56,6 +56,8 @@ type AccountsState = {
   // True when this call started the watch.
   start(): Promise<boolean>;
   stop(): void;
+  // The folder the mail view shows (null: all mail) is the one whose news the background sync waits for.
+  showingFolder(folderId: number | null): void;
   openDialog(): void;
   closeDialog(): void;
   escape(): void;
@@ -238,6 +240,10 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
       if (streamId) void bridge['run:cancel']({ streamId });
     },
 
+    showingFolder(folderId) {
+      focusFolder(folderId);
+    },
+
     openDialog() {
       if (get().open) return;
       set({ open: true, addError: null, added: null, rowErrors: {} });
@@ -382,9 +388,4 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
       void useAppStore.getState().loadInfo();
     },
   };
-});
-
-// The folder the page opens (or leaves for all mail) is the one whose news the background sync waits for.
-useMailStore.subscribe((state, previous) => {
-  if (state.folderId !== previous.folderId) focusFolder(state.folderId);
 });

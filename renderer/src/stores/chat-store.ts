@@ -22,9 +22,8 @@ import {
   type TurnOutcome,
   withEvent,
 } from '../chat/turns.ts';
-import { useOutboxStore } from './outbox-store.ts';
 import { useServicesStore } from './services-store.ts';
-import { useUndoStore } from './undo-store.ts';
+import { announce } from './store-events.ts';
 
 export type { ChatFailure, LiveStatus, LiveTurn, ShownTurn, TurnOutcome, Usage } from '../chat/turns.ts';
 
@@ -124,10 +123,8 @@ export const useChatStore = create<ChatState>()((set, get) => {
       turns: state.openId === live.conversationId ? [...state.turns, ...ended] : state.turns,
     }));
     void get().refreshList();
-    // Approved calls may have changed mail: the Undo bar offers what this run did.
-    void useUndoStore.getState().afterRun();
-    // An approved send waits in the outbox, where Undo can still stop it.
-    void useOutboxStore.getState().check();
+    // Approved calls may have changed mail or queued a send: the Undo and outbox bars follow (reactions.ts).
+    void announce({ type: 'chat_run_ended' });
   }
 
   // Streams a run that Skimmer accepted (`chat:send` or `chat:answer`) into the live turn.
@@ -177,7 +174,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
         set({ live: withEvent(live, event, Date.now()) });
         // A send just went into the outbox: its countdown shows now, not when the answer ends.
         if (event.type === 'chat_tool_result' && event.name === 'send_mail')
-          void useOutboxStore.getState().check();
+          void announce({ type: 'chat_mail_queued' });
         break;
     }
   }

@@ -1,6 +1,7 @@
 // Drafts (issue 4: "create_draft — a local draft the user can edit and send"): the assistant writes them, the
 // user edits, sends or discards them here. The list is read when the page starts, after every chat run (the
-// assistant may have written one) and when the dialog opens; the top bar shows the count. One draft is open
+// assistant may have written one), after an undo, when a send comes back from the outbox (reactions.ts wires
+// those three) and when the dialog opens; the top bar shows the count. One draft is open
 // at a time; its edits live here until saved, and opening another draft saves them first, so switching never
 // loses what was typed (a save Skimmer refuses keeps the draft open with its sentence).
 // Send saves first, then `draft:send` puts the message in the outbox, where it waits 10 s and Undo stops it:
@@ -9,9 +10,7 @@ import { create } from 'zustand';
 import type { DraftView } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
 import { addressProblem, type DraftForm, formOf, isEdited, saveRequest } from '../drafts/draft-form.ts';
-import { useChatStore } from './chat-store.ts';
-import { useOutboxStore } from './outbox-store.ts';
-import { useUndoStore } from './undo-store.ts';
+import { announce } from './store-events.ts';
 
 type Busy = 'saving' | 'sending' | 'discarding' | null;
 
@@ -175,7 +174,7 @@ export const useDraftsStore = create<DraftsState>()((set, get) => {
       drop(id);
       // The countdown with Undo shows in the outbox bar, which the modal dialog would keep out of reach.
       get().closeDialog();
-      await useOutboxStore.getState().check();
+      await announce({ type: 'draft_sent' });
     },
 
     askDiscard() {
@@ -199,14 +198,4 @@ export const useDraftsStore = create<DraftsState>()((set, get) => {
       drop(id);
     },
   };
-});
-
-// After a chat run the assistant may have written a draft (create_draft): the count in the top bar follows.
-useChatStore.subscribe((state, previous) => {
-  if (previous.live !== null && state.live === null) void useDraftsStore.getState().load();
-});
-
-// Undo may take back a draft the assistant created: the count follows that too.
-useUndoStore.subscribe((state, previous) => {
-  if (previous.undoing && !state.undoing) void useDraftsStore.getState().load();
 });

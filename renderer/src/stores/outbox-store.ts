@@ -12,7 +12,7 @@ import { bridge } from '../bridge.ts';
 import { displayText } from '../mail/display-text.ts';
 import { outboxBusy, recipientsText } from '../outbox/outbox-text.ts';
 import { useAppStore } from './app-store.ts';
-import { useDraftsStore } from './drafts-store.ts';
+import { announce } from './store-events.ts';
 
 type OutboxState = {
   items: OutboxItem[];
@@ -117,7 +117,7 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
       else {
         // It left the outbox for the drafts (Undo or "Back to drafts", here or on another page).
         watched.delete(id);
-        void useDraftsStore.getState().load();
+        void announce({ type: 'outbox_left_for_drafts', id });
       }
       set((state) => {
         const rest = state.items.filter((candidate) => candidate.id !== id);
@@ -170,7 +170,7 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
       const returned = get().returned;
       if (!returned) return;
       set({ returned: null });
-      void useDraftsStore.getState().show(returned.draft);
+      void announce({ type: 'returned_draft_opened', draft: returned.draft });
     },
 
     closeReturned() {

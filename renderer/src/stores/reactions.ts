@@ -1,0 +1,50 @@
+// What one domain does when another changes (DESIGN §12), in one place, wired once every store exists:
+// main.tsx calls `wireStoreReactions` before the first render. A store announces what no state shows
+// (store-events.ts) and keeps its own state; it never imports the store that reacts, so the stores import
+// each other without a circle, and importing a store never subscribes anything.
+import { useAccountsStore } from './accounts-store.ts';
+import { useChatStore } from './chat-store.ts';
+import { useDraftsStore } from './drafts-store.ts';
+import { useMailStore } from './mail-store.ts';
+import { useOutboxStore } from './outbox-store.ts';
+import { onStoreEvent } from './store-events.ts';
+import { useUndoStore } from './undo-store.ts';
+
+/** Connects the stores' reactions; the returned function disconnects them. */
+export function wireStoreReactions(): () => void {
+  const checkOutbox = () => useOutboxStore.getState().check();
+  const loadDrafts = () => useDraftsStore.getState().load();
+  const off = [
+    onStoreEvent('chat_run_ended', () => {
+      // Approved calls may have changed mail: the Undo bar offers what this run did.
+      void useUndoStore.getState().afterRun();
+      // An approved send waits in the outbox, where Undo can still stop it.
+      void checkOutbox();
+    }),
+    // Its countdown shows now, not when the answer ends.
+    onStoreEvent('chat_mail_queued', checkOutbox),
+    // The sent draft's countdown with Undo shows in the outbox bar; the send waits for that read.
+    onStoreEvent('draft_sent', checkOutbox),
+    // A cancelled or dismissed send is a draft again.
+    onStoreEvent('outbox_left_for_drafts', loadDrafts),
+    // The list is read first inside `show`: the draft may have come back from the outbox a moment ago.
+    onStoreEvent('returned_draft_opened', ({ draft }) => useDraftsStore.getState().show(draft)),
+
+    // After a chat run (or a run that never started) the assistant may have written a draft (create_draft):
+    // the count in the top bar follows.
+    useChatStore.subscribe((state, previous) => {
+      if (previous.live !== null && state.live === null) void loadDrafts();
+    }),
+    // Undo may take back a draft the assistant created: the count follows that too.
+    useUndoStore.subscribe((state, previous) => {
+      if (previous.undoing && !state.undoing) void loadDrafts();
+    }),
+    // The folder the page opens (or leaves for all mail) is the one whose news the background sync waits for.
+    useMailStore.subscribe((state, previous) => {
+      if (state.folderId !== previous.folderId) useAccountsStore.getState().showingFolder(state.folderId);
+    }),
+  ];
+  return () => {
+    for (const disconnect of off) disconnect();
+  };
+}
