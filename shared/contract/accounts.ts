@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { EpochMs, Id } from './fields.ts';
 
+// A mail server's password: written once, never returned (views carry `hasPassword`).
+const Password = z.string().min(1).max(4096);
+
 export const TlsMode = z.enum(['tls', 'starttls', 'none']);
 // Host, port and TLS mode of a mail server; the full rules (plaintext only on loopback) are in
 // shared/mail-account.ts and run in the main process before anything is stored.
@@ -42,7 +45,7 @@ export const accountChannels = {
       .object({
         name: z.string().trim().min(1).max(64),
         user: z.string().trim().min(1).max(320),
-        password: z.string().min(1).max(4096),
+        password: Password,
         imap: ServerSettings,
         smtp: ServerSettings.optional(),
       })
@@ -51,7 +54,7 @@ export const accountChannels = {
   },
   'account:update': {
     // A new password (after the server refused the old one): saved, and the background sync starts again.
-    request: z.object({ id: Id, password: z.string().min(1).max(4096) }).strict(),
+    request: z.object({ id: Id, password: Password }).strict(),
     response: AccountView,
   },
   'account:test': {

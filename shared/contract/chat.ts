@@ -1,7 +1,7 @@
 // Conversations with a model: turns, their blocks, quoted mail as untrusted parts, tool results.
 import { z } from 'zod';
 import { ApprovalRound, CallAnswer, distinctIds } from './approvals.ts';
-import { EpochMs, ErrorCode, Id } from './fields.ts';
+import { EpochMs, ErrorCode, Id, ModelRef } from './fields.ts';
 
 export const ConversationSummary = z.object({
   id: Id,
@@ -61,7 +61,7 @@ export const chatChannels = {
     // `model` is `service/model`; the answer streams as chat_* events on the returned stream.
     request: z
       .object({
-        model: z.string().trim().min(3).max(300),
+        model: ModelRef,
         prompt: z.string().trim().min(1).max(100_000),
         conversationId: Id.optional(),
         // Let the assistant use the mail tools: reads run, anything else waits for the user's approval.
@@ -79,7 +79,7 @@ export const chatChannels = {
       .object({
         conversationId: Id,
         answers: z.array(CallAnswer).min(1).max(100).refine(distinctIds, 'two answers name one call'),
-        model: z.string().trim().min(3).max(300).optional(),
+        model: ModelRef.optional(),
       })
       .strict(),
     response: z.object({ streamId: z.string() }),

@@ -1,11 +1,13 @@
 // The user's own documents beside the mail (DESIGN §10): import, list, read, search.
 import { z } from 'zod';
-import { EpochMs, Id } from './fields.ts';
+import { EpochMs, Id, PathArg, SearchLimit, SearchQuery } from './fields.ts';
+
+const DocumentKind = z.enum(['txt', 'md', 'pdf', 'docx']);
 
 export const documentChannels = {
   'documents:import': {
     // Files the user chose: .txt, .md, .pdf, .docx. The same file twice is one document.
-    request: z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }).strict(),
+    request: z.object({ paths: z.array(PathArg).min(1).max(100) }).strict(),
     response: z.object({
       imported: z.array(
         z.object({
@@ -24,7 +26,7 @@ export const documentChannels = {
       z.object({
         id: Id,
         name: z.string(),
-        kind: z.enum(['txt', 'md', 'pdf', 'docx']),
+        kind: DocumentKind,
         size: z.number().int().nonnegative(),
         importedAt: EpochMs,
         chunks: z.number().int().nonnegative(),
@@ -47,7 +49,7 @@ export const documentChannels = {
     response: z.object({
       id: Id,
       name: z.string(),
-      kind: z.enum(['txt', 'md', 'pdf', 'docx']),
+      kind: DocumentKind,
       chunks: z.array(z.object({ id: z.string(), location: z.string(), text: z.string() })),
       note: z.string().nullable(),
     }),
@@ -56,8 +58,8 @@ export const documentChannels = {
     // Beside mail: the chunks that match, with where they stand ("page 3") and a snippet.
     request: z
       .object({
-        query: z.string().trim().min(1).max(500),
-        limit: z.number().int().min(1).max(200).default(50),
+        query: SearchQuery,
+        limit: SearchLimit,
       })
       .strict(),
     response: z.array(

@@ -24,4 +24,11 @@ export type BridgeError = z.infer<typeof BridgeError>;
 export const Id = z.number().int().positive();
 export const EpochMs = z.number().int();
 
+// A file on this machine that the user chose.
 export const PathArg = z.string().min(1).max(4096);
+// A model as `service/model`: the service's name (ServiceName), then the model's own name.
+export const ModelRef = z.string().trim().min(3).max(300);
+// What the user typed to search mail or documents, or to scope a triage run.
+export const SearchQuery = z.string().trim().min(1).max(500);
+// How many hits one search returns.
+export const SearchLimit = z.number().int().min(1).max(200).default(50);

@@ -1,6 +1,6 @@
 // Mail in the database: folders, threads, messages, search, import, the undoable writes.
 import { z } from 'zod';
-import { EpochMs, Id, PathArg } from './fields.ts';
+import { EpochMs, Id, PathArg, SearchLimit, SearchQuery } from './fields.ts';
 
 export const Address = z.object({ name: z.string(), address: z.string() });
 export type Address = z.infer<typeof Address>;
@@ -74,6 +74,9 @@ export type ImportSummary = z.infer<typeof ImportSummary>;
 export const UndoView = z.object({ id: Id, createdAt: EpochMs, description: z.string() });
 export type UndoView = z.infer<typeof UndoView>;
 
+// The messages one archive, trash or read-flag change applies to.
+const MessageIds = z.array(Id).min(1).max(1000);
+
 export const mailChannels = {
   'mail:folders': {
     request: z.object({}).strict(),
@@ -96,8 +99,8 @@ export const mailChannels = {
   'mail:search': {
     request: z
       .object({
-        query: z.string().trim().min(1).max(500),
-        limit: z.number().int().min(1).max(200).default(50),
+        query: SearchQuery,
+        limit: SearchLimit,
       })
       .strict(),
     response: z.array(SearchHit),
@@ -112,11 +115,11 @@ export const mailChannels = {
   },
   'mail:archive': {
     // Moves to the account's Archive (its server's, for a synced account); undoable; queued for the server.
-    request: z.object({ ids: z.array(Id).min(1).max(1000) }).strict(),
+    request: z.object({ ids: MessageIds }).strict(),
     response: z.object({ changed: z.number().int().nonnegative() }),
   },
   'mail:trash': {
-    request: z.object({ ids: z.array(Id).min(1).max(1000) }).strict(),
+    request: z.object({ ids: MessageIds }).strict(),
     response: z.object({ changed: z.number().int().nonnegative() }),
   },
   'mail:retrySync': {
@@ -125,7 +128,7 @@ export const mailChannels = {
     response: z.object({ queued: z.number().int().nonnegative() }),
   },
   'mail:markRead': {
-    request: z.object({ ids: z.array(Id).min(1).max(1000), read: z.boolean() }).strict(),
+    request: z.object({ ids: MessageIds, read: z.boolean() }).strict(),
     response: z.object({ changed: z.number().int().nonnegative() }),
   },
   'mail:undoable': {

@@ -12,6 +12,8 @@ export const ServiceName = z
   .max(64);
 // A key is written once and never returned: views carry `hasKey` only.
 const ApiKey = z.string().trim().min(1).max(4096);
+// Checked in full by shared/service-url.ts before anything is stored.
+const BaseUrl = z.string().min(1).max(2048);
 
 export const ServiceView = z.object({
   id: Id,
@@ -39,7 +41,7 @@ export const serviceChannels = {
       .object({
         name: ServiceName,
         kind: ServiceKind,
-        baseUrl: z.string().min(1).max(2048),
+        baseUrl: BaseUrl,
         key: ApiKey.optional(),
       })
       .strict(),
@@ -50,7 +52,7 @@ export const serviceChannels = {
       .object({
         id: Id,
         name: ServiceName.optional(),
-        baseUrl: z.string().min(1).max(2048).optional(),
+        baseUrl: BaseUrl.optional(),
         key: ApiKey.optional(),
         removeKey: z.literal(true).optional(),
       })

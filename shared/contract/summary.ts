@@ -1,6 +1,9 @@
 // Grounded answers over a thread, messages and documents (DESIGN §10).
 import { z } from 'zod';
-import { Id } from './fields.ts';
+import { Id, ModelRef } from './fields.ts';
+
+// A question about mail or documents, in the user's words.
+const Question = z.string().trim().min(1).max(2000);
 
 // A grounded answer as the page shows it: the text with inline [id] marks, and each cited source with what
 // it is (a message of the thread, or a document page) so a chip can open it. `cited: false` is an uncited
@@ -29,8 +32,8 @@ export const summaryChannels = {
     request: z
       .object({
         threadId: Id,
-        model: z.string().trim().min(3).max(300),
-        question: z.string().trim().min(1).max(2000).optional(),
+        model: ModelRef,
+        question: Question.optional(),
         refresh: z.boolean().default(false),
       })
       .strict(),
@@ -42,8 +45,8 @@ export const summaryChannels = {
     // model, question, message ids (a thread's as it is now) and document ids; `refresh` asks again.
     request: z
       .object({
-        model: z.string().trim().min(3).max(300),
-        question: z.string().trim().min(1).max(2000),
+        model: ModelRef,
+        question: Question,
         threadId: Id.optional(),
         messageIds: z.array(Id).min(1).max(50).optional(),
         documentIds: z.array(Id).min(1).max(20).optional(),

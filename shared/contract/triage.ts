@@ -1,7 +1,7 @@
 // Judge question sets and their answers, and triage: rules, bulk runs and their jobs (DESIGN §9).
 import { z } from 'zod';
 import { Answer as JudgeAnswer, Question as JudgeQuestion } from '../judge.ts';
-import { EpochMs, Id } from './fields.ts';
+import { EpochMs, Id, ModelRef, SearchQuery } from './fields.ts';
 import { UndoView } from './mail.ts';
 
 export const QuestionSetView = z.object({
@@ -14,7 +14,7 @@ export type QuestionSetView = z.infer<typeof QuestionSetView>;
 export const TriageScope = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }).strict(),
   z.object({ kind: z.literal('folder'), folderId: Id }).strict(),
-  z.object({ kind: z.literal('query'), query: z.string().trim().min(1).max(500) }).strict(),
+  z.object({ kind: z.literal('query'), query: SearchQuery }).strict(),
 ]);
 export type TriageScope = z.infer<typeof TriageScope>;
 export const TriageJobView = z.object({
@@ -64,6 +64,7 @@ export const TriageRule = z
   })
   .strict();
 export type TriageRule = z.infer<typeof TriageRule>;
+const Rules = z.array(TriageRule).min(1).max(20);
 
 export const judgeChannels = {
   'judge:sets': {
@@ -111,7 +112,7 @@ export const judgeChannels = {
 export const triageChannels = {
   'triage:suggest': {
     // The batch approval card: per rule, what it would do to which messages (those with answers to the set).
-    request: z.object({ setId: Id, scope: TriageScope, rules: z.array(TriageRule).min(1).max(20) }).strict(),
+    request: z.object({ setId: Id, scope: TriageScope, rules: Rules }).strict(),
     response: z.array(
       z.object({
         rule: z.number().int().nonnegative(),
@@ -126,7 +127,7 @@ export const triageChannels = {
       .object({
         setId: Id,
         scope: TriageScope,
-        rules: z.array(TriageRule).min(1).max(20),
+        rules: Rules,
         approve: z
           .array(
             z.object({ rule: z.number().int().nonnegative(), messageIds: z.array(Id).min(1).max(10_000) }),
@@ -139,9 +140,7 @@ export const triageChannels = {
   },
   'triage:estimate': {
     // Before a bulk run; contacts nothing. With a model whose service has a price: the cost in US dollars.
-    request: z
-      .object({ setId: Id, scope: TriageScope, model: z.string().trim().min(3).max(300).optional() })
-      .strict(),
+    request: z.object({ setId: Id, scope: TriageScope, model: ModelRef.optional() }).strict(),
     response: z.object({
       messages: z.number().int().nonnegative(),
       inputTokens: z.number().int().nonnegative(),
@@ -151,7 +150,7 @@ export const triageChannels = {
   },
   'triage:start': {
     // Progress streams as triage_progress, then triage_done; Stop pauses (run:cancel) and keeps what is done.
-    request: z.object({ setId: Id, model: z.string().trim().min(3).max(300), scope: TriageScope }).strict(),
+    request: z.object({ setId: Id, model: ModelRef, scope: TriageScope }).strict(),
     response: z.object({ job: TriageJobView, streamId: z.string() }),
   },
   'triage:jobs': {
