@@ -1,0 +1,85 @@
+// Mail accounts: their IMAP and SMTP servers, sync, and the background sync's watch.
+import { z } from 'zod';
+import { EpochMs, Id } from './fields.ts';
+
+// A mail server's password: written once, never returned (views carry `hasPassword`).
+const Password = z.string().min(1).max(4096);
+
+export const TlsMode = z.enum(['tls', 'starttls', 'none']);
+// Host, port and TLS mode of a mail server; the full rules (plaintext only on loopback) are in
+// shared/mail-account.ts and run in the main process before anything is stored.
+export const ServerSettings = z
+  .object({ host: z.string().trim().min(1).max(253), port: z.number().int().min(1).max(65535), tls: TlsMode })
+  .strict();
+export const AccountView = z.object({
+  id: Id,
+  name: z.string(),
+  user: z.string(),
+  imap: ServerSettings,
+  smtp: ServerSettings.nullable(),
+  // The password is written once and never returned.
+  hasPassword: z.boolean(),
+  syncedAt: EpochMs.nullable(),
+  lastError: z.string().nullable(),
+});
+export type AccountView = z.infer<typeof AccountView>;
+export const SyncSummary = z.object({
+  folders: z.number().int().nonnegative(),
+  messages: z.number().int().nonnegative(),
+  added: z.number().int().nonnegative(),
+  linked: z.number().int().nonnegative(),
+  removed: z.number().int().nonnegative(),
+  flagsChanged: z.number().int().nonnegative(),
+  pushed: z.number().int().nonnegative(),
+});
+export type SyncSummary = z.infer<typeof SyncSummary>;
+
+export const accountChannels = {
+  'account:list': {
+    request: z.object({}).strict(),
+    response: z.array(AccountView),
+  },
+  'account:add': {
+    // Saving never connects; "Test" and "Sync" are explicit actions.
+    request: z
+      .object({
+        name: z.string().trim().min(1).max(64),
+        user: z.string().trim().min(1).max(320),
+        password: Password,
+        imap: ServerSettings,
+        smtp: ServerSettings.optional(),
+      })
+      .strict(),
+    response: AccountView,
+  },
+  'account:update': {
+    // A new password (after the server refused the old one): saved, and the background sync starts again.
+    request: z.object({ id: Id, password: Password }).strict(),
+    response: AccountView,
+  },
+  'account:test': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ ok: z.boolean(), message: z.string() }),
+  },
+  'account:remove': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ removed: z.boolean() }),
+  },
+  'account:sync': {
+    // Progress streams as sync_progress, then sync_done or error; Stop is run:cancel.
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ streamId: z.string() }),
+  },
+  'account:watch': {
+    // One stream for the page's lifetime: account_status events of every account's background sync, and an
+    // outbox event whenever a message in the outbox changes (queued, sent, failed, cancelled, dismissed).
+    request: z.object({}).strict(),
+    response: z.object({ streamId: z.string() }),
+  },
+  'account:focus': {
+    // The folder the page shows (null: none, or all mail): its account's background sync waits for news on it
+    // (IDLE) instead of INBOX. `watching` is false when no background sync watches that folder.
+    request: z.object({ folderId: Id.nullable() }).strict(),
+    response: z.object({ watching: z.boolean() }),
+  },
+} as const;

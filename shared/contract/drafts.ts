@@ -1,0 +1,78 @@
+// Drafts and the outbox they are sent through (10 s to undo).
+import { z } from 'zod';
+import { EpochMs, Id } from './fields.ts';
+
+export const OutboxItem = z.object({
+  id: Id,
+  accountId: Id,
+  to: z.array(z.string()),
+  subject: z.string(),
+  state: z.enum(['queued', 'sending', 'sent', 'failed', 'cancelled']),
+  error: z.string().nullable(),
+  // Until then Undo cancels it.
+  sendAfter: EpochMs,
+  sentAt: EpochMs.nullable(),
+});
+export type OutboxItem = z.infer<typeof OutboxItem>;
+
+export const DraftView = z.object({
+  id: Id,
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  subject: z.string(),
+  body: z.string(),
+  inReplyTo: Id.nullable(),
+  updatedAt: EpochMs,
+});
+export type DraftView = z.infer<typeof DraftView>;
+const Recipient = z.email().max(320);
+
+export const draftChannels = {
+  'draft:list': {
+    request: z.object({}).strict(),
+    response: z.array(DraftView),
+  },
+  'draft:save': {
+    request: z
+      .object({
+        id: Id,
+        to: z.array(Recipient).max(50),
+        cc: z.array(Recipient).max(50),
+        subject: z.string().max(998),
+        body: z.string().max(100_000),
+      })
+      .strict(),
+    response: DraftView,
+  },
+  'draft:send': {
+    // The user's own Send: the draft goes to the outbox (10 s to undo) and leaves the drafts.
+    request: z.object({ id: Id }).strict(),
+    response: OutboxItem,
+  },
+  'draft:discard': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ discarded: z.boolean() }),
+  },
+} as const;
+
+export const outboxChannels = {
+  'outbox:list': {
+    request: z.object({}).strict(),
+    response: z.array(OutboxItem),
+  },
+  'outbox:cancel': {
+    // Undo a send: works until the message starts to go out, and puts the message back in the drafts (in the
+    // same transaction) as `draft`; null when it was not cancelled (already on its way, sent, or unknown).
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ cancelled: z.boolean(), draft: Id.nullable() }),
+  },
+  'outbox:retry': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ queued: z.boolean() }),
+  },
+  'outbox:dismiss': {
+    // A failed or cancelled message leaves the outbox and goes back to the drafts, as this draft.
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ draft: DraftView }),
+  },
+} as const;

@@ -1,0 +1,69 @@
+// The contract between the renderer and the main process (DESIGN §2). Every channel, its request and
+// response schema, and every stream event live in shared/contract/ and nowhere else: the preload exposes
+// exactly these channel names, and the main side parses every request with these schemas before anything
+// else. Each domain keeps its channels in its own file; this one composes them.
+import { z } from 'zod';
+import { accountChannels } from './accounts.ts';
+import { appChannels, linkChannels } from './app.ts';
+import { auditChannels, grantChannels } from './approvals.ts';
+import { chatChannels } from './chat.ts';
+import { documentChannels } from './documents.ts';
+import { draftChannels, outboxChannels } from './drafts.ts';
+import { BridgeError } from './fields.ts';
+import { mailChannels } from './mail.ts';
+import { serviceChannels } from './services.ts';
+import { runChannels, type StreamEvent } from './streams.ts';
+import { summaryChannels } from './summary.ts';
+import { judgeChannels, triageChannels } from './triage.ts';
+
+export * from './accounts.ts';
+export * from './app.ts';
+export * from './approvals.ts';
+export * from './chat.ts';
+export * from './documents.ts';
+export * from './drafts.ts';
+export * from './fields.ts';
+export * from './mail.ts';
+export * from './services.ts';
+export * from './streams.ts';
+export * from './summary.ts';
+export * from './triage.ts';
+
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+export const envelope = <T extends z.ZodType>(value: T) =>
+  z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: BridgeError }),
+  ]);
+
+export const channels = {
+  ...appChannels,
+  ...documentChannels,
+  ...mailChannels,
+  ...accountChannels,
+  ...draftChannels,
+  ...outboxChannels,
+  ...judgeChannels,
+  ...triageChannels,
+  ...summaryChannels,
+  ...serviceChannels,
+  ...chatChannels,
+  ...grantChannels,
+  ...auditChannels,
+  ...runChannels,
+  ...linkChannels,
+} as const;
+
+export type Channel = keyof typeof channels;
+export const channelNames = Object.keys(channels) as Channel[];
+export type Request<C extends Channel> = z.input<(typeof channels)[C]['request']>;
+export type ParsedRequest<C extends Channel> = z.output<(typeof channels)[C]['request']>;
+export type Response<C extends Channel> = z.output<(typeof channels)[C]['response']>;
+
+// The surface the renderer sees as `window.skimmer`: one function per channel, plus subscribe.
+export type SkimmerApi = {
+  readonly [C in Channel]: (request: Request<C>) => Promise<Envelope<Response<C>>>;
+} & {
+  readonly subscribe: (streamId: string, onEvent: (event: StreamEvent) => void) => () => void;
+};
