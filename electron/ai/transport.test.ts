@@ -7,15 +7,9 @@ import { inspect } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { getGlobalDispatcher, ProxyAgent, setGlobalDispatcher } from 'undici';
 import { afterEach, describe, expect, test } from 'vitest';
-import {
-  AiFailure,
-  defaultCodeForStatus,
-  type HttpRequest,
-  requestJson,
-  type SseFrame,
-  streamSse,
-  type TransportOptions,
-} from './transport.ts';
+import { AiFailure, defaultCodeForStatus } from './protocol/errors.ts';
+import type { SseFrame } from './protocol/sse-frame.ts';
+import { type HttpRequest, requestJson, streamSse, type TransportOptions } from './transport.ts';
 
 const canary = 'sk-test-canary-7f3a9c2e';
 const MiB = 1024 * 1024;

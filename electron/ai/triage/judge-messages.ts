@@ -9,10 +9,9 @@ import { prepareQueries } from '../../mail/queries.ts';
 import { splitModelRef } from '../ask.ts';
 import { judge } from '../judge/judge.ts';
 import { type Answer, type Question, validateQuestions } from '../judge/questions.ts';
-import type { AiErrorCode } from '../protocol/errors.ts';
+import { type AiErrorCode, AiFailure } from '../protocol/errors.ts';
 import type { prepareServices } from '../services.ts';
 import { mailText } from '../tools/mail-tools.ts';
-import { AiFailure } from '../transport.ts';
 import { type Certainty, prepareJudgeAnswers } from './answers.ts';
 import { onRateLimited, onStart, onSuccess, startConcurrency, startDelay } from './concurrency.ts';
 
