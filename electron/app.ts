@@ -10,11 +10,11 @@ import { prepareConversations } from './ai/conversations.ts';
 import { prepareGrants } from './ai/grants.ts';
 import { summaryHandlers } from './ai/grounded/summary-bridge.ts';
 import { listModels, testConnection } from './ai/list-models.ts';
-import { AiFailure } from './ai/protocol/errors.ts';
 import { prepareServices } from './ai/services.ts';
 import { triageHandlers } from './ai/triage/triage-bridge.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
-import { BridgeFailure, type Handlers } from './bridge/dispatch.ts';
+import type { Handlers } from './bridge/dispatch.ts';
+import { BridgeFailure } from './bridge/errors.ts';
 import { createStreamHub } from './bridge/streams.ts';
 import { type Db, openDatabase } from './db/open.ts';
 import { DocumentError, prepareDocuments } from './documents/documents.ts';
@@ -191,7 +191,8 @@ export function createApp(options: AppOptions): App {
     'service:price': (r) => services.setPrice(r.id, r.inputPrice),
     'service:models': async (r) => {
       const c = await services.connection(r.id);
-      const listed = await asBridgeFailure(listModels(c, c.key));
+      // A refusal crosses as its code and Skimmer's sentence (bridge/errors.ts); the provider's detail stays here.
+      const listed = await listModels(c, c.key);
       return listed.ok ? { listed: true, models: listed.models } : { listed: false, reason: listed.reason };
     },
     'service:test': async (r) => {
@@ -235,17 +236,6 @@ export function createApp(options: AppOptions): App {
       db.close();
     },
   };
-}
-
-// A model service's failure crosses the bridge as its code and Skimmer's sentence; the redacted provider
-// detail stays in main for now (the chat UI's "details" will carry it).
-async function asBridgeFailure<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (e) {
-    if (e instanceof AiFailure) throw new BridgeFailure(e.code, e.message);
-    throw e;
-  }
 }
 
 // A mail action names messages by id; one that is not there is the page's mistake, said as `not_found`.

@@ -16,7 +16,8 @@ import { noticeMessage } from './ai/protocol/events.ts';
 import { mailText } from './ai/tools/mail-tools.ts';
 import { judgeMessages } from './ai/triage/judge-messages.ts';
 import { type App, createApp } from './app.ts';
-import { BridgeFailure, describeIssues, dispatch } from './bridge/dispatch.ts';
+import { describeIssues, dispatch } from './bridge/dispatch.ts';
+import { BridgeFailure, toFailure } from './bridge/errors.ts';
 import {
   type Family,
   familyUsageSentence,
@@ -84,6 +85,23 @@ export async function main(argv: string[], io: Out = stdio, signal?: AbortSignal
 
 type Command = (app: App, args: string[], values: Values, io: Out, signal?: AbortSignal) => Promise<number>;
 
+type Failure = { code: string; message: string; detail?: string };
+
+// An expected failure as the bridge would say it (bridge/errors.ts), with the service's redacted detail when
+// it gave one; null for anything else, which main() logs.
+function failureOf(e: unknown): Failure | null {
+  const failure = toFailure(e);
+  if (!failure) return null;
+  return e instanceof AiFailure && e.providerDetail ? { ...failure, detail: e.providerDetail } : failure;
+}
+
+// Every failure a command ends with is printed this one way: a JSON line with --json, else the sentence (and
+// the detail) on stderr.
+function printFailure(io: Out, values: Values, failure: Failure): void {
+  if (values.json) io.out(JSON.stringify({ type: 'error', ...failure }));
+  else io.err(failure.detail ? `${failure.message} ${failure.detail}` : failure.message);
+}
+
 // Runs one bridge channel for the CLI: the same dispatch (schema first) as the app, errors as sentences.
 async function bridgeCall(
   app: App,
@@ -130,12 +148,10 @@ async function agentCommand(
       }
     }
   } catch (e) {
-    if (e instanceof BridgeFailure) {
-      if (values.json) print({ type: 'error', code: e.code, message: e.message });
-      else io.err(e.message);
-      return 1;
-    }
-    throw e;
+    const failure = failureOf(e);
+    if (!failure) throw e;
+    printFailure(io, values, failure);
+    return 1;
   }
   return code;
 }
@@ -494,8 +510,7 @@ const commands: Record<Family, Command> = {
     const print = (o: object) => io.out(JSON.stringify(o));
     const parsedFile = parseQuestionFile(file);
     if (!parsedFile.ok) {
-      if (values.json) print({ type: 'error', code: 'invalid_request', message: parsedFile.reason });
-      else io.err(parsedFile.reason);
+      printFailure(io, values, { code: 'invalid_request', message: parsedFile.reason });
       return 2;
     }
     const ids = messageIds(app, values);
@@ -526,10 +541,10 @@ const commands: Record<Family, Command> = {
       }
       return failed || result.stopped ? 1 : 0;
     } catch (e) {
-      if (!(e instanceof BridgeFailure)) throw e;
-      if (values.json) print({ type: 'error', code: e.code, message: e.message });
-      else io.err(e.message);
-      return e.code === 'invalid_request' ? 2 : 1;
+      const failure = failureOf(e);
+      if (!failure) throw e;
+      printFailure(io, values, failure);
+      return failure.code === 'invalid_request' ? 2 : 1;
     }
   },
 
@@ -572,15 +587,9 @@ const commands: Record<Family, Command> = {
       return 0;
     } catch (e) {
       // Skimmer's sentence, and the (redacted) detail: the bound that was passed, or the provider's words.
-      const failure =
-        e instanceof BridgeFailure
-          ? { code: e.code, message: e.message }
-          : e instanceof AiFailure
-            ? { code: e.code, message: e.message, ...(e.providerDetail ? { detail: e.providerDetail } : {}) }
-            : null;
+      const failure = failureOf(e);
       if (!failure) throw e;
-      if (values.json) print({ type: 'error', ...failure });
-      else io.err('detail' in failure ? `${failure.message} ${failure.detail}` : failure.message);
+      printFailure(io, values, failure);
       return failure.code === 'invalid_request' ? 2 : 1;
     }
   },
@@ -646,12 +655,10 @@ const commands: Record<Family, Command> = {
         }
       }
     } catch (e) {
-      if (e instanceof BridgeFailure) {
-        if (values.json) print({ type: 'error', code: e.code, message: e.message });
-        else io.err(e.message);
-        return 1;
-      }
-      throw e;
+      const failure = failureOf(e);
+      if (!failure) throw e;
+      printFailure(io, values, failure);
+      return 1;
     }
     return failed ? 1 : 0;
   },

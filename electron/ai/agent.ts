@@ -4,7 +4,7 @@
 // outcome in one transaction. A run that needs approval ends `interrupted` with its calls stored open;
 // answering them (`resume` in the CLI, `chat:answer` in the app) continues it.
 
-import { BridgeFailure } from '../bridge/dispatch.ts';
+import { BridgeFailure } from '../bridge/errors.ts';
 import type { Db } from '../db/open.ts';
 import { prepareQueries } from '../mail/queries.ts';
 import { type AskEvent, budgetFor, splitModelRef } from './ask.ts';

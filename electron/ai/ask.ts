@@ -1,7 +1,7 @@
 // One question to a model in a stored conversation, without tools (the engine adds those): resolve
 // `service/model`, send the stored history plus the new prompt, stream the answer, and commit the turn
 // — what arrived is kept even when the run fails or is stopped.
-import { BridgeFailure } from '../bridge/dispatch.ts';
+import { BridgeFailure } from '../bridge/errors.ts';
 import type { prepareConversations, Usage } from './conversations.ts';
 import { streamModel } from './model-stream.ts';
 import { trimHistory } from './protocol/budget.ts';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { tempDir } from '../../test/support/temp.ts';
-import { BridgeFailure } from '../bridge/dispatch.ts';
+import { BridgeFailure } from '../bridge/errors.ts';
 import { m0009 } from '../db/migrations/0009-grants-audit.ts';
 import { type Db, openDatabase } from '../db/open.ts';
 import { prepareConversations } from './conversations.ts';

@@ -14,7 +14,7 @@
 //   refusing those would make grants useless. Writes are the reversible effect (archive, label, move);
 //   the irreversible ones (send, delete) always ask and show the marks on the approval card. A tool that
 //   wants marked arguments to be refused outright says `deny` in its gate, which no grant overrides.
-import { BridgeFailure } from '../bridge/dispatch.ts';
+import { BridgeFailure } from '../bridge/errors.ts';
 import type { Db } from '../db/open.ts';
 import type { AnyTool, GateDecision, Provenance, ToolEffect } from './tools/tool.ts';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { tempDir } from '../../test/support/temp.ts';
-import { BridgeFailure } from '../bridge/dispatch.ts';
+import { BridgeFailure } from '../bridge/errors.ts';
 import { openDatabase } from '../db/open.ts';
 import { fileSealer } from '../secrets/file-vault.ts';
 import { createKeyVault } from '../secrets/key-vault.ts';

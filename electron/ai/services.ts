@@ -4,7 +4,7 @@
 import type { ServiceKind, ServiceView } from '../../shared/contract.ts';
 import { isLoopback } from '../../shared/loopback.ts';
 import { checkBaseUrl, endpointFor } from '../../shared/service-url.ts';
-import { BridgeFailure } from '../bridge/dispatch.ts';
+import { BridgeFailure } from '../bridge/errors.ts';
 import type { Db } from '../db/open.ts';
 import type { KeyVault } from '../secrets/key-vault.ts';
 

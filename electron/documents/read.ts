@@ -1,7 +1,7 @@
 // The page a document citation opens (issue 7, `documents:read`): the document's chunks as text, with the
 // cited one among them. A document over 256 KiB of text is shown as the window of chunks around the cited
 // one (its page and its neighbours), with a note saying so, so the response stays bounded.
-import { BridgeFailure } from '../bridge/dispatch.ts';
+import { BridgeFailure } from '../bridge/errors.ts';
 import type { Chunk, prepareDocuments } from './documents.ts';
 
 export const maxPageBytes = 256 * 1024;

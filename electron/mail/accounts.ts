@@ -2,7 +2,7 @@
 // password in the vault under `account:<id>`, never in SQLite, never in a view. Owns `imap_accounts` and the
 // 'imap' rows of `accounts`. Saving never connects; "Test" and "Sync" are explicit actions.
 import { checkServer, type ServerSettings, type TlsMode } from '../../shared/mail-account.ts';
-import { BridgeFailure } from '../bridge/dispatch.ts';
+import { BridgeFailure } from '../bridge/errors.ts';
 import type { Db } from '../db/open.ts';
 import type { KeyVault } from '../secrets/key-vault.ts';
 

@@ -3,7 +3,7 @@
 // reopens it as a draft), and a send that failed can come back too, so nothing written is lost. The assistant creates drafts through undo.ts, so
 // that Undo can take them back; what the user does here is their own doing and is not on the undo list.
 import type { DraftView } from '../../shared/contract.ts';
-import { BridgeFailure } from '../bridge/dispatch.ts';
+import { BridgeFailure } from '../bridge/errors.ts';
 import type { Db } from '../db/open.ts';
 import { nextId } from '../db/retired-ids.ts';
 import { type KeptState, NoSender, type OutboxItem, prepareOutbox } from './outbox.ts';

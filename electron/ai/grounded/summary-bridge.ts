@@ -5,7 +5,8 @@
 // asked over. A failure is Skimmer's sentence, never a half answer, and is never cached.
 import { createHash } from 'node:crypto';
 import type { GroundedView, MessageView, StreamEvent } from '../../../shared/contract.ts';
-import { BridgeFailure, type Handlers } from '../../bridge/dispatch.ts';
+import type { Handlers } from '../../bridge/dispatch.ts';
+import { BridgeFailure, toFailure } from '../../bridge/errors.ts';
 import type { StreamHub } from '../../bridge/streams.ts';
 import type { Db } from '../../db/open.ts';
 import { type Chunk, prepareDocuments } from '../../documents/documents.ts';
@@ -118,9 +119,14 @@ export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread' | '
         const connection = await deps.services.connection(serviceId);
         emit({ type: 'summary_done', result: await answer(connection, model, controller.signal) });
       } catch (e) {
-        if (e instanceof AiFailure || e instanceof BridgeFailure) {
+        const failure = toFailure(e);
+        if (failure) {
+          // A summary's failure says what the service said too (redacted): the bound passed, or its words.
           const detail = e instanceof AiFailure && e.providerDetail ? ` ${e.providerDetail}` : '';
-          emit({ type: 'error', error: { code: e.code, message: `${e.message}${detail}`.slice(0, 500) } });
+          emit({
+            type: 'error',
+            error: { ...failure, message: `${failure.message}${detail}`.slice(0, 500) },
+          });
         } else {
           deps.log.error(name, e);
           emit({

@@ -3,7 +3,7 @@
 // says it is rate limited (concurrency.ts). A failure that would repeat for every message (a refused key, a
 // missing model, an exhausted quota) stops the run; others are reported for their message and the run goes on.
 
-import { BridgeFailure } from '../../bridge/dispatch.ts';
+import { BridgeFailure } from '../../bridge/errors.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareQueries } from '../../mail/queries.ts';
 import { splitModelRef } from '../ask.ts';

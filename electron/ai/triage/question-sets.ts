@@ -1,6 +1,6 @@
 // Question sets (issue 6): the questions a user asks of every message, written by the user (never taken
 // from mail), stored by name. A new database offers good starters. Owns `judge_question_sets`.
-import { BridgeFailure } from '../../bridge/dispatch.ts';
+import { BridgeFailure } from '../../bridge/errors.ts';
 import type { Db } from '../../db/open.ts';
 import { type Question, validateQuestions } from '../judge/questions.ts';
 

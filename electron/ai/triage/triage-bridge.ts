@@ -3,7 +3,8 @@
 // done stays done, and Resume carries on.
 import type { MessageAnswers, TriageScope } from '../../../shared/contract.ts';
 import type { Answer } from '../../../shared/judge.ts';
-import { BridgeFailure, type Handlers } from '../../bridge/dispatch.ts';
+import type { Handlers } from '../../bridge/dispatch.ts';
+import { BridgeFailure } from '../../bridge/errors.ts';
 import type { StreamHub } from '../../bridge/streams.ts';
 import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';

@@ -2,7 +2,7 @@
 // item (`triage_jobs`, `triage_items`), so pause, resume, cancel and a restart in the middle lose nothing and
 // ask nothing twice (answers are cached as well). Owns both tables.
 import type { TriageScope } from '../../../shared/contract.ts';
-import { BridgeFailure } from '../../bridge/dispatch.ts';
+import { BridgeFailure } from '../../bridge/errors.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareSearch } from '../../mail/search.ts';
 import { splitModelRef } from '../ask.ts';
