@@ -29,7 +29,7 @@ import { type ImportJob, startImportJob } from './mail/import-job.ts';
 import { prepareOutbox } from './mail/outbox.ts';
 import { prepareQueries } from './mail/queries.ts';
 import { prepareSearch } from './mail/search.ts';
-import { MailActionError, prepareMailActions } from './mail/undo.ts';
+import { prepareMailActions } from './mail/undo.ts';
 import { undoHandler } from './mail/undo-bridge.ts';
 import { prepareWriteBack } from './mail/write-back.ts';
 import { fileSealer } from './secrets/file-vault.ts';
@@ -176,8 +176,9 @@ export function createApp(options: AppOptions): App {
       return { streamId };
     },
     'mail:markRead': (r) => ({ changed: queries.markRead(r.ids, r.read) }),
-    'mail:archive': (r) => notFoundOnBadId(() => mailActions.moveToSpecial(r.ids, 'archive')),
-    'mail:trash': (r) => notFoundOnBadId(() => mailActions.moveToSpecial(r.ids, 'trash')),
+    // A message id that is not there is the page's mistake: `not_found` (MailError, bridge/errors.ts).
+    'mail:archive': (r) => mailActions.moveToSpecial(r.ids, 'archive'),
+    'mail:trash': (r) => mailActions.moveToSpecial(r.ids, 'trash'),
     'mail:retrySync': (r) => ({ queued: writeBack.retry(r.id) }),
     'mail:undoable': (r) => mailActions.undoable(r.limit),
     'draft:list': () => drafts.list(),
@@ -236,14 +237,4 @@ export function createApp(options: AppOptions): App {
       db.close();
     },
   };
-}
-
-// A mail action names messages by id; one that is not there is the page's mistake, said as `not_found`.
-function notFoundOnBadId<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (e) {
-    if (e instanceof MailActionError) throw new BridgeFailure('not_found', e.message);
-    throw e;
-  }
 }

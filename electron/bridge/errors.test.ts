@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { AiFailure } from '../ai/protocol/errors.ts';
+import { MailError } from '../mail/mail-error.ts';
 import { BridgeFailure, toFailure } from './errors.ts';
 
 describe('toFailure', () => {
@@ -9,6 +10,31 @@ describe('toFailure', () => {
       'a model service’s failure, with our sentence and not its detail',
       new AiFailure('unauthorized', { providerDetail: 'bad key' }),
       { code: 'unauthorized', message: 'The service did not accept the API key.' },
+    ],
+    [
+      'a message that is not there',
+      new MailError('not_found', 'Gone.'),
+      { code: 'not_found', message: 'Gone.' },
+    ],
+    [
+      'a folder the model named wrongly',
+      new MailError('no_folder', 'No.'),
+      { code: 'invalid_request', message: 'No.' },
+    ],
+    [
+      'account settings that fail a rule',
+      new MailError('invalid', 'Bad.'),
+      { code: 'invalid_request', message: 'Bad.' },
+    ],
+    [
+      'no account that can send',
+      new MailError('no_sender', 'None.'),
+      { code: 'invalid_request', message: 'None.' },
+    ],
+    [
+      'an action undone already',
+      new MailError('wrong_state', 'Done.'),
+      { code: 'invalid_request', message: 'Done.' },
     ],
   ])('maps %s to its envelope code', (_name, error, expected) => {
     expect(toFailure(error)).toEqual(expected);

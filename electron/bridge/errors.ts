@@ -4,6 +4,7 @@
 // it surfaces. What the table does not know is a bug: its caller logs it and says `internal`, never its text.
 import type { BridgeError, ErrorCode } from '../../shared/contract.ts';
 import { AiFailure } from '../ai/protocol/errors.ts';
+import { MailError, type MailErrorReason } from '../mail/mail-error.ts';
 
 /** Thrown by a bridge handler for an expected failure, with a sentence meant for the user. */
 export class BridgeFailure extends Error {
@@ -14,9 +15,18 @@ export class BridgeFailure extends Error {
   }
 }
 
+const mailCodes: Record<MailErrorReason, ErrorCode> = {
+  not_found: 'not_found',
+  no_folder: 'invalid_request',
+  invalid: 'invalid_request',
+  no_sender: 'invalid_request',
+  wrong_state: 'invalid_request',
+};
+
 /** The envelope's `{code, message}` for an expected failure; null for anything else (a bug, to be logged). */
 export function toFailure(e: unknown): BridgeError | null {
   if (e instanceof BridgeFailure) return { code: e.code, message: e.message };
+  if (e instanceof MailError) return { code: mailCodes[e.reason], message: e.message };
   // The sentence is aiErrorMessages[code]; the redacted provider detail is the caller's to add or not.
   if (e instanceof AiFailure) return { code: e.code, message: e.message };
   return null;
