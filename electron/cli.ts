@@ -17,7 +17,7 @@ import { mailText } from './ai/tools/mail-tools.ts';
 import { judgeMessages } from './ai/triage/judge-messages.ts';
 import { type App, createApp } from './app.ts';
 import { describeIssues, dispatch } from './bridge/dispatch.ts';
-import { BridgeFailure, toFailure } from './bridge/errors.ts';
+import { toFailure } from './bridge/errors.ts';
 import {
   type Family,
   familyUsageSentence,
@@ -25,9 +25,11 @@ import {
   usageSentence,
   type Values,
 } from './cli-flags.ts';
-import { type Chunk, DocumentError, pickChunks, prepareDocuments } from './documents/documents.ts';
+import { DocumentError } from './documents/document-error.ts';
+import { type Chunk, pickChunks, prepareDocuments } from './documents/documents.ts';
 import { syncAndRecord } from './mail/account-bridge.ts';
 import { MailFailure } from './mail/imap-connect.ts';
+import { MailError } from './mail/mail-error.ts';
 import { prepareQueries } from './mail/queries.ts';
 import { prepareSearch } from './mail/search.ts';
 import { serve } from './web/server.ts';
@@ -205,7 +207,7 @@ function answerText(a: Answer): string {
 // Each message of a thread is a source named by its id, so a citation leads back to the message.
 function threadSourcesOf(app: App, threadId: number) {
   const thread = prepareQueries(app.db).thread(threadId);
-  if (!thread) throw new BridgeFailure('not_found', 'That conversation is not in the mailbox.');
+  if (!thread) throw new MailError('not_found', 'That conversation is not in the mailbox.');
   return thread.messages.map((m) => ({
     id: `m${m.id}`,
     title: `${m.subject} — ${m.from.name || m.from.address}`,
@@ -219,13 +221,8 @@ async function documentSourcesOf(app: App, paths: readonly string[], question: s
   const documents = prepareDocuments(app.db);
   const perDocument: Chunk[][] = [];
   for (const path of paths) {
-    let imported: Awaited<ReturnType<typeof documents.import>>;
-    try {
-      imported = await documents.import(path);
-    } catch (e) {
-      if (!(e instanceof DocumentError)) throw e;
-      throw new BridgeFailure('invalid_request', e.message);
-    }
+    // A file it cannot read fails the command as `invalid_request`, in the documents module's sentence.
+    const imported = await documents.import(path);
     if (imported.chunks === 0)
       io.err(`${imported.name} has no text to read (a scanned PDF needs OCR first).`);
     const all = documents.chunks(imported.id);
@@ -235,7 +232,7 @@ async function documentSourcesOf(app: App, paths: readonly string[], question: s
   const chunks = question
     ? pickChunks(perDocument, groundedBounds.maxSources, groundedBounds.allSourcesBytes - 1024)
     : perDocument.flat();
-  if (chunks.length === 0) throw new BridgeFailure('invalid_request', 'The documents have no text to read.');
+  if (chunks.length === 0) throw new DocumentError('no_text', 'The documents have no text to read.');
   return chunks.map((c) => ({ id: c.id, title: c.title, text: c.text }));
 }
 

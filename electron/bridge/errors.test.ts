@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { AiFailure } from '../ai/protocol/errors.ts';
+import { DocumentError } from '../documents/document-error.ts';
 import { MailError } from '../mail/mail-error.ts';
 import { BridgeFailure, toFailure } from './errors.ts';
 
@@ -35,6 +36,21 @@ describe('toFailure', () => {
       'an action undone already',
       new MailError('wrong_state', 'Done.'),
       { code: 'invalid_request', message: 'Done.' },
+    ],
+    [
+      'a file that is no document',
+      new DocumentError('unreadable', 'x.exe'),
+      { code: 'invalid_request', message: 'x.exe' },
+    ],
+    [
+      'a document that is not there',
+      new DocumentError('not_found', 'Gone.'),
+      { code: 'not_found', message: 'Gone.' },
+    ],
+    [
+      'documents without text',
+      new DocumentError('no_text', 'Empty.'),
+      { code: 'invalid_request', message: 'Empty.' },
     ],
   ])('maps %s to its envelope code', (_name, error, expected) => {
     expect(toFailure(error)).toEqual(expected);

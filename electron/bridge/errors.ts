@@ -4,6 +4,7 @@
 // it surfaces. What the table does not know is a bug: its caller logs it and says `internal`, never its text.
 import type { BridgeError, ErrorCode } from '../../shared/contract.ts';
 import { AiFailure } from '../ai/protocol/errors.ts';
+import { DocumentError, type DocumentErrorReason } from '../documents/document-error.ts';
 import { MailError, type MailErrorReason } from '../mail/mail-error.ts';
 
 /** Thrown by a bridge handler for an expected failure, with a sentence meant for the user. */
@@ -23,10 +24,17 @@ const mailCodes: Record<MailErrorReason, ErrorCode> = {
   wrong_state: 'invalid_request',
 };
 
+const documentCodes: Record<DocumentErrorReason, ErrorCode> = {
+  unreadable: 'invalid_request',
+  not_found: 'not_found',
+  no_text: 'invalid_request',
+};
+
 /** The envelope's `{code, message}` for an expected failure; null for anything else (a bug, to be logged). */
 export function toFailure(e: unknown): BridgeError | null {
   if (e instanceof BridgeFailure) return { code: e.code, message: e.message };
   if (e instanceof MailError) return { code: mailCodes[e.reason], message: e.message };
+  if (e instanceof DocumentError) return { code: documentCodes[e.reason], message: e.message };
   // The sentence is aiErrorMessages[code]; the redacted provider detail is the caller's to add or not.
   if (e instanceof AiFailure) return { code: e.code, message: e.message };
   return null;

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Db } from '../db/open.ts';
+import { DocumentError } from './document-error.ts';
 import {
   type DocumentKind,
   extractPieces,
@@ -12,9 +13,6 @@ import {
   type Piece,
   readDocument,
 } from './extract.ts';
-
-/** A file Skimmer cannot take as a document; the message is the sentence to show. */
-export class DocumentError extends Error {}
 
 export type Chunk = {
   id: string;
@@ -140,14 +138,19 @@ export function prepareDocuments(db: Db, now: () => number = Date.now) {
     /** Imports one file; the same content imported again is the same document. Throws a sentence on bad input. */
     async import(path: string): Promise<ImportedDocument> {
       const kind = kindOf(path);
-      if (!kind) throw new DocumentError(`${basename(path)} is not a .txt, .md, .pdf or .docx file.`);
+      if (!kind)
+        throw new DocumentError('unreadable', `${basename(path)} is not a .txt, .md, .pdf or .docx file.`);
       let data: Buffer;
       try {
         data = readDocument(path);
       } catch {
-        throw new DocumentError(`${basename(path)} could not be read (is it there, and a file?).`);
+        throw new DocumentError(
+          'unreadable',
+          `${basename(path)} could not be read (is it there, and a file?).`,
+        );
       }
-      if (data.length > maxDocumentBytes) throw new DocumentError(`${basename(path)} is larger than 50 MB.`);
+      if (data.length > maxDocumentBytes)
+        throw new DocumentError('unreadable', `${basename(path)} is larger than 50 MB.`);
       const hash = createHash('sha256').update(data).digest('hex');
       const known = byHash.get(hash);
       if (known)
@@ -161,7 +164,10 @@ export function prepareDocuments(db: Db, now: () => number = Date.now) {
       try {
         pieces = await extractPieces(kind, data);
       } catch {
-        throw new DocumentError(`${basename(path)} could not be read as a ${kind.toUpperCase()} file.`);
+        throw new DocumentError(
+          'unreadable',
+          `${basename(path)} could not be read as a ${kind.toUpperCase()} file.`,
+        );
       }
       const chunks = chunkPieces(pieces);
       const id = db.transaction(() => {
