@@ -85,7 +85,7 @@ describe('consent before mail leaves this computer', () => {
         { model: 'judge/m', questions: question, messageIds: [1] },
         { onResult: () => {}, fetch: fetchSpy },
       ),
-    ).rejects.toMatchObject({ code: 'forbidden' });
+    ).rejects.toMatchObject({ reason: 'no_consent' });
     const { streamId } = await call(app, 'summary:thread', { threadId: 1, model: 'cloud/gpt' });
     expect(await finalEvent(streamId)).toMatchObject({ type: 'error', error: { code: 'forbidden' } });
   });

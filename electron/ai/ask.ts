@@ -1,7 +1,7 @@
 // One question to a model in a stored conversation, without tools (the engine adds those): resolve
 // `service/model`, send the stored history plus the new prompt, stream the answer, and commit the turn
 // — what arrived is kept even when the run fails or is stopped.
-import { BridgeFailure } from '../bridge/errors.ts';
+import { AssistantError } from './assistant-error.ts';
 import type { prepareConversations, Usage } from './conversations.ts';
 import { streamModel } from './model-stream.ts';
 import { trimHistory } from './protocol/budget.ts';
@@ -37,10 +37,7 @@ type Deps = {
 export function splitModelRef(ref: string): { service: string; model: string } {
   const slash = ref.indexOf('/');
   if (slash <= 0 || slash === ref.length - 1) {
-    throw new BridgeFailure(
-      'invalid_request',
-      'Name the model as service/model, for example local/llama3.2.',
-    );
+    throw new AssistantError('invalid', 'Name the model as service/model, for example local/llama3.2.');
   }
   return { service: ref.slice(0, slash), model: ref.slice(slash + 1) };
 }
@@ -54,7 +51,7 @@ export async function* ask(
   const serviceId = deps.services.idByName(service);
   const connection = await deps.services.connection(serviceId);
   if (request.conversationId !== undefined && !deps.conversations.exists(request.conversationId)) {
-    throw new BridgeFailure('not_found', 'That conversation does not exist.');
+    throw new AssistantError('not_found', 'That conversation does not exist.');
   }
   const conversationId = request.conversationId ?? deps.conversations.create(request.prompt, request.model);
   yield { type: 'start', conversationId };

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { AssistantError } from '../ai/assistant-error.ts';
 import { AiFailure } from '../ai/protocol/errors.ts';
 import { DocumentError } from '../documents/document-error.ts';
 import { MailError } from '../mail/mail-error.ts';
@@ -51,6 +52,31 @@ describe('toFailure', () => {
       'documents without text',
       new DocumentError('no_text', 'Empty.'),
       { code: 'invalid_request', message: 'Empty.' },
+    ],
+    [
+      'a conversation that is not there',
+      new AssistantError('not_found', 'Gone.'),
+      { code: 'not_found', message: 'Gone.' },
+    ],
+    [
+      'a model not named as service/model',
+      new AssistantError('invalid', 'Name it.'),
+      { code: 'invalid_request', message: 'Name it.' },
+    ],
+    [
+      'a triage job already running',
+      new AssistantError('busy', 'Running.'),
+      { code: 'busy', message: 'Running.' },
+    ],
+    [
+      'mail for a service not allowed it',
+      new AssistantError('no_consent', 'Allow it.'),
+      { code: 'forbidden', message: 'Allow it.' },
+    ],
+    [
+      'a grant for a send',
+      new AssistantError('always_asks', 'Asks.'),
+      { code: 'forbidden', message: 'Asks.' },
     ],
   ])('maps %s to its envelope code', (_name, error, expected) => {
     expect(toFailure(error)).toEqual(expected);

@@ -3,10 +3,10 @@
 // says it is rate limited (concurrency.ts). A failure that would repeat for every message (a refused key, a
 // missing model, an exhausted quota) stops the run; others are reported for their message and the run goes on.
 
-import { BridgeFailure } from '../../bridge/errors.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareQueries } from '../../mail/queries.ts';
 import { splitModelRef } from '../ask.ts';
+import { AssistantError } from '../assistant-error.ts';
 import { judge } from '../judge/judge.ts';
 import { type Answer, type Question, validateQuestions } from '../judge/questions.ts';
 import { type AiErrorCode, AiFailure } from '../protocol/errors.ts';
@@ -72,7 +72,7 @@ export async function judgeMessages(
   stopped: { code: string; message: string } | null;
 }> {
   const checked = validateQuestions(request.questions);
-  if (!checked.ok) throw new BridgeFailure('invalid_request', checked.reason);
+  if (!checked.ok) throw new AssistantError('invalid', checked.reason);
   const { service, model } = splitModelRef(request.model);
   const serviceId = deps.services.idByName(service);
   deps.services.requireMailConsent(serviceId);
