@@ -6,11 +6,12 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { channels } from '../shared/contract.ts';
 import { type ApprovalPolicy, runAgent, waitingCalls } from './ai/agent.ts';
-import { ask, splitModelRef } from './ai/ask.ts';
+import { ask } from './ai/ask.ts';
 import type { Answer as CallAnswer, PendingCall } from './ai/engine.ts';
 import { groundedBounds } from './ai/grounded/bounds.ts';
 import { summarizeThread } from './ai/grounded/long-thread.ts';
 import { type Answer, parseQuestionFile } from './ai/judge/questions.ts';
+import { connectForMail } from './ai/model-access.ts';
 import { AiFailure } from './ai/protocol/errors.ts';
 import { noticeMessage } from './ai/protocol/events.ts';
 import { mailText } from './ai/tools/mail-tools.ts';
@@ -560,10 +561,7 @@ const commands: Record<Family, Command> = {
     }
     const print = (o: object) => io.out(JSON.stringify(o));
     try {
-      const { service, model: modelName } = splitModelRef(model);
-      const serviceId = app.services.idByName(service);
-      app.services.requireMailConsent(serviceId);
-      const connection = await app.services.connection(serviceId);
+      const { model: modelName, connection } = await connectForMail(app.services, model);
       const sources = byThread
         ? threadSourcesOf(app, threadId)
         : await documentSourcesOf(app, docs, values.question, io);

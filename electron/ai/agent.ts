@@ -6,12 +6,13 @@
 
 import type { Db } from '../db/open.ts';
 import { prepareQueries } from '../mail/queries.ts';
-import { type AskEvent, budgetFor, splitModelRef } from './ask.ts';
+import { type AskEvent, budgetFor } from './ask.ts';
 import { AssistantError } from './assistant-error.ts';
 import { prepareAudit } from './audit.ts';
 import type { prepareConversations } from './conversations.ts';
 import { type Answer, type EngineEvent, openCalls, runEngine, type SettledCall } from './engine.ts';
 import type { prepareGrants } from './grants.ts';
+import { connectForMail } from './model-access.ts';
 import { streamModel } from './model-stream.ts';
 import { aiErrorMessages } from './protocol/errors.ts';
 import { runSignal } from './run-signal.ts';
@@ -84,11 +85,8 @@ export async function* runAgent(
   request: AgentRequest,
   opts: Pick<TransportOptions, 'onRetry' | 'sleep'> & { signal?: AbortSignal } = {},
 ): AsyncGenerator<AgentEvent, void, undefined> {
-  const { service, model } = splitModelRef(request.model);
-  const serviceId = deps.services.idByName(service);
   // The mail tools and quoted mail send mail text to the service.
-  deps.services.requireMailConsent(serviceId);
-  const connection = await deps.services.connection(serviceId);
+  const { serviceId, model, connection } = await connectForMail(deps.services, request.model);
   if (request.conversationId !== undefined && !deps.conversations.exists(request.conversationId)) {
     throw new AssistantError('not_found', 'That conversation does not exist.');
   }

@@ -3,6 +3,7 @@
 // — what arrived is kept even when the run fails or is stopped.
 import { AssistantError } from './assistant-error.ts';
 import type { prepareConversations, Usage } from './conversations.ts';
+import { connectForOwnWords } from './model-access.ts';
 import { streamModel } from './model-stream.ts';
 import { trimHistory } from './protocol/budget.ts';
 import { capabilitiesFor } from './protocol/capabilities.ts';
@@ -33,23 +34,12 @@ type Deps = {
   conversations: ReturnType<typeof prepareConversations>;
 };
 
-// `service/model`: the first "/" ends the service name; model ids may contain more (DESIGN §5).
-export function splitModelRef(ref: string): { service: string; model: string } {
-  const slash = ref.indexOf('/');
-  if (slash <= 0 || slash === ref.length - 1) {
-    throw new AssistantError('invalid', 'Name the model as service/model, for example local/llama3.2.');
-  }
-  return { service: ref.slice(0, slash), model: ref.slice(slash + 1) };
-}
-
 export async function* ask(
   deps: Deps,
   request: { model: string; prompt: string; conversationId?: number },
   opts: Pick<TransportOptions, 'onRetry' | 'sleep'> & { signal?: AbortSignal } = {},
 ): AsyncGenerator<AskEvent, void, undefined> {
-  const { service, model } = splitModelRef(request.model);
-  const serviceId = deps.services.idByName(service);
-  const connection = await deps.services.connection(serviceId);
+  const { serviceId, model, connection } = await connectForOwnWords(deps.services, request.model);
   if (request.conversationId !== undefined && !deps.conversations.exists(request.conversationId)) {
     throw new AssistantError('not_found', 'That conversation does not exist.');
   }

@@ -12,7 +12,7 @@ import type { Db } from '../../db/open.ts';
 import { type Chunk, prepareDocuments } from '../../documents/documents.ts';
 import type { Log } from '../../log.ts';
 import { prepareQueries } from '../../mail/queries.ts';
-import { splitModelRef } from '../ask.ts';
+import { connectForMail, splitModelRef } from '../model-access.ts';
 import { AiFailure } from '../protocol/errors.ts';
 import type { prepareServices } from '../services.ts';
 import { mailText } from '../tools/mail-tools.ts';
@@ -112,11 +112,8 @@ export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread' | '
       try {
         const hit = cachedAnswer();
         if (hit) return emit({ type: 'summary_done', result: hit });
-        const { service, model } = splitModelRef(modelRef);
-        const serviceId = deps.services.idByName(service);
         // SECURITY: mail and document text go to a service off this computer only with the user's consent.
-        deps.services.requireMailConsent(serviceId);
-        const connection = await deps.services.connection(serviceId);
+        const { model, connection } = await connectForMail(deps.services, modelRef);
         emit({ type: 'summary_done', result: await answer(connection, model, controller.signal) });
       } catch (e) {
         const failure = toFailure(e);

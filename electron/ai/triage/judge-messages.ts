@@ -5,10 +5,10 @@
 
 import type { Db } from '../../db/open.ts';
 import { prepareQueries } from '../../mail/queries.ts';
-import { splitModelRef } from '../ask.ts';
 import { AssistantError } from '../assistant-error.ts';
 import { judge } from '../judge/judge.ts';
 import { type Answer, type Question, validateQuestions } from '../judge/questions.ts';
+import { connectForMail } from '../model-access.ts';
 import { type AiErrorCode, AiFailure } from '../protocol/errors.ts';
 import type { prepareServices } from '../services.ts';
 import { mailText } from '../tools/mail-tools.ts';
@@ -73,10 +73,7 @@ export async function judgeMessages(
 }> {
   const checked = validateQuestions(request.questions);
   if (!checked.ok) throw new AssistantError('invalid', checked.reason);
-  const { service, model } = splitModelRef(request.model);
-  const serviceId = deps.services.idByName(service);
-  deps.services.requireMailConsent(serviceId);
-  const connection = await deps.services.connection(serviceId);
+  const { model, connection } = await connectForMail(deps.services, request.model);
   const queries = prepareQueries(deps.db);
   const cache = prepareJudgeAnswers(deps.db);
   const hashOf = deps.db.prepare<[number], { content_hash: string }>(

@@ -4,9 +4,9 @@
 import type { TriageScope } from '../../../shared/contract.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareSearch } from '../../mail/search.ts';
-import { splitModelRef } from '../ask.ts';
 import { AssistantError } from '../assistant-error.ts';
 import { prepareAudit } from '../audit.ts';
+import { splitModelRef } from '../model-access.ts';
 import { charsPerToken } from '../protocol/budget.ts';
 import type { prepareServices } from '../services.ts';
 import { type JudgeOptions, type JudgeResult, judgeMessages } from './judge-messages.ts';
