@@ -6,8 +6,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Turn } from '../electron/ai/protocol/messages.ts';
+import { messageBlock } from '../electron/ai/tools/mail-tools.ts';
 import { judgeMessages } from '../electron/ai/triage/judge-messages.ts';
 import { createApp } from '../electron/app.ts';
+import { prepareQueries } from '../electron/mail/queries.ts';
 import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
 import { call, callRaw } from './support/bridge.ts';
 import { jsonLines, runSkimmer } from './support/cli.ts';
@@ -19,6 +22,51 @@ let remoteId = 0;
 let documentId = 0;
 let setId = 0;
 const question = [{ type: 'predicate' as const, name: 'urgent', instructions: 'Is it urgent?' }];
+
+// A conversation whose stored turns hold mail, as an earlier run with the tools (on a service that needed no
+// consent) left it.
+function conversationHolding(turns: Turn[]): number {
+  const id = app.conversations.create('Earlier', 'local/m');
+  app.conversations.appendTurns(
+    { id: app.conversations.startRun(id), conversationId: id, status: 'done' },
+    turns,
+  );
+  return id;
+}
+const quotedMail = (): Turn[] => {
+  const message = prepareQueries(app.db).message(1);
+  if (!message) throw new Error('the imported message is missing');
+  return [
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: messageBlock(message).block },
+        { type: 'text', text: 'What is this?' },
+      ],
+    },
+    { role: 'assistant', content: [{ type: 'text', text: 'A salary review.' }] },
+  ];
+};
+const toolResult = (): Turn[] => [
+  { role: 'user', content: [{ type: 'text', text: 'Find my salary mail' }] },
+  {
+    role: 'assistant',
+    content: [{ type: 'tool_call', id: 'c1', name: 'search_mail', input: { query: 'salary' } }],
+  },
+  {
+    role: 'user',
+    content: [
+      {
+        type: 'tool_result',
+        callId: 'c1',
+        name: 'search_mail',
+        output: 'Salary review: Confidential.',
+        isError: false,
+      },
+    ],
+  },
+  { role: 'assistant', content: [{ type: 'text', text: 'One message.' }] },
+];
 
 function finalEvent(streamId: string): Promise<StreamEvent> {
   return new Promise((resolve) => {
@@ -103,6 +151,27 @@ describe('consent before mail leaves this computer', () => {
     [
       'a question about documents',
       () => call(app, 'summary:ask', { model: 'cloud/gpt', question: 'Who?', documentIds: [documentId] }),
+      'forbidden',
+    ],
+    // Plain chat sends the stored turns too: once they hold mail, continuing needs the consent a tool run does.
+    [
+      'a plain chat continuing a conversation that quoted mail',
+      () =>
+        call(app, 'chat:send', {
+          model: 'cloud/gpt',
+          prompt: 'And?',
+          conversationId: conversationHolding(quotedMail()),
+        }),
+      'forbidden',
+    ],
+    [
+      'a plain chat continuing a conversation with tool results',
+      () =>
+        call(app, 'chat:send', {
+          model: 'cloud/gpt',
+          prompt: 'And?',
+          conversationId: conversationHolding(toolResult()),
+        }),
       'forbidden',
     ],
     // A triage job stores its failure; the job view carries the sentence, not the code.

@@ -3,7 +3,7 @@
 // — what arrived is kept even when the run fails or is stopped.
 import { AssistantError } from './assistant-error.ts';
 import type { prepareConversations, Usage } from './conversations.ts';
-import { connectForOwnWords } from './model-access.ts';
+import { connectForMail, connectForOwnWords } from './model-access.ts';
 import { streamModel } from './model-stream.ts';
 import { trimHistory } from './protocol/budget.ts';
 import { capabilitiesFor } from './protocol/capabilities.ts';
@@ -13,6 +13,7 @@ import { type Block, mergeAdjacentTurns, type Turn } from './protocol/messages.t
 import { runSignal } from './run-signal.ts';
 import type { prepareServices } from './services.ts';
 import type { TransportOptions } from './transport.ts';
+import { isUntrustedBlock } from './untrusted.ts';
 
 export type AskEvent = { type: 'start'; conversationId: number } | AiEvent;
 
@@ -39,7 +40,11 @@ export async function* ask(
   request: { model: string; prompt: string; conversationId?: number },
   opts: Pick<TransportOptions, 'onRetry' | 'sleep'> & { signal?: AbortSignal } = {},
 ): AsyncGenerator<AskEvent, void, undefined> {
-  const { serviceId, model, connection } = await connectForOwnWords(deps.services, request.model);
+  // A conversation that used the mail tools or quoted mail sends that mail again with every turn.
+  const stored =
+    request.conversationId === undefined ? [] : deps.conversations.history(request.conversationId);
+  const connect = holdsMail(stored) ? connectForMail : connectForOwnWords;
+  const { serviceId, model, connection } = await connect(deps.services, request.model);
   if (request.conversationId !== undefined && !deps.conversations.exists(request.conversationId)) {
     throw new AssistantError('not_found', 'That conversation does not exist.');
   }
@@ -86,6 +91,15 @@ export async function* ask(
       usage,
     );
   }
+}
+
+/**
+ * SECURITY: stored turns hold mail when a tool was called (its arguments and results are the mailbox's) or
+ * mail was quoted; the answers written from them repeat it. Plain chat over such a history is not only the
+ * user's own words, so it needs the consent a tool run needs (DESIGN §5), even with the tools off now.
+ */
+function holdsMail(history: readonly Turn[]): boolean {
+  return history.some((t) => t.content.some((b) => b.type !== 'text' || isUntrustedBlock(b.text)));
 }
 
 async function* overflow(): AsyncGenerator<AiEvent> {
