@@ -27,6 +27,7 @@ import { prepareAccountSync } from './mail/account-sync.ts';
 import { prepareAccounts } from './mail/accounts.ts';
 import { prepareDrafts } from './mail/drafts.ts';
 import { type ImportJob, startImportJob } from './mail/import-job.ts';
+import { MailError } from './mail/mail-error.ts';
 import { prepareOutbox } from './mail/outbox.ts';
 import { prepareQueries } from './mail/queries.ts';
 import { prepareSearch } from './mail/search.ts';
@@ -164,7 +165,7 @@ export function createApp(options: AppOptions): App {
     'mail:threads': (r) => queries.threads(r.folderId, r.offset, r.limit),
     'mail:thread': (r) => {
       const t = queries.thread(r.threadId);
-      if (!t) throw new BridgeFailure('not_found', 'That conversation is not in the mailbox.');
+      if (!t) throw new MailError('not_found', 'That conversation is not in the mailbox.');
       return t;
     },
     'mail:search': (r) => search(r.query, r.limit),
