@@ -9,15 +9,16 @@ import { consentHandlers } from './ai/consent-bridge.ts';
 import { prepareConversations } from './ai/conversations.ts';
 import { prepareGrants } from './ai/grants.ts';
 import { summaryHandlers } from './ai/grounded/summary-bridge.ts';
-import { listModels, testConnection } from './ai/providers/model-lists.ts';
+import { listModels, testConnection } from './ai/list-models.ts';
 import { prepareServices } from './ai/services.ts';
-import { AiFailure } from './ai/transport.ts';
 import { triageHandlers } from './ai/triage/triage-bridge.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
-import { BridgeFailure, type Handlers } from './bridge/dispatch.ts';
+import type { Handlers } from './bridge/dispatch.ts';
+import { BridgeFailure } from './bridge/errors.ts';
 import { createStreamHub } from './bridge/streams.ts';
 import { type Db, openDatabase } from './db/open.ts';
-import { DocumentError, prepareDocuments } from './documents/documents.ts';
+import { DocumentError } from './documents/document-error.ts';
+import { prepareDocuments } from './documents/documents.ts';
 import { readDocument } from './documents/read.ts';
 import { checkExternalUrl } from './external-url.ts';
 import { type Places, userPlaces } from './files/safe-open.ts';
@@ -27,10 +28,11 @@ import { prepareAccountSync } from './mail/account-sync.ts';
 import { prepareAccounts } from './mail/accounts.ts';
 import { prepareDrafts } from './mail/drafts.ts';
 import { type ImportJob, startImportJob } from './mail/import-job.ts';
+import { MailError } from './mail/mail-error.ts';
 import { prepareOutbox } from './mail/outbox.ts';
 import { prepareQueries } from './mail/queries.ts';
 import { prepareSearch } from './mail/search.ts';
-import { MailActionError, prepareMailActions } from './mail/undo.ts';
+import { prepareMailActions } from './mail/undo.ts';
 import { undoHandler } from './mail/undo-bridge.ts';
 import { prepareWriteBack } from './mail/write-back.ts';
 import { fileSealer } from './secrets/file-vault.ts';
@@ -174,7 +176,7 @@ export function createApp(options: AppOptions): App {
     'mail:threads': (r) => queries.threads(r.folderId, r.offset, r.limit),
     'mail:thread': (r) => {
       const t = queries.thread(r.threadId);
-      if (!t) throw new BridgeFailure('not_found', 'That conversation is not in the mailbox.');
+      if (!t) throw new MailError('not_found', 'That conversation is not in the mailbox.');
       return t;
     },
     'mail:search': (r) => search(r.query, r.limit),
@@ -192,8 +194,9 @@ export function createApp(options: AppOptions): App {
       return { streamId };
     },
     'mail:markRead': (r) => ({ changed: queries.markRead(r.ids, r.read) }),
-    'mail:archive': (r) => notFoundOnBadId(() => mailActions.moveToSpecial(r.ids, 'archive')),
-    'mail:trash': (r) => notFoundOnBadId(() => mailActions.moveToSpecial(r.ids, 'trash')),
+    // A message id that is not there is the page's mistake: `not_found` (MailError, bridge/errors.ts).
+    'mail:archive': (r) => mailActions.moveToSpecial(r.ids, 'archive'),
+    'mail:trash': (r) => mailActions.moveToSpecial(r.ids, 'trash'),
     'mail:retrySync': (r) => ({ queued: writeBack.retry(r.id) }),
     'mail:undoable': (r) => mailActions.undoable(r.limit),
     'draft:list': () => drafts.list(),
@@ -207,7 +210,8 @@ export function createApp(options: AppOptions): App {
     'service:price': (r) => services.setPrice(r.id, r.inputPrice),
     'service:models': async (r) => {
       const c = await services.connection(r.id);
-      const listed = await asBridgeFailure(listModels(c, c.key));
+      // A refusal crosses as its code and Skimmer's sentence (bridge/errors.ts); the provider's detail stays here.
+      const listed = await listModels(c, c.key);
       return listed.ok ? { listed: true, models: listed.models } : { listed: false, reason: listed.reason };
     },
     'service:test': async (r) => {
@@ -252,25 +256,4 @@ export function createApp(options: AppOptions): App {
       db.close();
     },
   };
-}
-
-// A model service's failure crosses the bridge as its code and Skimmer's sentence; the redacted provider
-// detail stays in main for now (the chat UI's "details" will carry it).
-async function asBridgeFailure<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (e) {
-    if (e instanceof AiFailure) throw new BridgeFailure(e.code, e.message);
-    throw e;
-  }
-}
-
-// A mail action names messages by id; one that is not there is the page's mistake, said as `not_found`.
-function notFoundOnBadId<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (e) {
-    if (e instanceof MailActionError) throw new BridgeFailure('not_found', e.message);
-    throw e;
-  }
 }

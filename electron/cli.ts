@@ -4,17 +4,19 @@
 import { readFileSync } from 'node:fs';
 import { channels } from '../shared/contract.ts';
 import { type ApprovalPolicy, runAgent, waitingCalls } from './ai/agent.ts';
-import { ask, splitModelRef } from './ai/ask.ts';
+import { ask } from './ai/ask.ts';
 import type { Answer as CallAnswer, PendingCall } from './ai/engine.ts';
 import { groundedBounds } from './ai/grounded/bounds.ts';
 import { summarizeThread } from './ai/grounded/long-thread.ts';
 import { type Answer, parseQuestionFile } from './ai/judge/questions.ts';
+import { connectForMail } from './ai/model-access.ts';
+import { AiFailure } from './ai/protocol/errors.ts';
 import { noticeMessage } from './ai/protocol/events.ts';
 import { mailText } from './ai/tools/mail-tools.ts';
-import { AiFailure } from './ai/transport.ts';
 import { judgeMessages } from './ai/triage/judge-messages.ts';
 import { type App, createApp } from './app.ts';
-import { BridgeFailure, describeIssues, dispatch } from './bridge/dispatch.ts';
+import { describeIssues, dispatch } from './bridge/dispatch.ts';
+import { toFailure } from './bridge/errors.ts';
 import {
   type Family,
   familyUsageSentence,
@@ -23,9 +25,11 @@ import {
   type Values,
 } from './cli-flags.ts';
 import { defaultDataDir } from './data-dir.ts';
-import { type Chunk, DocumentError, pickChunks, prepareDocuments } from './documents/documents.ts';
+import { DocumentError } from './documents/document-error.ts';
+import { type Chunk, pickChunks, prepareDocuments } from './documents/documents.ts';
 import { syncAndRecord } from './mail/account-bridge.ts';
 import { MailFailure } from './mail/imap-connect.ts';
+import { MailError } from './mail/mail-error.ts';
 import { prepareQueries } from './mail/queries.ts';
 import { prepareSearch } from './mail/search.ts';
 import { serve } from './web/server.ts';
@@ -76,6 +80,23 @@ export async function main(argv: string[], io: Out = stdio, signal?: AbortSignal
 
 type Command = (app: App, args: string[], values: Values, io: Out, signal?: AbortSignal) => Promise<number>;
 
+type Failure = { code: string; message: string; detail?: string };
+
+// An expected failure as the bridge would say it (bridge/errors.ts), with the service's redacted detail when
+// it gave one; null for anything else, which main() logs.
+function failureOf(e: unknown): Failure | null {
+  const failure = toFailure(e);
+  if (!failure) return null;
+  return e instanceof AiFailure && e.providerDetail ? { ...failure, detail: e.providerDetail } : failure;
+}
+
+// Every failure a command ends with is printed this one way: a JSON line with --json, else the sentence (and
+// the detail) on stderr.
+function printFailure(io: Out, values: Values, failure: Failure): void {
+  if (values.json) io.out(JSON.stringify({ type: 'error', ...failure }));
+  else io.err(failure.detail ? `${failure.message} ${failure.detail}` : failure.message);
+}
+
 // Runs one bridge channel for the CLI: the same dispatch (schema first) as the app, errors as sentences.
 async function bridgeCall(
   app: App,
@@ -122,12 +143,10 @@ async function agentCommand(
       }
     }
   } catch (e) {
-    if (e instanceof BridgeFailure) {
-      if (values.json) print({ type: 'error', code: e.code, message: e.message });
-      else io.err(e.message);
-      return 1;
-    }
-    throw e;
+    const failure = failureOf(e);
+    if (!failure) throw e;
+    printFailure(io, values, failure);
+    return 1;
   }
   return code;
 }
@@ -181,7 +200,7 @@ function answerText(a: Answer): string {
 // Each message of a thread is a source named by its id, so a citation leads back to the message.
 function threadSourcesOf(app: App, threadId: number) {
   const thread = prepareQueries(app.db).thread(threadId);
-  if (!thread) throw new BridgeFailure('not_found', 'That conversation is not in the mailbox.');
+  if (!thread) throw new MailError('not_found', 'That conversation is not in the mailbox.');
   return thread.messages.map((m) => ({
     id: `m${m.id}`,
     title: `${m.subject} — ${m.from.name || m.from.address}`,
@@ -195,13 +214,8 @@ async function documentSourcesOf(app: App, paths: readonly string[], question: s
   const documents = prepareDocuments(app.db, app.places);
   const perDocument: Chunk[][] = [];
   for (const path of paths) {
-    let imported: Awaited<ReturnType<typeof documents.import>>;
-    try {
-      imported = await documents.import(path);
-    } catch (e) {
-      if (!(e instanceof DocumentError)) throw e;
-      throw new BridgeFailure('invalid_request', e.message);
-    }
+    // A file it cannot read fails the command as `invalid_request`, in the documents module's sentence.
+    const imported = await documents.import(path);
     if (imported.chunks === 0)
       io.err(`${imported.name} has no text to read (a scanned PDF needs OCR first).`);
     const all = documents.chunks(imported.id);
@@ -211,7 +225,7 @@ async function documentSourcesOf(app: App, paths: readonly string[], question: s
   const chunks = question
     ? pickChunks(perDocument, groundedBounds.maxSources, groundedBounds.allSourcesBytes - 1024)
     : perDocument.flat();
-  if (chunks.length === 0) throw new BridgeFailure('invalid_request', 'The documents have no text to read.');
+  if (chunks.length === 0) throw new DocumentError('no_text', 'The documents have no text to read.');
   return chunks.map((c) => ({ id: c.id, title: c.title, text: c.text }));
 }
 
@@ -486,8 +500,7 @@ const commands: Record<Family, Command> = {
     const print = (o: object) => io.out(JSON.stringify(o));
     const parsedFile = parseQuestionFile(file);
     if (!parsedFile.ok) {
-      if (values.json) print({ type: 'error', code: 'invalid_request', message: parsedFile.reason });
-      else io.err(parsedFile.reason);
+      printFailure(io, values, { code: 'invalid_request', message: parsedFile.reason });
       return 2;
     }
     const ids = messageIds(app, values);
@@ -518,10 +531,10 @@ const commands: Record<Family, Command> = {
       }
       return failed || result.stopped ? 1 : 0;
     } catch (e) {
-      if (!(e instanceof BridgeFailure)) throw e;
-      if (values.json) print({ type: 'error', code: e.code, message: e.message });
-      else io.err(e.message);
-      return e.code === 'invalid_request' ? 2 : 1;
+      const failure = failureOf(e);
+      if (!failure) throw e;
+      printFailure(io, values, failure);
+      return failure.code === 'invalid_request' ? 2 : 1;
     }
   },
 
@@ -540,10 +553,7 @@ const commands: Record<Family, Command> = {
     }
     const print = (o: object) => io.out(JSON.stringify(o));
     try {
-      const { service, model: modelName } = splitModelRef(model);
-      const serviceId = app.services.idByName(service);
-      app.services.requireMailConsent(serviceId);
-      const connection = await app.services.connection(serviceId);
+      const { model: modelName, connection } = await connectForMail(app.services, model);
       const sources = byThread
         ? threadSourcesOf(app, threadId)
         : await documentSourcesOf(app, docs, values.question, io);
@@ -564,15 +574,9 @@ const commands: Record<Family, Command> = {
       return 0;
     } catch (e) {
       // Skimmer's sentence, and the (redacted) detail: the bound that was passed, or the provider's words.
-      const failure =
-        e instanceof BridgeFailure
-          ? { code: e.code, message: e.message }
-          : e instanceof AiFailure
-            ? { code: e.code, message: e.message, ...(e.providerDetail ? { detail: e.providerDetail } : {}) }
-            : null;
+      const failure = failureOf(e);
       if (!failure) throw e;
-      if (values.json) print({ type: 'error', ...failure });
-      else io.err('detail' in failure ? `${failure.message} ${failure.detail}` : failure.message);
+      printFailure(io, values, failure);
       return failure.code === 'invalid_request' ? 2 : 1;
     }
   },
@@ -638,12 +642,10 @@ const commands: Record<Family, Command> = {
         }
       }
     } catch (e) {
-      if (e instanceof BridgeFailure) {
-        if (values.json) print({ type: 'error', code: e.code, message: e.message });
-        else io.err(e.message);
-        return 1;
-      }
-      throw e;
+      const failure = failureOf(e);
+      if (!failure) throw e;
+      printFailure(io, values, failure);
+      return 1;
     }
     return failed ? 1 : 0;
   },

@@ -4,14 +4,15 @@
 // outcome in one transaction. A run that needs approval ends `interrupted` with its calls stored open;
 // answering them (`resume` in the CLI, `chat:answer` in the app) continues it.
 
-import { BridgeFailure } from '../bridge/dispatch.ts';
 import type { Db } from '../db/open.ts';
 import { prepareQueries } from '../mail/queries.ts';
-import { type AskEvent, budgetFor, splitModelRef } from './ask.ts';
+import { type AskEvent, budgetFor } from './ask.ts';
+import { AssistantError } from './assistant-error.ts';
 import { prepareAudit } from './audit.ts';
 import type { prepareConversations } from './conversations.ts';
 import { type Answer, type EngineEvent, openCalls, runEngine, type SettledCall } from './engine.ts';
 import type { prepareGrants } from './grants.ts';
+import { connectForMail } from './model-access.ts';
 import { streamModel } from './model-stream.ts';
 import { aiErrorMessages } from './protocol/errors.ts';
 import { runSignal } from './run-signal.ts';
@@ -84,16 +85,13 @@ export async function* runAgent(
   request: AgentRequest,
   opts: Pick<TransportOptions, 'onRetry' | 'sleep'> & { signal?: AbortSignal } = {},
 ): AsyncGenerator<AgentEvent, void, undefined> {
-  const { service, model } = splitModelRef(request.model);
-  const serviceId = deps.services.idByName(service);
   // The mail tools and quoted mail send mail text to the service.
-  deps.services.requireMailConsent(serviceId);
-  const connection = await deps.services.connection(serviceId);
+  const { serviceId, model, connection } = await connectForMail(deps.services, request.model);
   if (request.conversationId !== undefined && !deps.conversations.exists(request.conversationId)) {
-    throw new BridgeFailure('not_found', 'That conversation does not exist.');
+    throw new AssistantError('not_found', 'That conversation does not exist.');
   }
   if (request.conversationId === undefined && !request.prompt) {
-    throw new BridgeFailure('invalid_request', 'A new conversation needs a prompt.');
+    throw new AssistantError('invalid', 'A new conversation needs a prompt.');
   }
   const context = quotedBlocks(deps.db, request.quote ?? []);
   const conversationId =
@@ -167,7 +165,7 @@ function quotedBlocks(db: Db, ids: readonly number[]): string[] {
   const queries = prepareQueries(db);
   return ids.map((id) => {
     const m = queries.message(id);
-    if (!m) throw new BridgeFailure('not_found', `Message ${id} is not in the mailbox.`);
+    if (!m) throw new AssistantError('not_found', `Message ${id} is not in the mailbox.`);
     return messageBlock(m).block;
   });
 }

@@ -1,8 +1,9 @@
 // One question to a model in a stored conversation, without tools (the engine adds those): resolve
 // `service/model`, send the stored history plus the new prompt, stream the answer, and commit the turn
 // — what arrived is kept even when the run fails or is stopped.
-import { BridgeFailure } from '../bridge/dispatch.ts';
+import { AssistantError } from './assistant-error.ts';
 import type { prepareConversations, Usage } from './conversations.ts';
+import { connectForMail, connectForOwnWords } from './model-access.ts';
 import { streamModel } from './model-stream.ts';
 import { trimHistory } from './protocol/budget.ts';
 import { capabilitiesFor } from './protocol/capabilities.ts';
@@ -12,6 +13,7 @@ import { type Block, mergeAdjacentTurns, type Turn } from './protocol/messages.t
 import { runSignal } from './run-signal.ts';
 import type { prepareServices } from './services.ts';
 import type { TransportOptions } from './transport.ts';
+import { isUntrustedBlock } from './untrusted.ts';
 
 export type AskEvent = { type: 'start'; conversationId: number } | AiEvent;
 
@@ -33,28 +35,18 @@ type Deps = {
   conversations: ReturnType<typeof prepareConversations>;
 };
 
-// `service/model`: the first "/" ends the service name; model ids may contain more (DESIGN §5).
-export function splitModelRef(ref: string): { service: string; model: string } {
-  const slash = ref.indexOf('/');
-  if (slash <= 0 || slash === ref.length - 1) {
-    throw new BridgeFailure(
-      'invalid_request',
-      'Name the model as service/model, for example local/llama3.2.',
-    );
-  }
-  return { service: ref.slice(0, slash), model: ref.slice(slash + 1) };
-}
-
 export async function* ask(
   deps: Deps,
   request: { model: string; prompt: string; conversationId?: number },
   opts: Pick<TransportOptions, 'onRetry' | 'sleep'> & { signal?: AbortSignal } = {},
 ): AsyncGenerator<AskEvent, void, undefined> {
-  const { service, model } = splitModelRef(request.model);
-  const serviceId = deps.services.idByName(service);
-  const connection = await deps.services.connection(serviceId);
+  // A conversation that used the mail tools or quoted mail sends that mail again with every turn.
+  const stored =
+    request.conversationId === undefined ? [] : deps.conversations.history(request.conversationId);
+  const connect = holdsMail(stored) ? connectForMail : connectForOwnWords;
+  const { serviceId, model, connection } = await connect(deps.services, request.model);
   if (request.conversationId !== undefined && !deps.conversations.exists(request.conversationId)) {
-    throw new BridgeFailure('not_found', 'That conversation does not exist.');
+    throw new AssistantError('not_found', 'That conversation does not exist.');
   }
   const conversationId = request.conversationId ?? deps.conversations.create(request.prompt, request.model);
   yield { type: 'start', conversationId };
@@ -99,6 +91,15 @@ export async function* ask(
       usage,
     );
   }
+}
+
+/**
+ * SECURITY: stored turns hold mail when a tool was called (its arguments and results are the mailbox's) or
+ * mail was quoted; the answers written from them repeat it. Plain chat over such a history is not only the
+ * user's own words, so it needs the consent a tool run needs (DESIGN §5), even with the tools off now.
+ */
+function holdsMail(history: readonly Turn[]): boolean {
+  return history.some((t) => t.content.some((b) => b.type !== 'text' || isUntrustedBlock(b.text)));
 }
 
 async function* overflow(): AsyncGenerator<AiEvent> {

@@ -3,7 +3,8 @@
 // `chat:history` read what is stored. A turn with tools runs through the engine (agent.ts); without, it is
 // one plain answer (ask.ts).
 import type { ChatTurn, StreamEvent } from '../../shared/contract.ts';
-import { BridgeFailure, type Handlers } from '../bridge/dispatch.ts';
+import type { Handlers } from '../bridge/dispatch.ts';
+import { BridgeFailure, toFailure } from '../bridge/errors.ts';
 import type { StreamHub } from '../bridge/streams.ts';
 import type { Db } from '../db/open.ts';
 import type { Log } from '../log.ts';
@@ -170,7 +171,8 @@ async function relay(log: Log, events: AsyncIterable<StreamEvent>, emit: Emit): 
       else emit(event);
     }
   } catch (e) {
-    if (e instanceof BridgeFailure) final = { type: 'chat_error', code: e.code, message: e.message };
+    const failure = toFailure(e);
+    if (failure) final = { type: 'chat_error', ...failure };
     else {
       log.error('chat_send', e);
       final = {

@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { tempDir } from '../../test/support/temp.ts';
-import { BridgeFailure } from '../bridge/dispatch.ts';
 import { m0009 } from '../db/migrations/0009-grants-audit.ts';
 import { type Db, openDatabase } from '../db/open.ts';
+import { AssistantError } from './assistant-error.ts';
 import { prepareConversations } from './conversations.ts';
 import { gateDecision } from './engine.ts';
 import { prepareGrants } from './grants.ts';
@@ -42,11 +42,11 @@ function setup() {
   return { db, grants: prepareGrants(db), one, two };
 }
 
-function refusal(run: () => unknown): BridgeFailure {
+function refusal(run: () => unknown): AssistantError {
   try {
     run();
   } catch (e) {
-    if (e instanceof BridgeFailure) return e;
+    if (e instanceof AssistantError) return e;
     throw e;
   }
   throw new Error('expected a refusal');
@@ -57,7 +57,7 @@ describe('grants', () => {
     const { grants, one } = setup();
     for (const scope of ['conversation', 'always'] as const) {
       const e = refusal(() => grants.grant('send_mail', 'send', scope, one));
-      expect(e.code).toBe('forbidden');
+      expect(e.reason).toBe('always_asks');
       expect(e.message).toMatch(/always asks before it sends/);
     }
     expect(grants.list()).toEqual([]);
@@ -65,8 +65,8 @@ describe('grants', () => {
 
   test('refuses a grant for a delete tool, even "once"', () => {
     const { grants } = setup();
-    expect(refusal(() => grants.grant('delete_mail', 'delete', 'once')).code).toBe('forbidden');
-    expect(refusal(() => grants.grant('delete_mail', 'delete', 'always')).code).toBe('forbidden');
+    expect(refusal(() => grants.grant('delete_mail', 'delete', 'once')).reason).toBe('always_asks');
+    expect(refusal(() => grants.grant('delete_mail', 'delete', 'always')).reason).toBe('always_asks');
     expect(grants.list()).toEqual([]);
   });
 
@@ -79,8 +79,8 @@ describe('grants', () => {
 
   test('a conversation grant needs an existing conversation', () => {
     const { grants } = setup();
-    expect(refusal(() => grants.grant('archive', 'write', 'conversation')).code).toBe('invalid_request');
-    expect(refusal(() => grants.grant('archive', 'write', 'conversation', 999)).code).toBe('not_found');
+    expect(refusal(() => grants.grant('archive', 'write', 'conversation')).reason).toBe('invalid');
+    expect(refusal(() => grants.grant('archive', 'write', 'conversation', 999)).reason).toBe('not_found');
   });
 
   test('a conversation grant allows the tool in that conversation only', () => {
@@ -140,8 +140,8 @@ describe('grants', () => {
     const { grants } = setup();
     const g = grants.grant('archive', 'write', 'always');
     grants.revoke(g?.id as number);
-    expect(refusal(() => grants.revoke(g?.id as number)).code).toBe('not_found');
-    expect(refusal(() => grants.revoke(4242)).code).toBe('not_found');
+    expect(refusal(() => grants.revoke(g?.id as number)).reason).toBe('not_found');
+    expect(refusal(() => grants.revoke(4242)).reason).toBe('not_found');
   });
 
   test('deleting a conversation removes its grants', () => {
@@ -212,7 +212,7 @@ describe('grants', () => {
     expect(
       grants.decide(search, {}, { fromUntrusted: ['id'], notNamedByUser: ['x@y.example'] }, null).decision,
     ).toBe('allow');
-    expect(refusal(() => grants.grant('search_mail', 'read', 'always')).code).toBe('invalid_request');
+    expect(refusal(() => grants.grant('search_mail', 'read', 'always')).reason).toBe('invalid');
   });
 
   test('a grant covers a write whose arguments came from mail (the marks a search result leaves)', () => {

@@ -14,8 +14,8 @@
 //   refusing those would make grants useless. Writes are the reversible effect (archive, label, move);
 //   the irreversible ones (send, delete) always ask and show the marks on the approval card. A tool that
 //   wants marked arguments to be refused outright says `deny` in its gate, which no grant overrides.
-import { BridgeFailure } from '../bridge/dispatch.ts';
 import type { Db } from '../db/open.ts';
+import { AssistantError } from './assistant-error.ts';
 import type { AnyTool, GateDecision, Provenance, ToolEffect } from './tools/tool.ts';
 
 export type GrantScope = 'once' | 'conversation' | 'always';
@@ -115,25 +115,22 @@ export function prepareGrants(db: Db, now: () => number = Date.now) {
      */
     grant(tool: string, effect: ToolEffect, scope: GrantScope, conversationId?: number): Grant | null {
       if (effect === 'send' || effect === 'delete') {
-        throw new BridgeFailure(
-          'forbidden',
+        throw new AssistantError(
+          'always_asks',
           `Skimmer always asks before it ${effect === 'send' ? 'sends' : 'deletes'} anything, so ${tool} cannot be allowed in advance.`,
         );
       }
       if (effect === 'read') {
-        throw new BridgeFailure(
-          'invalid_request',
-          `${tool} only reads, so it never asks and needs no grant.`,
-        );
+        throw new AssistantError('invalid', `${tool} only reads, so it never asks and needs no grant.`);
       }
       if (scope === 'once') return null;
       const conversation = scope === 'conversation' ? (conversationId ?? null) : null;
       if (scope === 'conversation') {
         if (conversation === null) {
-          throw new BridgeFailure('invalid_request', 'A grant for this conversation needs the conversation.');
+          throw new AssistantError('invalid', 'A grant for this conversation needs the conversation.');
         }
         if (conversationExists.get(conversation) === undefined) {
-          throw new BridgeFailure('not_found', 'That conversation no longer exists.');
+          throw new AssistantError('not_found', 'That conversation no longer exists.');
         }
       }
       return db.transaction((): Grant => {
@@ -150,7 +147,7 @@ export function prepareGrants(db: Db, now: () => number = Date.now) {
     /** Revokes an active grant; a grant that is unknown or already revoked is `not_found`. */
     revoke(id: number): void {
       if (revoke.run(now(), id).changes === 0) {
-        throw new BridgeFailure('not_found', 'That grant does not exist or was already revoked.');
+        throw new AssistantError('not_found', 'That grant does not exist or was already revoked.');
       }
     },
 

@@ -3,7 +3,7 @@
 // one terminal event: `message_stop`, a terminal `error`, or `aborted` when the user pressed Stop.
 import type { ServiceKind } from '../../shared/contract.ts';
 import { endpointFor } from '../../shared/service-url.ts';
-import { type AiErrorCode, aiErrorMessages } from './protocol/errors.ts';
+import { type AiErrorCode, AiFailure, aiErrorMessages } from './protocol/errors.ts';
 import { type AiEvent, isTerminal } from './protocol/events.ts';
 import type { ModelRequest } from './protocol/request.ts';
 import { toWireIds } from './protocol/wire-ids.ts';
@@ -16,7 +16,7 @@ import {
   createResponsesMapper,
 } from './providers/openai-responses.ts';
 import type { StreamMapper } from './providers/stream-parts.ts';
-import { AiFailure, streamSse, type TransportOptions } from './transport.ts';
+import { streamSse, type TransportOptions } from './transport.ts';
 
 export type Connection = { kind: ServiceKind; baseUrl: string; key: string | null };
 

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { tempDir } from '../../test/support/temp.ts';
-import { BridgeFailure } from '../bridge/dispatch.ts';
 import { openDatabase } from '../db/open.ts';
 import { fileSealer } from '../secrets/file-vault.ts';
 import { createKeyVault } from '../secrets/key-vault.ts';
+import { AssistantError } from './assistant-error.ts';
 import { prepareServices, serviceKeyName } from './services.ts';
 
 function setup() {
@@ -50,7 +50,7 @@ describe('services', () => {
     services.setMailConsent(s.id, true);
     expect(services.setPrice(s.id, 0.15)).toMatchObject({ inputPrice: 0.15, version: 1, mailAllowed: true });
     expect(services.setPrice(s.id, null)).toMatchObject({ inputPrice: null, version: 1, mailAllowed: true });
-    expect(() => services.setPrice(999, 1)).toThrow(BridgeFailure);
+    expect(() => services.setPrice(999, 1)).toThrow(AssistantError);
   });
 
   test('editing bumps the version; removing the key leaves hasKey false', async () => {
@@ -76,8 +76,8 @@ describe('services', () => {
       services.add({ name: 'a', kind: 'openai', baseUrl: 'https://x.example.com' }),
     ).rejects.toThrow('already a service named "a"');
     const missing = await services.update({ id: 42, name: 'z' }).catch((e: unknown) => e);
-    expect(missing).toBeInstanceOf(BridgeFailure);
-    expect((missing as BridgeFailure).code).toBe('not_found');
+    expect(missing).toBeInstanceOf(AssistantError);
+    expect((missing as AssistantError).reason).toBe('not_found');
   });
 
   test('removing a service removes its key', async () => {

@@ -4,9 +4,9 @@
 import type { ServiceKind, ServiceView } from '../../shared/contract.ts';
 import { isLoopback } from '../../shared/loopback.ts';
 import { checkBaseUrl, endpointFor } from '../../shared/service-url.ts';
-import { BridgeFailure } from '../bridge/dispatch.ts';
 import type { Db } from '../db/open.ts';
 import type { KeyVault } from '../secrets/key-vault.ts';
+import { AssistantError } from './assistant-error.ts';
 
 type Row = {
   id: number;
@@ -61,20 +61,20 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
 
   const base = (raw: string, kind: ServiceKind): string => {
     const checked = checkBaseUrl(raw, kind);
-    if (!checked.ok) throw new BridgeFailure('invalid_request', checked.reason);
+    if (!checked.ok) throw new AssistantError('invalid', checked.reason);
     return checked.baseUrl;
   };
 
   const unique = (name: string, except?: number) => {
     const other = byName.get(name);
     if (other && other.id !== except) {
-      throw new BridgeFailure('invalid_request', `There is already a service named "${name}".`);
+      throw new AssistantError('invalid', `There is already a service named "${name}".`);
     }
   };
 
   const found = (id: number): Row => {
     const row = byId.get(id);
-    if (!row) throw new BridgeFailure('not_found', 'That service does not exist.');
+    if (!row) throw new AssistantError('not_found', 'That service does not exist.');
     return row;
   };
 
@@ -146,15 +146,15 @@ export function prepareServices(db: Db, vault: KeyVault, now: () => number = Dat
     requireMailConsent(id: number): void {
       const row = found(id);
       if (mailAllowed(row)) return;
-      throw new BridgeFailure(
-        'forbidden',
+      throw new AssistantError(
+        'no_consent',
         `Skimmer has not sent mail to ${endpointFor(row.kind, row.base_url)} yet. Allow it for "${row.name}" in the model services first.`,
       );
     },
 
     idByName(name: string): number {
       const row = byName.get(name);
-      if (!row) throw new BridgeFailure('not_found', `There is no model service named "${name}".`);
+      if (!row) throw new AssistantError('not_found', `There is no model service named "${name}".`);
       return row.id;
     },
 

@@ -4,35 +4,10 @@
 // every failure into an AiFailure whose message is a sentence of ours.
 import { createParser } from 'eventsource-parser';
 import { Agent } from 'undici';
-import { type AiErrorCode, aiErrorMessages, isRetryable } from './protocol/errors.ts';
+import { type AiErrorCode, AiFailure, defaultCodeForStatus, isRetryable } from './protocol/errors.ts';
 import { redact } from './protocol/redact.ts';
+import type { SseFrame } from './protocol/sse-frame.ts';
 import { backoffMs, sleep as realSleep, retryAfterMs, retryableStatus, type Sleep } from './retry.ts';
-
-export type SseFrame = { event?: string; data: string };
-export type TransportFailure = { code: AiErrorCode; providerDetail?: string };
-
-// Every failure of streamSse and requestJson. `message` is always aiErrorMessages[code].
-// SECURITY: no `cause` is attached: an underlying fetch error can carry the request URL (with a query)
-// or socket details, and `cause` is printed by console.log and util.inspect. Provider text only ever
-// travels in `providerDetail`, already redacted.
-export class AiFailure extends Error {
-  readonly code: AiErrorCode;
-  readonly providerDetail?: string;
-  // What the server asked us to wait (clamped), when it said; the retry loop prefers it to backoff.
-  readonly retryAfterMs?: number;
-
-  constructor(code: AiErrorCode, extra: { providerDetail?: string; retryAfterMs?: number } = {}) {
-    super(aiErrorMessages[code]);
-    this.name = 'AiFailure';
-    this.code = code;
-    if (extra.providerDetail) this.providerDetail = extra.providerDetail;
-    if (extra.retryAfterMs !== undefined) this.retryAfterMs = extra.retryAfterMs;
-  }
-
-  toJSON(): TransportFailure & { message: string } {
-    return { code: this.code, message: this.message, providerDetail: this.providerDetail };
-  }
-}
 
 export type HttpRequest = {
   url: string;
@@ -148,20 +123,6 @@ export async function requestJson(
       attempt.dispose();
     }
   });
-}
-
-// Status defaults for providers' `classify`, which has the final word (only the provider can tell a
-// quota 429 from a rate-limit 429). 408 is a timeout and 409 a transient conflict, both retried.
-export function defaultCodeForStatus(status: number): AiErrorCode {
-  if (status === 400 || status === 422) return 'invalid_request';
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 408) return 'timeout';
-  if (status === 409) return 'unavailable';
-  if (status === 429) return 'rate_limited';
-  if (status >= 500) return 'unavailable';
-  return 'http_status';
 }
 
 // Failures whose code is retryable but whose answer said not to retry: a 4xx outside 408/409/429 that

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { BridgeFailure, dispatch, type Handlers } from './dispatch.ts';
+import { dispatch, type Handlers } from './dispatch.ts';
+import { BridgeFailure } from './errors.ts';
 
 const calls: unknown[] = [];
 const handlers = {

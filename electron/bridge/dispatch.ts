@@ -10,18 +10,10 @@ import {
   type ParsedRequest,
   type Response,
 } from '../../shared/contract.ts';
+import { toFailure } from './errors.ts';
 
 export type Handler<C extends Channel> = (request: ParsedRequest<C>) => Response<C> | Promise<Response<C>>;
 export type Handlers = { [C in Channel]: Handler<C> };
-
-// Thrown by handlers for an expected failure with a sentence meant for the user.
-export class BridgeFailure extends Error {
-  readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
 
 export function isChannel(name: string): name is Channel {
   return Object.hasOwn(channels, name);
@@ -46,7 +38,8 @@ export async function dispatch(
     const handler = handlers[channel] as (r: unknown) => unknown;
     return { ok: true, value: await handler(parsed.data) };
   } catch (e) {
-    if (e instanceof BridgeFailure) return fail(e.code, e.message);
+    const failure = toFailure(e);
+    if (failure) return { ok: false, error: failure };
     onUnexpected(channel, e);
     return fail('internal', 'Something went wrong inside Skimmer; the details are in the log.');
   }

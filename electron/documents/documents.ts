@@ -5,10 +5,8 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Db } from '../db/open.ts';
 import { FileRefusal, type Places, readUserFile, userPlaces } from '../files/safe-open.ts';
+import { DocumentError } from './document-error.ts';
 import { type DocumentKind, extractPieces, kindOf, maxDocumentBytes, type Piece } from './extract.ts';
-
-/** A file Skimmer cannot take as a document; the message is the sentence to show. */
-export class DocumentError extends Error {}
 
 export type Chunk = {
   id: string;
@@ -138,14 +136,16 @@ export function prepareDocuments(db: Db, places: Places = userPlaces(), now: () 
     /** Imports one file; the same content imported again is the same document. Throws a sentence on bad input. */
     async import(path: string): Promise<ImportedDocument> {
       const kind = kindOf(path);
-      if (!kind) throw new DocumentError(`${basename(path)} is not a .txt, .md, .pdf or .docx file.`);
+      if (!kind)
+        throw new DocumentError('unreadable', `${basename(path)} is not a .txt, .md, .pdf or .docx file.`);
       let data: Buffer;
       try {
         // The size is checked on the open file before a byte is read, and the read is asynchronous: a 1.5 GB file
         // is refused at once, and the bridge's thread never waits for the disk.
         data = await readUserFile(path, places, maxDocumentBytes);
       } catch (e) {
-        if (e instanceof FileRefusal) throw new DocumentError(`${basename(path)}: ${e.message}`);
+        if (e instanceof FileRefusal)
+          throw new DocumentError('unreadable', `${basename(path)}: ${e.message}`);
         throw e;
       }
       const hash = createHash('sha256').update(data).digest('hex');
@@ -161,7 +161,10 @@ export function prepareDocuments(db: Db, places: Places = userPlaces(), now: () 
       try {
         pieces = await extractPieces(kind, data);
       } catch {
-        throw new DocumentError(`${basename(path)} could not be read as a ${kind.toUpperCase()} file.`);
+        throw new DocumentError(
+          'unreadable',
+          `${basename(path)} could not be read as a ${kind.toUpperCase()} file.`,
+        );
       }
       const chunks = chunkPieces(pieces);
       const id = db.transaction(() => {

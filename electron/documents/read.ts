@@ -1,7 +1,7 @@
 // The page a document citation opens (issue 7, `documents:read`): the document's chunks as text, with the
 // cited one among them. A document over 256 KiB of text is shown as the window of chunks around the cited
 // one (its page and its neighbours), with a note saying so, so the response stays bounded.
-import { BridgeFailure } from '../bridge/dispatch.ts';
+import { DocumentError } from './document-error.ts';
 import type { Chunk, prepareDocuments } from './documents.ts';
 
 export const maxPageBytes = 256 * 1024;
@@ -60,10 +60,10 @@ export function readDocument(
   request: { documentId: number; chunkId?: string | undefined },
 ) {
   const doc = documents.document(request.documentId);
-  if (!doc) throw new BridgeFailure('not_found', 'That document is not imported.');
+  if (!doc) throw new DocumentError('not_found', 'That document is not imported.');
   const chunks = documents.chunks(doc.id);
   if (request.chunkId !== undefined && !chunks.some((c) => c.id === request.chunkId)) {
-    throw new BridgeFailure('not_found', 'That part of the document is not there.');
+    throw new DocumentError('not_found', 'That part of the document is not there.');
   }
   return { id: doc.id, name: doc.name, kind: doc.kind, ...pageWindow(chunks, request.chunkId) };
 }

@@ -3,7 +3,8 @@
 // page's watch carries the background sync's status and every outbox change; the folder the page shows is
 // the one its account's background sync waits on (`account:focus`).
 import type { StreamEvent } from '../../shared/contract.ts';
-import { BridgeFailure, type Handlers } from '../bridge/dispatch.ts';
+import type { Handlers } from '../bridge/dispatch.ts';
+import { BridgeFailure } from '../bridge/errors.ts';
 import type { StreamHub } from '../bridge/streams.ts';
 import type { Db } from '../db/open.ts';
 import type { Log } from '../log.ts';

@@ -2,9 +2,9 @@
 // password in the vault under `account:<id>`, never in SQLite, never in a view. Owns `imap_accounts` and the
 // 'imap' rows of `accounts`. Saving never connects; "Test" and "Sync" are explicit actions.
 import { checkServer, type ServerSettings, type TlsMode } from '../../shared/mail-account.ts';
-import { BridgeFailure } from '../bridge/dispatch.ts';
 import type { Db } from '../db/open.ts';
 import type { KeyVault } from '../secrets/key-vault.ts';
+import { MailError } from './mail-error.ts';
 
 export type NewAccount = {
   name: string;
@@ -85,12 +85,12 @@ export function prepareAccounts(db: Db, vault: KeyVault, now: () => number = Dat
 
   const checked = (what: 'IMAP' | 'SMTP', s: ServerSettings): ServerSettings => {
     const c = checkServer(what, s);
-    if (!c.ok) throw new BridgeFailure('invalid_request', c.reason);
+    if (!c.ok) throw new MailError('invalid', c.reason);
     return c.value;
   };
 
   const found = (row: Row | undefined): Row => {
-    if (!row) throw new BridgeFailure('not_found', 'That account does not exist.');
+    if (!row) throw new MailError('not_found', 'That account does not exist.');
     return row;
   };
 
@@ -102,20 +102,16 @@ export function prepareAccounts(db: Db, vault: KeyVault, now: () => number = Dat
     async add(a: NewAccount): Promise<AccountView> {
       const name = a.name.trim();
       if (!accountName.test(name)) {
-        throw new BridgeFailure(
-          'invalid_request',
-          'Name the account with 1–64 letters, digits, dots, dashes, @ or _.',
-        );
+        throw new MailError('invalid', 'Name the account with 1–64 letters, digits, dots, dashes, @ or _.');
       }
       const user = a.user.trim();
       if (user === '' || user.length > 320)
-        throw new BridgeFailure('invalid_request', 'Give the user name to log in with.');
-      if (a.password === '')
-        throw new BridgeFailure('invalid_request', 'Give the password (or app password).');
+        throw new MailError('invalid', 'Give the user name to log in with.');
+      if (a.password === '') throw new MailError('invalid', 'Give the password (or app password).');
       const imap = checked('IMAP', a.imap);
       const smtp = a.smtp ? checked('SMTP', a.smtp) : null;
       if (nameTaken.get(name) !== undefined) {
-        throw new BridgeFailure('invalid_request', `There is already an account named "${name}".`);
+        throw new MailError('invalid', `There is already an account named "${name}".`);
       }
       const id = db.transaction((): number => {
         const accountId = Number(addAccount.run(name).lastInsertRowid);
@@ -153,7 +149,7 @@ export function prepareAccounts(db: Db, vault: KeyVault, now: () => number = Dat
       const v = view(found(byId.get(id)));
       const password = await vault.get(accountSecretName(id));
       if (password === null)
-        throw new BridgeFailure('not_found', `The account "${v.name}" has no password saved.`);
+        throw new MailError('not_found', `The account "${v.name}" has no password saved.`);
       return { ...v, password };
     },
 

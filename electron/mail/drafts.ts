@@ -3,10 +3,10 @@
 // reopens it as a draft), and a send that failed can come back too, so nothing written is lost. The assistant creates drafts through undo.ts, so
 // that Undo can take them back; what the user does here is their own doing and is not on the undo list.
 import type { DraftView } from '../../shared/contract.ts';
-import { BridgeFailure } from '../bridge/dispatch.ts';
 import type { Db } from '../db/open.ts';
 import { nextId } from '../db/retired-ids.ts';
-import { type KeptState, NoSender, type OutboxItem, prepareOutbox } from './outbox.ts';
+import { MailError } from './mail-error.ts';
+import { type KeptState, type OutboxItem, prepareOutbox } from './outbox.ts';
 
 type Row = {
   id: number;
@@ -50,15 +50,15 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
 
   const found = (id: number): Row => {
     const r = byId.get(id);
-    if (!r) throw new BridgeFailure('not_found', 'That draft does not exist.');
+    if (!r) throw new MailError('not_found', 'That draft does not exist.');
     return r;
   };
 
   // The caller's transaction holds the take and the insert together.
   function backFromOutbox(outboxId: number): DraftView {
     const taken = outbox.take(outboxId);
-    if (taken === null) throw new BridgeFailure('not_found', 'That message is not in the outbox.');
-    if ('state' in taken) throw new BridgeFailure('invalid_request', notDismissable[taken.state]);
+    if (taken === null) throw new MailError('not_found', 'That message is not in the outbox.');
+    if ('state' in taken) throw new MailError('wrong_state', notDismissable[taken.state]);
     const { mail } = taken;
     const id = Number(
       add.run({
@@ -85,16 +85,9 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
     /** Queues the draft in the outbox from the account of the message it answers, and removes it. */
     send(id: number): OutboxItem {
       const d = toView(found(id));
-      if (d.to.length === 0)
-        throw new BridgeFailure('invalid_request', 'Add at least one recipient before sending.');
+      if (d.to.length === 0) throw new MailError('invalid', 'Add at least one recipient before sending.');
       return db.transaction(() => {
-        let account: number;
-        try {
-          account = outbox.senderFor(d.inReplyTo);
-        } catch (e) {
-          if (e instanceof NoSender) throw new BridgeFailure('invalid_request', e.message);
-          throw e;
-        }
+        const account = outbox.senderFor(d.inReplyTo);
         const item = outbox.queue(account, {
           to: d.to,
           cc: d.cc,

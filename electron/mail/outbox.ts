@@ -10,6 +10,7 @@ import type { Db } from '../db/open.ts';
 import type { AccountLogin, Accounts } from './accounts.ts';
 import { compose } from './compose.ts';
 import { mailFailure } from './imap-connect.ts';
+import { MailError } from './mail-error.ts';
 import { smtpTransport } from './smtp-connect.ts';
 import { prepareWriteBack } from './write-back.ts';
 
@@ -60,9 +61,6 @@ const toItem = (r: Row): OutboxItem => ({
   sendAfter: r.send_after,
   sentAt: r.sent_at,
 });
-
-/** Thrown when nothing can send: no account with an SMTP server (or none for the message answered). */
-export class NoSender extends Error {}
 
 /** A message in the outbox changed; `item` is null when it left the outbox (dismissed back to the drafts). */
 export type OutboxChange = { id: number; item: OutboxItem | null };
@@ -135,7 +133,11 @@ export function prepareOutbox(db: Db, now: () => number = Date.now) {
       const own = inReplyTo === null ? undefined : accountOfMessage.get(inReplyTo);
       if (own?.smtp) return own.account_id;
       const first = senders.get();
-      if (!first) throw new NoSender('No account can send mail yet: add a mail account with an SMTP server.');
+      if (!first)
+        throw new MailError(
+          'no_sender',
+          'No account can send mail yet: add a mail account with an SMTP server.',
+        );
       return first.account_id;
     },
 

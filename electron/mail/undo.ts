@@ -5,6 +5,7 @@
 import type { Db } from '../db/open.ts';
 import { nextId } from '../db/retired-ids.ts';
 import { prepareLabels } from './labels.ts';
+import { MailError } from './mail-error.ts';
 import { prepareWriteBack } from './write-back.ts';
 
 /** The closed set of inverses an undo entry can hold. */
@@ -26,18 +27,6 @@ export type NewDraft = {
   body: string;
   inReplyTo: number | null;
 };
-
-/** A request the model made that cannot be carried out; its message is written for the model. */
-export class MailActionError extends Error {}
-
-/** An undo by id that cannot be done: no such entry, or it was undone already. */
-export class UndoRefused extends Error {
-  readonly reason: 'not_found' | 'already_undone';
-  constructor(reason: UndoRefused['reason'], message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
 
 export function prepareMailActions(db: Db, now: () => number = Date.now) {
   const labels = prepareLabels(db);
@@ -93,7 +82,7 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     const rows: MessageRow[] = [];
     for (const id of new Set(ids)) {
       const row = message.get(id);
-      if (!row) throw new MailActionError(`There is no message with id ${id}.`);
+      if (!row) throw new MailError('not_found', `There is no message with id ${id}.`);
       rows.push(row);
     }
     return rows;
@@ -159,7 +148,10 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
       const found = folderByName.get(accountId, folderName);
       if (found) return found.id;
       const names = folderNames.all(accountId).map((f) => f.name);
-      throw new MailActionError(`There is no folder named "${folderName}". Folders: ${names.join(', ')}.`);
+      throw new MailError(
+        'no_folder',
+        `There is no folder named "${folderName}". Folders: ${names.join(', ')}.`,
+      );
     };
     const items = moveTo(rows, target);
     if (items.length > 0) {
@@ -281,8 +273,8 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
    */
   const undoOne = db.transaction((id: number): UndoEntry => {
     const entry = entryById.get(id);
-    if (!entry) throw new UndoRefused('not_found', 'There is no such action to undo.');
-    if (entry.undone_at !== null) throw new UndoRefused('already_undone', 'That action was already undone.');
+    if (!entry) throw new MailError('not_found', 'There is no such action to undo.');
+    if (entry.undone_at !== null) throw new MailError('wrong_state', 'That action was already undone.');
     apply(JSON.parse(entry.inverse_json) as Inverse);
     markUndone.run(now(), entry.id);
     return { id: entry.id, createdAt: entry.created_at, description: entry.description };

@@ -2,8 +2,9 @@
 // must be one of the sources, every citation must appear inline as `[id]`, and the inline set must equal the
 // array. Anything else is `bad_answer` — the answer is never shown half-checked. No citations at all is an
 // uncited draft, which the UI labels as such. Pure.
+
+import { AiFailure } from '../protocol/errors.ts';
 import { redact } from '../protocol/redact.ts';
-import { AiFailure } from '../transport.ts';
 import { groundedBounds } from './bounds.ts';
 
 export type Checked = { answer: string; citations: string[]; cited: boolean };

@@ -3,8 +3,9 @@
 // retry, 45 s in all; the sources reach the model only inside untrusted blocks (DESIGN §8).
 import type { ServiceKind } from '../../../shared/contract.ts';
 import { endpointFor } from '../../../shared/service-url.ts';
+import { AiFailure } from '../protocol/errors.ts';
 import { authHeaders } from '../providers/model-lists.ts';
-import { AiFailure, requestJson, type TransportOptions } from '../transport.ts';
+import { requestJson, type TransportOptions } from '../transport.ts';
 import { untrustedNote, wrapUntrusted } from '../untrusted.ts';
 import { checkBounds, checkRequestSize, groundedBounds, type Source } from './bounds.ts';
 import { type Checked, checkAnswer } from './citations.ts';

@@ -3,7 +3,7 @@
 // with its citations checked, and the part summaries are combined into one summary that must cite the
 // original messages — checked again, against the messages the parts cited. Every citation of the result
 // names a message of the thread.
-import { AiFailure } from '../transport.ts';
+import { AiFailure } from '../protocol/errors.ts';
 import { groundedBounds, type Source } from './bounds.ts';
 import { type GroundedAnswer, type GroundedConnection, groundedAnswer } from './grounded.ts';
 

@@ -5,16 +5,17 @@
 // asked over. A failure is Skimmer's sentence, never a half answer, and is never cached.
 import { createHash } from 'node:crypto';
 import type { GroundedView, MessageView, StreamEvent } from '../../../shared/contract.ts';
-import { BridgeFailure, type Handlers } from '../../bridge/dispatch.ts';
+import type { Handlers } from '../../bridge/dispatch.ts';
+import { BridgeFailure, toFailure } from '../../bridge/errors.ts';
 import type { StreamHub } from '../../bridge/streams.ts';
 import type { Db } from '../../db/open.ts';
 import { type Chunk, prepareDocuments } from '../../documents/documents.ts';
 import type { Log } from '../../log.ts';
 import { prepareQueries } from '../../mail/queries.ts';
-import { splitModelRef } from '../ask.ts';
+import { connectForMail, splitModelRef } from '../model-access.ts';
+import { AiFailure } from '../protocol/errors.ts';
 import type { prepareServices } from '../services.ts';
 import { mailText } from '../tools/mail-tools.ts';
-import { AiFailure } from '../transport.ts';
 import { chooseSources } from './ask-sources.ts';
 import { groundedBounds } from './bounds.ts';
 import type { GroundedConnection } from './grounded.ts';
@@ -111,16 +112,18 @@ export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread' | '
       try {
         const hit = cachedAnswer();
         if (hit) return emit({ type: 'summary_done', result: hit });
-        const { service, model } = splitModelRef(modelRef);
-        const serviceId = deps.services.idByName(service);
         // SECURITY: mail and document text go to a service off this computer only with the user's consent.
-        deps.services.requireMailConsent(serviceId);
-        const connection = await deps.services.connection(serviceId);
+        const { model, connection } = await connectForMail(deps.services, modelRef);
         emit({ type: 'summary_done', result: await answer(connection, model, controller.signal) });
       } catch (e) {
-        if (e instanceof AiFailure || e instanceof BridgeFailure) {
+        const failure = toFailure(e);
+        if (failure) {
+          // A summary's failure says what the service said too (redacted): the bound passed, or its words.
           const detail = e instanceof AiFailure && e.providerDetail ? ` ${e.providerDetail}` : '';
-          emit({ type: 'error', error: { code: e.code, message: `${e.message}${detail}`.slice(0, 500) } });
+          emit({
+            type: 'error',
+            error: { ...failure, message: `${failure.message}${detail}`.slice(0, 500) },
+          });
         } else {
           deps.log.error(name, e);
           emit({

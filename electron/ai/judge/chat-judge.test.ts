@@ -3,8 +3,8 @@
 // are in corpus-replay.test.ts.
 import { describe, expect, test } from 'vitest';
 import { loadQuestionFile } from '../../../fixtures/judge/corpus.ts';
+import { AiFailure } from '../protocol/errors.ts';
 import { turnText } from '../protocol/request.ts';
-import { AiFailure } from '../transport.ts';
 import { untrustedNote, untrustedParts } from '../untrusted.ts';
 import { buildChatRequest, parseChatAnswers } from './chat-judge.ts';
 import { parseQuestionFile, type Question } from './questions.ts';

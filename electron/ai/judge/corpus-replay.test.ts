@@ -10,7 +10,7 @@ import {
 } from '../../../fixtures/judge/corpus.ts';
 import { startReplayServer } from '../../../fixtures/judge/replay-server.ts';
 import { endpointFor } from '../../../shared/service-url.ts';
-import { AiFailure } from '../transport.ts';
+import { AiFailure } from '../protocol/errors.ts';
 import { judge } from './judge.ts';
 import { Answer, parseQuestionFile, type Question } from './questions.ts';
 

@@ -2,7 +2,7 @@
 // metadata and the error reader. The wire itself is exercised by corpus-replay.test.ts.
 import { describe, expect, test } from 'vitest';
 import { loadQuestionFile } from '../../../fixtures/judge/corpus.ts';
-import { AiFailure } from '../transport.ts';
+import { AiFailure } from '../protocol/errors.ts';
 import { buildRequest, classify, mapResponse, readMeta } from './decisions.ts';
 import { parseQuestionFile, type Question } from './questions.ts';
 

@@ -3,11 +3,12 @@
 // are checked before anything is sent; answers are checked before anyone sees them.
 import type { ServiceKind } from '../../../shared/contract.ts';
 import { endpointFor } from '../../../shared/service-url.ts';
+import { AiFailure } from '../protocol/errors.ts';
 import { type RateLimit, readRateLimit } from '../protocol/rate-limit.ts';
 import { redact } from '../protocol/redact.ts';
 import { authHeaders } from '../providers/model-lists.ts';
 import type { Sleep } from '../retry.ts';
-import { AiFailure, requestJson, type TransportOptions } from '../transport.ts';
+import { requestJson, type TransportOptions } from '../transport.ts';
 import { chatJudge } from './chat-judge.ts';
 import * as decisions from './decisions.ts';
 import { type Answer, type Question, validateQuestions } from './questions.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { loadQuestionFile } from '../../../fixtures/judge/corpus.ts';
-import { AiFailure } from '../transport.ts';
+import { AiFailure } from '../protocol/errors.ts';
 import {
   type Answer,
   canonicalJson,

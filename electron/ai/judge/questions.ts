@@ -11,8 +11,8 @@ import {
   Question,
   type ScoreQuestion,
 } from '../../../shared/judge.ts';
+import { AiFailure } from '../protocol/errors.ts';
 import { redact } from '../protocol/redact.ts';
-import { AiFailure } from '../transport.ts';
 
 export {
   Answer,

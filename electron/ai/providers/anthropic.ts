@@ -3,7 +3,7 @@
 
 import type { AiEvent, StopReason } from '../protocol/events.ts';
 import type { ModelRequest } from '../protocol/request.ts';
-import type { SseFrame } from '../transport.ts';
+import type { SseFrame } from '../protocol/sse-frame.ts';
 import {
   completeCall,
   finish,

@@ -3,7 +3,7 @@
 // knows this wire shape.
 import type { AiEvent, StopReason } from '../protocol/events.ts';
 import { type ModelRequest, turnText } from '../protocol/request.ts';
-import type { SseFrame } from '../transport.ts';
+import type { SseFrame } from '../protocol/sse-frame.ts';
 import {
   completeCall,
   finish,

@@ -1,9 +1,9 @@
 // What every provider mapper shares, so each provider file holds only its own wire shape: the mapper
 // interface, assembling a tool call's argument text into its input, and the events that end a stream.
-import { type AiErrorCode, aiErrorMessages } from '../protocol/errors.ts';
+import { type AiErrorCode, aiErrorMessages, defaultCodeForStatus } from '../protocol/errors.ts';
 import type { AiEvent, StopReason } from '../protocol/events.ts';
 import { redact } from '../protocol/redact.ts';
-import { defaultCodeForStatus, type SseFrame } from '../transport.ts';
+import type { SseFrame } from '../protocol/sse-frame.ts';
 
 // A mapper turns one provider's SSE frames into the neutral events (protocol/events.ts). `end` is called
 // when the body ends; after a terminal event every further call returns nothing.

@@ -3,16 +3,15 @@
 // says it is rate limited (concurrency.ts). A failure that would repeat for every message (a refused key, a
 // missing model, an exhausted quota) stops the run; others are reported for their message and the run goes on.
 
-import { BridgeFailure } from '../../bridge/dispatch.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareQueries } from '../../mail/queries.ts';
-import { splitModelRef } from '../ask.ts';
+import { AssistantError } from '../assistant-error.ts';
 import { judge } from '../judge/judge.ts';
 import { type Answer, type Question, validateQuestions } from '../judge/questions.ts';
-import type { AiErrorCode } from '../protocol/errors.ts';
+import { connectForMail } from '../model-access.ts';
+import { type AiErrorCode, AiFailure } from '../protocol/errors.ts';
 import type { prepareServices } from '../services.ts';
 import { mailText } from '../tools/mail-tools.ts';
-import { AiFailure } from '../transport.ts';
 import { type Certainty, prepareJudgeAnswers } from './answers.ts';
 import { onRateLimited, onStart, onSuccess, startConcurrency, startDelay } from './concurrency.ts';
 
@@ -73,11 +72,8 @@ export async function judgeMessages(
   stopped: { code: string; message: string } | null;
 }> {
   const checked = validateQuestions(request.questions);
-  if (!checked.ok) throw new BridgeFailure('invalid_request', checked.reason);
-  const { service, model } = splitModelRef(request.model);
-  const serviceId = deps.services.idByName(service);
-  deps.services.requireMailConsent(serviceId);
-  const connection = await deps.services.connection(serviceId);
+  if (!checked.ok) throw new AssistantError('invalid', checked.reason);
+  const { model, connection } = await connectForMail(deps.services, request.model);
   const queries = prepareQueries(deps.db);
   const cache = prepareJudgeAnswers(deps.db);
   const hashOf = deps.db.prepare<[number], { content_hash: string }>(

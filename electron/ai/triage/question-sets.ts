@@ -1,7 +1,7 @@
 // Question sets (issue 6): the questions a user asks of every message, written by the user (never taken
 // from mail), stored by name. A new database offers good starters. Owns `judge_question_sets`.
-import { BridgeFailure } from '../../bridge/dispatch.ts';
 import type { Db } from '../../db/open.ts';
+import { AssistantError } from '../assistant-error.ts';
 import { type Question, validateQuestions } from '../judge/questions.ts';
 
 export type QuestionSet = { id: number; name: string; questions: Question[]; updatedAt: number };
@@ -84,9 +84,9 @@ export function prepareQuestionSets(db: Db, now: () => number = Date.now) {
   const checked = (name: string, questions: Question[]) => {
     const clean = name.trim();
     if (clean === '' || clean.length > 80)
-      throw new BridgeFailure('invalid_request', 'Name the set in 1–80 characters.');
+      throw new AssistantError('invalid', 'Name the set in 1–80 characters.');
     const v = validateQuestions(questions);
-    if (!v.ok) throw new BridgeFailure('invalid_request', v.reason);
+    if (!v.ok) throw new AssistantError('invalid', v.reason);
     return clean;
   };
 
@@ -98,20 +98,20 @@ export function prepareQuestionSets(db: Db, now: () => number = Date.now) {
     },
     get(id: number): QuestionSet {
       const r = byId.get(id);
-      if (!r) throw new BridgeFailure('not_found', 'That question set does not exist.');
+      if (!r) throw new AssistantError('not_found', 'That question set does not exist.');
       return toSet(r);
     },
     save(s: { id?: number; name: string; questions: Question[] }): QuestionSet {
       const name = checked(s.name, s.questions);
       if (nameTaken.get(name, s.id ?? -1) !== undefined) {
-        throw new BridgeFailure('invalid_request', `There is already a question set named "${name}".`);
+        throw new AssistantError('invalid', `There is already a question set named "${name}".`);
       }
       if (s.id === undefined) {
         const id = Number(insert.run(name, JSON.stringify(s.questions), now(), now()).lastInsertRowid);
         return toSet(byId.get(id) as Row);
       }
       if (update.run(name, JSON.stringify(s.questions), now(), s.id).changes === 0) {
-        throw new BridgeFailure('not_found', 'That question set does not exist.');
+        throw new AssistantError('not_found', 'That question set does not exist.');
       }
       return toSet(byId.get(s.id) as Row);
     },

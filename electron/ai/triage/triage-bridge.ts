@@ -3,11 +3,11 @@
 // done stays done, and Resume carries on.
 import type { MessageAnswers, TriageScope } from '../../../shared/contract.ts';
 import type { Answer } from '../../../shared/judge.ts';
-import { BridgeFailure, type Handlers } from '../../bridge/dispatch.ts';
+import type { Handlers } from '../../bridge/dispatch.ts';
 import type { StreamHub } from '../../bridge/streams.ts';
 import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';
-import { MailActionError, prepareMailActions } from '../../mail/undo.ts';
+import { prepareMailActions } from '../../mail/undo.ts';
 import { prepareAudit } from '../audit.ts';
 import type { prepareServices } from '../services.ts';
 import { prepareJudgeAnswers } from './answers.ts';
@@ -147,16 +147,11 @@ export function triageHandlers(
         const ids = a.messageIds.filter((id) => allowed.has(id));
         if (!rule || ids.length === 0) continue;
         const act = rule.action;
-        try {
-          if (act.kind === 'label') actions.label(ids, [act.label], []);
-          else if (act.kind === 'move') actions.moveToFolder(ids, act.folder);
-          else if (act.kind === 'archive') actions.moveToSpecial(ids, 'archive');
-          else actions.markRead(ids, true);
-        } catch (e) {
-          // An unknown folder, said in the mail module's own sentence.
-          if (e instanceof MailActionError) throw new BridgeFailure('invalid_request', e.message);
-          throw e;
-        }
+        // An unknown folder fails as `invalid_request`, in the mail module's own sentence (bridge/errors.ts).
+        if (act.kind === 'label') actions.label(ids, [act.label], []);
+        else if (act.kind === 'move') actions.moveToFolder(ids, act.folder);
+        else if (act.kind === 'archive') actions.moveToSpecial(ids, 'archive');
+        else actions.markRead(ids, true);
         applied += ids.length;
         rulesAudit.record({
           conversationId: null,

@@ -2,11 +2,11 @@
 // item (`triage_jobs`, `triage_items`), so pause, resume, cancel and a restart in the middle lose nothing and
 // ask nothing twice (answers are cached as well). Owns both tables.
 import type { TriageScope } from '../../../shared/contract.ts';
-import { BridgeFailure } from '../../bridge/dispatch.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareSearch } from '../../mail/search.ts';
-import { splitModelRef } from '../ask.ts';
+import { AssistantError } from '../assistant-error.ts';
 import { prepareAudit } from '../audit.ts';
+import { splitModelRef } from '../model-access.ts';
 import { charsPerToken } from '../protocol/budget.ts';
 import type { prepareServices } from '../services.ts';
 import { type JudgeOptions, type JudgeResult, judgeMessages } from './judge-messages.ts';
@@ -121,7 +121,7 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
 
   function view(id: number): TriageJob {
     const r = jobRow.get(id);
-    if (!r) throw new BridgeFailure('not_found', 'That triage job does not exist.');
+    if (!r) throw new AssistantError('not_found', 'That triage job does not exist.');
     const c = counts.get(id) ?? { total: 0, done: 0, failed: 0 };
     return {
       id: r.id,
@@ -196,9 +196,9 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
     ): Promise<TriageJob> {
       const before = running.get(id);
       if (before && !before.drain.signal.aborted)
-        throw new BridgeFailure('busy', 'That triage job is already running.');
+        throw new AssistantError('busy', 'That triage job is already running.');
       if (before) await before.finished;
-      if (running.has(id)) throw new BridgeFailure('busy', 'That triage job is already running.');
+      if (running.has(id)) throw new AssistantError('busy', 'That triage job is already running.');
       const job = view(id);
       if (job.state === 'done' || job.state === 'cancelled') return job;
       let finish = () => {};
@@ -255,7 +255,7 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
         else setState.run('done', null, now(), id);
         return view(id);
       } catch (e) {
-        setState.run('failed', e instanceof BridgeFailure ? e.message : 'The triage job failed.', now(), id);
+        setState.run('failed', e instanceof AssistantError ? e.message : 'The triage job failed.', now(), id);
         throw e;
       } finally {
         running.delete(id);

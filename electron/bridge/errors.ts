@@ -1,0 +1,51 @@
+// The one table from the errors Skimmer's code throws to the bridge's envelope codes (DESIGN §2, STYLE.md
+// "Errors are values at the edges"). Domain code throws its own typed errors and knows nothing of the
+// bridge; dispatch, the stream handlers and the CLI all map them here, so a failure reads the same wherever
+// it surfaces. What the table does not know is a bug: its caller logs it and says `internal`, never its text.
+import type { BridgeError, ErrorCode } from '../../shared/contract.ts';
+import { AssistantError, type AssistantErrorReason } from '../ai/assistant-error.ts';
+import { AiFailure } from '../ai/protocol/errors.ts';
+import { DocumentError, type DocumentErrorReason } from '../documents/document-error.ts';
+import { MailError, type MailErrorReason } from '../mail/mail-error.ts';
+
+/** Thrown by a bridge handler for an expected failure, with a sentence meant for the user. */
+export class BridgeFailure extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const assistantCodes: Record<AssistantErrorReason, ErrorCode> = {
+  not_found: 'not_found',
+  invalid: 'invalid_request',
+  busy: 'busy',
+  no_consent: 'forbidden',
+  always_asks: 'forbidden',
+};
+
+const mailCodes: Record<MailErrorReason, ErrorCode> = {
+  not_found: 'not_found',
+  no_folder: 'invalid_request',
+  invalid: 'invalid_request',
+  no_sender: 'invalid_request',
+  wrong_state: 'invalid_request',
+};
+
+const documentCodes: Record<DocumentErrorReason, ErrorCode> = {
+  unreadable: 'invalid_request',
+  not_found: 'not_found',
+  no_text: 'invalid_request',
+};
+
+/** The envelope's `{code, message}` for an expected failure; null for anything else (a bug, to be logged). */
+export function toFailure(e: unknown): BridgeError | null {
+  if (e instanceof BridgeFailure) return { code: e.code, message: e.message };
+  if (e instanceof AssistantError) return { code: assistantCodes[e.reason], message: e.message };
+  if (e instanceof MailError) return { code: mailCodes[e.reason], message: e.message };
+  if (e instanceof DocumentError) return { code: documentCodes[e.reason], message: e.message };
+  // The sentence is aiErrorMessages[code]; the redacted provider detail is the caller's to add or not.
+  if (e instanceof AiFailure) return { code: e.code, message: e.message };
+  return null;
+}
