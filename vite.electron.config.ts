@@ -20,10 +20,10 @@ export default defineConfig(({ mode }) => {
           ? { preload: 'electron/preload.ts' }
           : {
               main: 'electron/main.ts',
-              'import-worker': 'electron/mail/import-worker.ts',
-              'imap-fetcher-worker': 'electron/mail/imap-fetcher-worker.ts',
-              'parse-worker': 'electron/mail/parse-worker.ts',
-              'sync-worker': 'electron/mail/sync-worker.ts',
+              'import-worker': 'electron/mail/import/import-worker.ts',
+              'imap-fetcher-worker': 'electron/mail/imap/imap-fetcher-worker.ts',
+              'parse-worker': 'electron/mail/import/parse-worker.ts',
+              'sync-worker': 'electron/mail/imap/sync-worker.ts',
             }) as Record<string, string>,
         external: preload ? ['electron'] : external,
         output: preload

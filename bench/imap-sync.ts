@@ -1,5 +1,5 @@
 // First sync of a large mailbox from a local Dovecot, as the app runs it (issue 5): `startSyncJob` syncs in
-// its worker thread, with a fetcher thread downloading on a second connection (electron/mail/imap-fetcher.ts),
+// its worker thread, with a fetcher thread downloading on a second connection (electron/mail/imap/imap-fetcher.ts),
 // while this (main) thread only receives its messages. CPU seconds are printed per thread. Measured: messages/second, the
 // time until the newest 50 messages are stored and visible (the first committed batch), and how long the
 // main thread was ever blocked. Comparison in the same run: a bare imapflow loop over the same mailbox that
@@ -18,10 +18,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { ImapFlow } from 'imapflow';
 import { openDatabase } from '../electron/db/open.ts';
-import { planParts, type Structure } from '../electron/mail/imap-message.ts';
-import { syncAccount } from '../electron/mail/imap-sync.ts';
-import { splitMbox } from '../electron/mail/sources.ts';
-import { startSyncJob } from '../electron/mail/sync-job.ts';
+import { planParts, type Structure } from '../electron/mail/imap/imap-message.ts';
+import { syncAccount } from '../electron/mail/imap/imap-sync.ts';
+import { startSyncJob } from '../electron/mail/imap/sync-job.ts';
+import { splitMbox } from '../electron/mail/import/sources.ts';
 import { loginFor, startDovecot } from '../test/support/dovecot.ts';
 import { ensureCorpus, outDir } from './corpus.ts';
 import { groupCpu, threadCpu } from './cpu-time.ts';

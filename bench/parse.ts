@@ -8,8 +8,8 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { simpleParser } from 'mailparser';
 import PostalMime from 'postal-mime';
-import { maxStoredText, parseMessage } from '../electron/mail/parse.ts';
-import { splitMbox } from '../electron/mail/sources.ts';
+import { maxStoredText, parseMessage } from '../electron/mail/import/parse.ts';
+import { splitMbox } from '../electron/mail/import/sources.ts';
 import { ensureCorpus } from './corpus.ts';
 import { type ExpectedLine, expectedPath } from './generate-mailbox.ts';
 import { mb, round } from './stats.ts';
@@ -18,7 +18,7 @@ type Parsed = { messageId: string; subject: string; text: string };
 type Parser = (raw: Buffer) => Promise<Parsed>;
 
 const parsers: Record<string, Parser> = {
-  // The options electron/mail/parse.ts passes.
+  // The options electron/mail/import/parse.ts passes.
   mailparser: async (raw) => {
     const m = await simpleParser(raw, {
       skipImageLinks: true,

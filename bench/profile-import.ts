@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../electron/db/open.ts';
 import { userPlaces } from '../electron/files/safe-open.ts';
-import { runImport } from '../electron/mail/import-run.ts';
+import { runImport } from '../electron/mail/import/import-run.ts';
 import { ensureCorpus, outDir } from './corpus.ts';
 import { round } from './stats.ts';
 

@@ -6,7 +6,7 @@
 //   node bench/search.ts [--count 20000] [--rounds 5]
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../electron/db/open.ts';
-import { prepareSearch } from '../electron/mail/search.ts';
+import { prepareSearch } from '../electron/mail/store/search.ts';
 import { ensureDatabase } from './corpus.ts';
 import { round, summary } from './stats.ts';
 

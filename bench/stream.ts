@@ -7,7 +7,7 @@
 // Four paths, each median of --runs after --warmup rounds, interleaved so machine noise hits all alike:
 // - JSON.parse alone: every frame's data, pre-split: the floor every path pays.
 // - Skimmer core: chunks → TextDecoder(stream) → eventsource-parser → createChatMapper, synchronous.
-// - Skimmer transport: streamSse (the real electron/ai/transport.ts: Response body reader, idle timer per
+// - Skimmer transport: streamSse (the real electron/ai/transport/transport.ts: Response body reader, idle timer per
 //   read, line budget, async generator per frame) with a local fetch that returns the chunks, then the
 //   mapper. This is the like-for-like one: the SDK also reads a Response body through async generators.
 // - openai: Stream.fromSSEResponse over a Response of the same chunks; the loop reads each chunk's text.
@@ -21,7 +21,7 @@ import { Stream } from 'openai/core/streaming';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { AiEvent } from '../electron/ai/protocol/events.ts';
 import { createChatMapper } from '../electron/ai/providers/openai-chat.ts';
-import { streamSse } from '../electron/ai/transport.ts';
+import { streamSse } from '../electron/ai/transport/transport.ts';
 import { mb, percentile, round } from './stats.ts';
 
 const { values } = parseArgs({

@@ -4,13 +4,13 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StreamEvent } from '../shared/contract.ts';
+import { prepareConversations } from './ai/chat/conversations.ts';
 import { chatHandlers } from './ai/chat-bridge.ts';
 import { consentHandlers } from './ai/consent-bridge.ts';
-import { prepareConversations } from './ai/conversations.ts';
-import { prepareGrants } from './ai/grants.ts';
 import { summaryHandlers } from './ai/grounded/summary-bridge.ts';
-import { listModels, testConnection } from './ai/list-models.ts';
+import { prepareGrants } from './ai/safety/grants.ts';
 import { prepareServices } from './ai/services.ts';
+import { listModels, testConnection } from './ai/transport/list-models.ts';
 import { triageHandlers } from './ai/triage/triage-bridge.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
 import type { Handlers } from './bridge/dispatch.ts';
@@ -24,17 +24,17 @@ import { checkExternalUrl } from './external-url.ts';
 import { type Places, userPlaces } from './files/safe-open.ts';
 import { fileLog, type Log } from './log.ts';
 import { accountHandlers } from './mail/account-bridge.ts';
-import { prepareAccountSync } from './mail/account-sync.ts';
 import { prepareAccounts } from './mail/accounts.ts';
-import { prepareDrafts } from './mail/drafts.ts';
-import { type ImportJob, startImportJob } from './mail/import-job.ts';
+import { prepareAccountSync } from './mail/imap/account-sync.ts';
+import { prepareWriteBack } from './mail/imap/write-back.ts';
+import { type ImportJob, startImportJob } from './mail/import/import-job.ts';
 import { MailError } from './mail/mail-error.ts';
-import { prepareOutbox } from './mail/outbox.ts';
-import { prepareQueries } from './mail/queries.ts';
-import { prepareSearch } from './mail/search.ts';
-import { prepareMailActions } from './mail/undo.ts';
+import { prepareDrafts } from './mail/send/drafts.ts';
+import { prepareOutbox } from './mail/send/outbox.ts';
+import { prepareQueries } from './mail/store/queries.ts';
+import { prepareSearch } from './mail/store/search.ts';
+import { prepareMailActions } from './mail/store/undo.ts';
 import { undoHandler } from './mail/undo-bridge.ts';
-import { prepareWriteBack } from './mail/write-back.ts';
 import { fileSealer } from './secrets/file-vault.ts';
 import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.ts';
 
@@ -94,7 +94,7 @@ export function createApp(options: AppOptions): App {
   const documents = prepareDocuments(db, places);
   if (options.background) outbox.recoverAfterRestart();
   // SECURITY: only the app itself sends (a CLI command exits before the undo window ends): what is due goes
-  // out once a second, each message claimed once (mail/outbox.ts).
+  // out once a second, each message claimed once (mail/send/outbox.ts).
   const sender = options.background
     ? setInterval(() => {
         outbox.sendDue(accounts).catch((e: unknown) => log.error('outbox', e));

@@ -3,9 +3,9 @@
 // object per line for scripts and tests.
 import { readFileSync } from 'node:fs';
 import { channels } from '../shared/contract.ts';
-import { type ApprovalPolicy, runAgent, waitingCalls } from './ai/agent.ts';
-import { ask } from './ai/ask.ts';
-import type { Answer as CallAnswer, PendingCall } from './ai/engine.ts';
+import { type ApprovalPolicy, runAgent, waitingCalls } from './ai/chat/agent.ts';
+import { ask } from './ai/chat/ask.ts';
+import type { Answer as CallAnswer, PendingCall } from './ai/chat/engine.ts';
 import { groundedBounds } from './ai/grounded/bounds.ts';
 import { summarizeThread } from './ai/grounded/long-thread.ts';
 import { type Answer, parseQuestionFile } from './ai/judge/questions.ts';
@@ -28,10 +28,10 @@ import { defaultDataDir } from './data-dir.ts';
 import { DocumentError } from './documents/document-error.ts';
 import { type Chunk, pickChunks, prepareDocuments } from './documents/documents.ts';
 import { syncAndRecord } from './mail/account-bridge.ts';
-import { MailFailure } from './mail/imap-connect.ts';
+import { MailFailure } from './mail/imap/imap-connect.ts';
 import { MailError } from './mail/mail-error.ts';
-import { prepareQueries } from './mail/queries.ts';
-import { prepareSearch } from './mail/search.ts';
+import { prepareQueries } from './mail/store/queries.ts';
+import { prepareSearch } from './mail/store/search.ts';
 import { serve } from './web/server.ts';
 
 type Out = { out: (line: string) => void; err: (line: string) => void };

@@ -6,10 +6,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { type EngineEvent, type EngineRequest, runEngine } from '../electron/ai/engine.ts';
-import { streamModel } from '../electron/ai/model-stream.ts';
+import { type EngineEvent, type EngineRequest, runEngine } from '../electron/ai/chat/engine.ts';
 import { assertToolPairing, type Turn } from '../electron/ai/protocol/messages.ts';
 import type { AnyTool, ToolEffect } from '../electron/ai/tools/tool.ts';
+import { streamModel } from '../electron/ai/transport/model-stream.ts';
 import { type CorpusProvider, loadCorpus } from '../fixtures/sse/corpus.ts';
 import type { ServiceKind } from '../shared/contract.ts';
 

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { argsHash } from '../electron/ai/call-ids.ts';
+import { argsHash } from '../electron/ai/chat/call-ids.ts';
 import { createApp } from '../electron/app.ts';
 import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
 import { call, callRaw } from './support/bridge.ts';

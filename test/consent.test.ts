@@ -10,7 +10,7 @@ import type { Turn } from '../electron/ai/protocol/messages.ts';
 import { messageBlock } from '../electron/ai/tools/mail-tools.ts';
 import { judgeMessages } from '../electron/ai/triage/judge-messages.ts';
 import { createApp } from '../electron/app.ts';
-import { prepareQueries } from '../electron/mail/queries.ts';
+import { prepareQueries } from '../electron/mail/store/queries.ts';
 import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
 import { call, callRaw } from './support/bridge.ts';
 import { jsonLines, runSkimmer } from './support/cli.ts';

@@ -3,7 +3,7 @@
 // timeout (imap-connect.ts, 120 s; 1 s here) and must still serve the next request.
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { FetcherData, FetcherMessage, FetchRequest } from '../electron/mail/imap-fetcher-worker.ts';
+import type { FetcherData, FetcherMessage, FetchRequest } from '../electron/mail/imap/imap-fetcher-worker.ts';
 import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
 import { eml } from './support/temp.ts';
 
@@ -34,7 +34,7 @@ test('a fetcher left waiting longer than its socket timeout still serves the nex
     known: [],
     timeouts: { connectMs: 10_000, greetingMs: 10_000, socketMs: 1000 },
   };
-  const worker = new Worker(new URL('../electron/mail/imap-fetcher-worker.ts', import.meta.url), {
+  const worker = new Worker(new URL('../electron/mail/imap/imap-fetcher-worker.ts', import.meta.url), {
     workerData: data,
   });
   const answers: FetcherMessage[] = [];

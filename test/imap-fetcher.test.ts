@@ -1,4 +1,4 @@
-// The fetcher thread of the IMAP first sync (issue 5: electron/mail/imap-fetcher.ts) against a real Dovecot:
+// The fetcher thread of the IMAP first sync (issue 5: electron/mail/imap/imap-fetcher.ts) against a real Dovecot:
 // it downloads what the sync thread's own connection would, batch after batch in the order asked; Stop
 // mid-download ends it with the sync; a server that refuses it a connection leaves the sync to fetch on its
 // own connection; and stopping the background sync ends it too.
@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Db, openDatabase } from '../electron/db/open.ts';
 import type { AccountLogin } from '../electron/mail/accounts.ts';
-import { MailFailure } from '../electron/mail/imap-connect.ts';
-import { fetchBatch } from '../electron/mail/imap-fetch.ts';
-import { type Fetcher, startFetcher } from '../electron/mail/imap-fetcher.ts';
-import { syncAccount } from '../electron/mail/imap-sync.ts';
-import { startSyncJob } from '../electron/mail/sync-job.ts';
+import { MailFailure } from '../electron/mail/imap/imap-connect.ts';
+import { fetchBatch } from '../electron/mail/imap/imap-fetch.ts';
+import { type Fetcher, startFetcher } from '../electron/mail/imap/imap-fetcher.ts';
+import { syncAccount } from '../electron/mail/imap/imap-sync.ts';
+import { startSyncJob } from '../electron/mail/imap/sync-job.ts';
 import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';
 

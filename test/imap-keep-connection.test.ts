@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Db, openDatabase } from '../electron/db/open.ts';
-import { waitForChange } from '../electron/mail/imap-idle.ts';
-import { imapSession } from '../electron/mail/imap-session.ts';
-import { type SyncJob, startSyncJob } from '../electron/mail/sync-job.ts';
-import type { SyncWorkerMessage } from '../electron/mail/sync-worker.ts';
+import { waitForChange } from '../electron/mail/imap/imap-idle.ts';
+import { imapSession } from '../electron/mail/imap/imap-session.ts';
+import { type SyncJob, startSyncJob } from '../electron/mail/imap/sync-job.ts';
+import type { SyncWorkerMessage } from '../electron/mail/imap/sync-worker.ts';
 import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';
 

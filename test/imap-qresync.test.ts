@@ -7,9 +7,9 @@ import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Db, openDatabase } from '../electron/db/open.ts';
 import type { AccountLogin } from '../electron/mail/accounts.ts';
-import { imapClient } from '../electron/mail/imap-connect.ts';
-import { type SyncOptions, syncAccount } from '../electron/mail/imap-sync.ts';
-import { type ParseOptions, parseMessage } from '../electron/mail/parse.ts';
+import { imapClient } from '../electron/mail/imap/imap-connect.ts';
+import { type SyncOptions, syncAccount } from '../electron/mail/imap/imap-sync.ts';
+import { type ParseOptions, parseMessage } from '../electron/mail/import/parse.ts';
 import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';
 

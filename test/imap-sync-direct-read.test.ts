@@ -1,4 +1,4 @@
-// The first sync reads rebuilt text-only messages directly (electron/mail/parse-rebuilt.ts) instead of through
+// The first sync reads rebuilt text-only messages directly (electron/mail/import/parse-rebuilt.ts) instead of through
 // mailparser (issue 5, bench/imap-sync.ts). What it stores must not change: the same sample of the benchmark
 // corpus (every legacy charset, plain, alternative and mixed messages, replies) is synced from a real Dovecot
 // twice, once as the app does and once with every message through mailparser as before, and the stored rows,
@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ExpectedLine, generateMailbox } from '../bench/generate-mailbox.ts';
 import { type Db, openDatabase } from '../electron/db/open.ts';
-import { type SyncOptions, syncAccount } from '../electron/mail/imap-sync.ts';
-import { parseMessage, readRebuiltMessage } from '../electron/mail/parse.ts';
-import { prepareSearch } from '../electron/mail/search.ts';
-import { splitMbox } from '../electron/mail/sources.ts';
+import { type SyncOptions, syncAccount } from '../electron/mail/imap/imap-sync.ts';
+import { parseMessage, readRebuiltMessage } from '../electron/mail/import/parse.ts';
+import { splitMbox } from '../electron/mail/import/sources.ts';
+import { prepareSearch } from '../electron/mail/store/search.ts';
 import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
 import { tempDir } from './support/temp.ts';
 

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Db, openDatabase } from '../electron/db/open.ts';
 import type { AccountLogin } from '../electron/mail/accounts.ts';
-import { imapClient, MailFailure } from '../electron/mail/imap-connect.ts';
-import { syncAccount } from '../electron/mail/imap-sync.ts';
-import { parseMessage } from '../electron/mail/parse.ts';
-import { prepareSearch } from '../electron/mail/search.ts';
+import { imapClient, MailFailure } from '../electron/mail/imap/imap-connect.ts';
+import { syncAccount } from '../electron/mail/imap/imap-sync.ts';
+import { parseMessage } from '../electron/mail/import/parse.ts';
+import { prepareSearch } from '../electron/mail/store/search.ts';
 import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';
 

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { mailTools } from '../electron/ai/tools/mail-tools.ts';
 import { type App, createApp } from '../electron/app.ts';
-import { prepareOutbox, undoWindowMs } from '../electron/mail/outbox.ts';
-import { prepareMailActions } from '../electron/mail/undo.ts';
+import { prepareOutbox, undoWindowMs } from '../electron/mail/send/outbox.ts';
+import { prepareMailActions } from '../electron/mail/store/undo.ts';
 import { channels, envelope } from '../shared/contract.ts';
 import { call, callRaw } from './support/bridge.ts';
 import { type OutboxWatch, watchOutbox } from './support/outbox-watch.ts';

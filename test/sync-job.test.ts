@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Db, openDatabase } from '../electron/db/open.ts';
-import { type SyncJob, startSyncJob } from '../electron/mail/sync-job.ts';
-import type { SyncWorkerMessage } from '../electron/mail/sync-worker.ts';
-import { prepareMailActions } from '../electron/mail/undo.ts';
+import { type SyncJob, startSyncJob } from '../electron/mail/imap/sync-job.ts';
+import type { SyncWorkerMessage } from '../electron/mail/imap/sync-worker.ts';
+import { prepareMailActions } from '../electron/mail/store/undo.ts';
 import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';
 

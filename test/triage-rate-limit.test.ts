@@ -9,7 +9,7 @@ import { prepareServices } from '../electron/ai/services.ts';
 import { prepareQuestionSets } from '../electron/ai/triage/question-sets.ts';
 import { prepareTriageJobs } from '../electron/ai/triage/triage-jobs.ts';
 import { type Db, openDatabase } from '../electron/db/open.ts';
-import { runImport } from '../electron/mail/import-run.ts';
+import { runImport } from '../electron/mail/import/import-run.ts';
 import { fileSealer } from '../electron/secrets/file-vault.ts';
 import { createKeyVault } from '../electron/secrets/key-vault.ts';
 import { type DecisionServer, startDecisionServer } from '../fixtures/judge/decision-server.ts';

@@ -8,15 +8,15 @@ import { BridgeFailure, toFailure } from '../bridge/errors.ts';
 import type { StreamHub } from '../bridge/streams.ts';
 import type { Db } from '../db/open.ts';
 import type { Log } from '../log.ts';
-import { type AgentEvent, type ApprovalPolicy, agentTools, runAgent, waitingCalls } from './agent.ts';
-import { type AskEvent, ask } from './ask.ts';
-import { approvalView, chatBlocks, chatText, toolResultView } from './chat-views.ts';
-import type { prepareConversations } from './conversations.ts';
-import type { prepareGrants } from './grants.ts';
+import { type AgentEvent, type ApprovalPolicy, agentTools, runAgent, waitingCalls } from './chat/agent.ts';
+import { type AskEvent, ask } from './chat/ask.ts';
+import { approvalView, chatBlocks, chatText, toolResultView } from './chat/chat-views.ts';
+import type { prepareConversations } from './chat/conversations.ts';
 import { AiErrorCode, aiErrorMessages } from './protocol/errors.ts';
 import { noticeMessage } from './protocol/events.ts';
+import type { prepareGrants } from './safety/grants.ts';
+import { untrustedParts } from './safety/untrusted.ts';
 import type { prepareServices } from './services.ts';
-import { untrustedParts } from './untrusted.ts';
 
 type Deps = {
   db: Db;

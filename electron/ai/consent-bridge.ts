@@ -3,9 +3,9 @@
 import type { AuditView, GrantView } from '../../shared/contract.ts';
 import type { Handlers } from '../bridge/dispatch.ts';
 import type { Db } from '../db/open.ts';
-import { prepareAudit } from './audit.ts';
-import type { prepareConversations } from './conversations.ts';
-import type { prepareGrants } from './grants.ts';
+import type { prepareConversations } from './chat/conversations.ts';
+import { prepareAudit } from './safety/audit.ts';
+import type { prepareGrants } from './safety/grants.ts';
 
 type Deps = {
   db: Db;

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { tempDir } from '../../test/support/temp.ts';
-import type { ParsedMessage } from '../mail/parse.ts';
-import { prepareStore } from '../mail/store.ts';
+import type { ParsedMessage } from '../mail/import/parse.ts';
+import { prepareStore } from '../mail/store/store.ts';
 import { openDatabase } from './open.ts';
 import { nextId } from './retired-ids.ts';
 

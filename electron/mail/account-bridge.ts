@@ -8,14 +8,14 @@ import { BridgeFailure } from '../bridge/errors.ts';
 import type { StreamHub } from '../bridge/streams.ts';
 import type { Db } from '../db/open.ts';
 import type { Log } from '../log.ts';
-import type { AccountSync } from './account-sync.ts';
 import type { AccountLogin, Accounts } from './accounts.ts';
-import { prepareDrafts } from './drafts.ts';
-import { imapClient, MailFailure, mailFailure } from './imap-connect.ts';
-import { syncAccount } from './imap-sync.ts';
-import { type Outbox, watchOutbox } from './outbox.ts';
-import { createParsePool } from './parse-pool.ts';
-import { smtpTransport } from './smtp-connect.ts';
+import type { AccountSync } from './imap/account-sync.ts';
+import { imapClient, MailFailure, mailFailure } from './imap/imap-connect.ts';
+import { syncAccount } from './imap/imap-sync.ts';
+import { createParsePool } from './import/parse-pool.ts';
+import { prepareDrafts } from './send/drafts.ts';
+import { type Outbox, watchOutbox } from './send/outbox.ts';
+import { smtpTransport } from './send/smtp-connect.ts';
 
 type Deps = {
   db: Db;

@@ -3,7 +3,7 @@
 //
 // Decisions taken here:
 // - A recipient is exactly one bare address, `local@domain`, read by nodemailer's addressparser: the parser
-//   that reads it again when the message is composed (mail/compose.ts), so the string an approval card
+//   that reads it again when the message is composed (mail/send/compose.ts), so the string an approval card
 //   shows is the one mailbox the mail goes to. A display name, a list, a group or a comment is refused.
 // - Local part: a dot-atom of RFC 5322 atext (letters, digits and ``!#$%&'*+/=?^_`{|}~-``, dots between),
 //   at most 64 characters, ASCII only; quoted local parts are refused. So `x'priya@example.com` is a valid

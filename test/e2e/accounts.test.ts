@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { type App, createApp, projectRoot } from '../../electron/app.ts';
-import { type Outbox, prepareOutbox, undoWindowMs } from '../../electron/mail/outbox.ts';
+import { type Outbox, prepareOutbox, undoWindowMs } from '../../electron/mail/send/outbox.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { call } from '../support/bridge.ts';
 import { openApp, pageShows } from '../support/browser.ts';

@@ -1,6 +1,6 @@
 // Drafts end to end (issue 4: "create_draft — a local draft the user can edit and send"): the real server and
 // bridge, the built renderer in Debian's Chromium. The drafts are made the way the assistant's create_draft
-// makes them (electron/mail/undo.ts); the chat is not what is under test here. What it proves: the top bar
+// makes them (electron/mail/store/undo.ts); the chat is not what is under test here. What it proves: the top bar
 // counts the drafts and the dialog lists them; an edit is saved to Skimmer, and one left unsaved is saved when
 // another draft is opened; an address that is not one is named while typing and blocks Save; Skimmer's
 // sentence shows when it refuses a save (an address it rejects) or a send (no recipient, no account that can
@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp, projectRoot } from '../../electron/app.ts';
-import { prepareOutbox } from '../../electron/mail/outbox.ts';
-import { prepareMailActions } from '../../electron/mail/undo.ts';
+import { prepareOutbox } from '../../electron/mail/send/outbox.ts';
+import { prepareMailActions } from '../../electron/mail/store/undo.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { call } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';

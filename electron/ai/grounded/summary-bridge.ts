@@ -11,7 +11,7 @@ import type { StreamHub } from '../../bridge/streams.ts';
 import type { Db } from '../../db/open.ts';
 import { type Chunk, prepareDocuments } from '../../documents/documents.ts';
 import type { Log } from '../../log.ts';
-import { prepareQueries } from '../../mail/queries.ts';
+import { prepareQueries } from '../../mail/store/queries.ts';
 import { connectForMail, splitModelRef } from '../model-access.ts';
 import { AiFailure } from '../protocol/errors.ts';
 import type { prepareServices } from '../services.ts';

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { loadQuestionFile } from '../../../fixtures/judge/corpus.ts';
 import { AiFailure } from '../protocol/errors.ts';
 import { turnText } from '../protocol/request.ts';
-import { untrustedNote, untrustedParts } from '../untrusted.ts';
+import { untrustedNote, untrustedParts } from '../safety/untrusted.ts';
 import { buildChatRequest, parseChatAnswers } from './chat-judge.ts';
 import { parseQuestionFile, type Question } from './questions.ts';
 

@@ -3,10 +3,11 @@
 // shape as the OpenAI Decisions answers, checked the same way. A chat model has no calibrated distribution to
 // report, so it is asked for verdicts, not probabilities: a predicate is 0 or 1, a choice one option, a score
 // one level; the result says `certainty: 'binary'` so no one reads a 1 as "100% sure".
-import { streamModel } from '../model-stream.ts';
+
 import { AiFailure } from '../protocol/errors.ts';
 import type { ModelRequest } from '../protocol/request.ts';
-import { suspectInjection, untrustedNote, wrapUntrusted } from '../untrusted.ts';
+import { suspectInjection, untrustedNote, wrapUntrusted } from '../safety/untrusted.ts';
+import { streamModel } from '../transport/model-stream.ts';
 import { wireQuestions } from './decisions.ts';
 import type { JudgeConnection, JudgeOptions, JudgeResult } from './judge.ts';
 import { type Answer, badAnswer, type Question, validateAnswers } from './questions.ts';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 
 export const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
-// `id` is Skimmer's own (unique in the conversation, electron/ai/call-ids.ts); `wireId` is what the provider
+// `id` is Skimmer's own (unique in the conversation, electron/ai/chat/call-ids.ts); `wireId` is what the provider
 // called it, kept only to pair the call with its result on the wire (wire-ids.ts). Turns stored before
 // Skimmer named calls itself have no `wireId`: their `id` is the provider's.
 export const ToolCallBlock = z.object({

@@ -1,4 +1,4 @@
-// The wire side of "List models" (DESIGN §5; the request itself is ai/list-models.ts). Each wire family has its
+// The wire side of "List models" (DESIGN §5; the request itself is ai/transport/list-models.ts). Each wire family has its
 // own list shape (wire-formats §1.6, §3.6, §5.5), read leniently: extra fields are ignored, missing optional
 // ones tolerated. Also the one place that says how each kind sends its key.
 import { z } from 'zod';

@@ -2,7 +2,7 @@
 // and what changes, or for a message to send, all of it as it will go. Written by Skimmer from the stored
 // mail, so the card shows the real subjects, not the model's description of them.
 import type { Db } from '../../db/open.ts';
-import { stripHiddenText } from '../untrusted.ts';
+import { stripHiddenText } from '../safety/untrusted.ts';
 import type { CallPreview } from './tool.ts';
 
 /** A card lists at most this many messages, then says how many more. */

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { eml, tempDir } from '../../../test/support/temp.ts';
 import { m0008 } from '../../db/migrations/0008-labels-drafts-undo.ts';
 import { type Db, openDatabase } from '../../db/open.ts';
-import { runImport } from '../../mail/import-run.ts';
-import { prepareMailActions } from '../../mail/undo.ts';
+import { runImport } from '../../mail/import/import-run.ts';
+import { prepareMailActions } from '../../mail/store/undo.ts';
 import { mailTools } from './mail-tools.ts';
 import type { AnyTool } from './tool.ts';
 

@@ -1,15 +1,15 @@
 // The mail tools the engine offers a model (issue: AI tools over mail). Reads return short JSON or, for
-// a thread, one untrusted block per message; every write goes through mail/undo.ts so the UI can offer
+// a thread, one untrusted block per message; every write goes through mail/store/undo.ts so the UI can offer
 // Undo. `send_mail` queues the message in the outbox (10 s to undo); with no account able to send, it fails
 // and says so.
 import { z } from 'zod';
 import type { Db } from '../../db/open.ts';
 import { MailAddress } from '../../mail/address.ts';
-import { prepareOutbox } from '../../mail/outbox.ts';
-import { prepareQueries } from '../../mail/queries.ts';
-import { prepareSearch } from '../../mail/search.ts';
-import { prepareMailActions } from '../../mail/undo.ts';
-import { hiddenHtmlText, stripHiddenText, suspectInjection, wrapUntrusted } from '../untrusted.ts';
+import { prepareOutbox } from '../../mail/send/outbox.ts';
+import { prepareQueries } from '../../mail/store/queries.ts';
+import { prepareSearch } from '../../mail/store/search.ts';
+import { prepareMailActions } from '../../mail/store/undo.ts';
+import { hiddenHtmlText, stripHiddenText, suspectInjection, wrapUntrusted } from '../safety/untrusted.ts';
 import { prepareMailPreviews } from './mail-previews.ts';
 import type { AnyTool, Tool } from './tool.ts';
 
@@ -233,7 +233,7 @@ export function mailTools(db: Db): AnyTool[] {
     effect: 'send',
     preview: previews.mail('Send'),
     async run({ to, cc, subject, body, inReplyTo }) {
-      // Queued, not sent: it goes out after the undo window (mail/outbox.ts), from the account of the message
+      // Queued, not sent: it goes out after the undo window (mail/send/outbox.ts), from the account of the message
       // it answers. Never report a send that did not happen.
       const account = outbox.senderFor(inReplyTo ?? null);
       const item = outbox.queue(account, { to, cc, subject, body, inReplyTo: inReplyTo ?? null });

@@ -4,7 +4,7 @@
 // missing model, an exhausted quota) stops the run; others are reported for their message and the run goes on.
 
 import type { Db } from '../../db/open.ts';
-import { prepareQueries } from '../../mail/queries.ts';
+import { prepareQueries } from '../../mail/store/queries.ts';
 import { AssistantError } from '../assistant-error.ts';
 import { judge } from '../judge/judge.ts';
 import { type Answer, type Question, validateQuestions } from '../judge/questions.ts';

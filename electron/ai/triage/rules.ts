@@ -1,7 +1,7 @@
 // Rules (issue 6): "label Newsletter when P(is_newsletter) > 0.9", "move to Later when urgency < 1". A rule
 // only suggests: `suggest` lists what each rule would do to which messages (the batch approval card), and
 // `apply` carries out only what the user approved, as undoable writes queued for the mail server like any
-// other (mail/undo.ts). Rules never send or delete: those effects always ask one by one (DESIGN §7).
+// other (mail/store/undo.ts). Rules never send or delete: those effects always ask one by one (DESIGN §7).
 import type { Answer } from '../../../shared/judge.ts';
 
 export type RuleCondition =

@@ -3,11 +3,11 @@
 // ask nothing twice (answers are cached as well). Owns both tables.
 import type { TriageScope } from '../../../shared/contract.ts';
 import type { Db } from '../../db/open.ts';
-import { prepareSearch } from '../../mail/search.ts';
+import { prepareSearch } from '../../mail/store/search.ts';
 import { AssistantError } from '../assistant-error.ts';
-import { prepareAudit } from '../audit.ts';
 import { splitModelRef } from '../model-access.ts';
 import { charsPerToken } from '../protocol/budget.ts';
+import { prepareAudit } from '../safety/audit.ts';
 import type { prepareServices } from '../services.ts';
 import { type JudgeOptions, type JudgeResult, judgeMessages } from './judge-messages.ts';
 import { prepareQuestionSets } from './question-sets.ts';

@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.ts';
 
 // Labels on messages, local drafts, and the undo log of the mail tools (DESIGN §7). An undo entry holds
-// the inverse of one write as JSON (see electron/mail/undo.ts); `undone_at` is set once it is applied.
+// the inverse of one write as JSON (see electron/mail/store/undo.ts); `undone_at` is set once it is applied.
 export const m0008: Migration = {
   version: 8,
   name: 'labels-drafts-undo',

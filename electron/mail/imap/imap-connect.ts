@@ -1,0 +1,90 @@
+// Opening an IMAP connection for an account (issue 5), and what its failures mean to the user. The TLS mode
+// is the user's explicit choice and is enforced: `starttls` must upgrade (a server that does not offer it
+// fails rather than continuing in cleartext), `none` is allowed only on loopback (shared/mail-account.ts).
+import { ImapFlow } from 'imapflow';
+import type { AccountLogin } from '../accounts.ts';
+
+export type MailErrorCode = 'unauthorized' | 'transport' | 'timeout' | 'io' | 'cancelled';
+
+/** A mail-server failure with Skimmer's own sentence; never the server's text, never the password. */
+export class MailFailure extends Error {
+  readonly code: MailErrorCode;
+  /** True when trying again later may work (the network, the server restarting), false for a refusal. */
+  readonly retryable: boolean;
+  constructor(code: MailErrorCode, message: string, retryable: boolean) {
+    super(message);
+    this.code = code;
+    this.retryable = retryable;
+  }
+}
+
+export type ImapTimeouts = { connectMs: number; greetingMs: number; socketMs: number };
+export const defaultTimeouts: ImapTimeouts = { connectMs: 10_000, greetingMs: 10_000, socketMs: 120_000 };
+
+/** `qresync: false` leaves QRESYNC off, as on a server without it (tests and bench/imap-resync.ts compare). */
+export type ImapExtensions = { qresync?: boolean };
+
+export function imapClient(
+  login: AccountLogin,
+  timeouts: ImapTimeouts = defaultTimeouts,
+  extensions: ImapExtensions = {},
+): ImapFlow {
+  const { host, port, tls } = login.imap;
+  return new ImapFlow({
+    host: host.replace(/^\[|\]$/g, ''),
+    port,
+    secure: tls === 'tls',
+    // SECURITY: `starttls` means the password never crosses the wire unencrypted; imapflow's default would
+    // continue in cleartext when the (unauthenticated) capability list omits STARTTLS.
+    doSTARTTLS: tls === 'starttls' ? true : tls === 'none' ? false : undefined,
+    auth: { user: login.user, pass: login.password },
+    logger: false,
+    connectionTimeout: timeouts.connectMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+    // Sync decides when to IDLE; an automatic IDLE between commands would only add round trips.
+    disableAutoIdle: true,
+    // ENABLE QRESYNC where the server offers it (RFC 7162 §3.2.3): a sync then opens a folder with what it
+    // saw last and hears only what changed since (imap-sync.ts). Expunges then arrive on every connection as
+    // VANISHED, which imapflow reports as the same 'expunge' event (the IDLE wait listens for it).
+    qresync: extensions.qresync ?? true,
+  });
+}
+
+/**
+ * Skimmer's sentence for an error from imapflow, nodemailer or the socket under them. `server` names it as in
+ * the middle of a sentence ("the SMTP server smtp.example.com").
+ */
+export function mailFailure(e: unknown, server: string): MailFailure {
+  if (e instanceof MailFailure) return e;
+  const where = server.charAt(0).toUpperCase() + server.slice(1);
+  const err = (e ?? {}) as {
+    code?: unknown;
+    authenticationFailed?: unknown;
+    serverResponseCode?: unknown;
+    message?: unknown;
+  };
+  const code = typeof err.code === 'string' ? err.code : '';
+  // A login refused for a reason that passes (RFC 5530: [LIMIT] too many connections, [UNAVAILABLE] a backend
+  // down) is not a wrong password: giving up would stop the account's sync until the user acts.
+  if (err.serverResponseCode === 'LIMIT' || err.serverResponseCode === 'UNAVAILABLE') {
+    return new MailFailure('transport', `${where} refused the login for now; Skimmer will try again.`, true);
+  }
+  // imapflow marks a refused login; nodemailer says EAUTH (SMTP 535).
+  if (err.authenticationFailed === true || code === 'AUTHENTICATIONFAILED' || code === 'EAUTH') {
+    return new MailFailure('unauthorized', `${where} refused the user name or password.`, false);
+  }
+  if (/TIMEDOUT|TIMEOUT/i.test(code))
+    return new MailFailure('timeout', `${where} did not answer in time.`, true);
+  if (code === 'ECONNREFUSED') return new MailFailure('transport', `${where} refused the connection.`, true);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new MailFailure('transport', `${where}: the host name could not be found.`, code === 'EAI_AGAIN');
+  }
+  if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED)/.test(code)) {
+    return new MailFailure('transport', `${where}: the TLS connection failed (${code}).`, false);
+  }
+  if (['ECONNRESET', 'EPIPE', 'NoConnection', 'EConnectionClosed', 'ECONNECTION', 'ESOCKET'].includes(code)) {
+    return new MailFailure('transport', `The connection to ${server} was lost.`, true);
+  }
+  return new MailFailure('io', `${where} failed: the server's answer was not what Skimmer expected.`, true);
+}

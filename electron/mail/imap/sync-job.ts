@@ -1,0 +1,58 @@
+// Starts the worker that keeps an account in sync and relays what it reports (issue 5).
+import { Worker } from 'node:worker_threads';
+import type { AccountLogin } from '../accounts.ts';
+import type { SyncWorkerCommand, SyncWorkerData, SyncWorkerMessage } from './sync-worker.ts';
+
+export type SyncJob = {
+  syncNow: () => void;
+  /** The folder to wait on for news (IDLE); null: INBOX. */
+  focus: (path: string | null) => void;
+  stop: () => Promise<void>;
+};
+
+// From source (Node 24 strips the types) the worker is the .ts file; in the Electron build it is the
+// bundled .js beside main.js (vite.electron.config.ts).
+const workerUrl = new URL(
+  import.meta.url.endsWith('.ts') ? './sync-worker.ts' : './sync-worker.js',
+  import.meta.url,
+);
+
+export function startSyncJob(
+  dbFile: string,
+  login: AccountLogin,
+  onMessage: (m: SyncWorkerMessage) => void,
+  opts: { maxIdleMs?: number } = {},
+): SyncJob {
+  const data: SyncWorkerData = { dbFile, login, ...opts };
+  const worker = new Worker(workerUrl, { workerData: data });
+  // Whoever listens hears `stopped` exactly once, also when the worker died or was terminated before it
+  // could say so (a stop that waited too long ends with terminate()).
+  let stoppedSaid = false;
+  const relay = (m: SyncWorkerMessage) => {
+    if (m.type === 'stopped') {
+      if (stoppedSaid) return;
+      stoppedSaid = true;
+    }
+    onMessage(m);
+  };
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      relay({ type: 'stopped' });
+      resolve();
+    }),
+  );
+  worker.on('message', relay);
+  worker.on('error', () => relay({ type: 'stopped' }));
+  const send = (c: SyncWorkerCommand) => worker.postMessage(c);
+  return {
+    syncNow: () => send({ type: 'sync-now' }),
+    focus: (path) => send({ type: 'focus', path }),
+    async stop() {
+      send({ type: 'stop' });
+      // A worker stuck in a network call is not waited for forever.
+      const timeout = setTimeout(() => void worker.terminate(), 5000);
+      await exited;
+      clearTimeout(timeout);
+    },
+  };
+}

@@ -1,0 +1,133 @@
+// One import, start to finish, on one database connection. It runs inside the import worker (see
+// import-worker.ts) so the main thread never parses mail. A bad message is recorded with its reason and
+// the import goes on; a cancel stops between batches and keeps what was already stored.
+import type { ImportSummary } from '../../../shared/contract.ts';
+import type { Db } from '../../db/open.ts';
+import { FileRefusal, type Places, userPlaces } from '../../files/safe-open.ts';
+import { prepareStore } from '../store/store.ts';
+import { type ParsedMessage, ParseError, parseMessage } from './parse.ts';
+import { planImport, type RawMessage, readUnit } from './sources.ts';
+
+export type ImportCounters = {
+  messages: number;
+  imported: number;
+  duplicates: number;
+  failed: number;
+  bytesDone: number;
+  bytesTotal: number;
+};
+
+export type ImportHooks = {
+  onProgress: (c: ImportCounters) => void;
+  isCancelled: () => boolean;
+  now?: () => number;
+  // Defaults to parsing on this thread; the import worker passes its parse pool.
+  parse?: (raw: Buffer) => Promise<ParsedMessage>;
+  // Where a named file may be (files/safe-open.ts); the app passes its own, which leave out its data folder.
+  places?: Places;
+};
+
+const batchMessages = 200;
+const batchBytes = 16 * 1024 * 1024;
+const maxListedFailures = 1000;
+// Messages being parsed at once; results are still stored in reading order.
+const maxInFlight = 128;
+
+export async function runImport(
+  db: Db,
+  paths: readonly string[],
+  hooks: ImportHooks,
+): Promise<{ summary: ImportSummary; cancelled: boolean }> {
+  const now = hooks.now ?? Date.now;
+  const store = prepareStore(db);
+  const places = hooks.places ?? userPlaces();
+  const plan = await planImport(paths, places);
+  const c: ImportCounters = {
+    messages: 0,
+    imported: 0,
+    duplicates: 0,
+    failed: 0,
+    bytesDone: 0,
+    bytesTotal: plan.bytesTotal,
+  };
+  const failed: ImportSummary['failed'] = [];
+  const fail = (source: string, reason: string) => {
+    c.failed++;
+    if (failed.length < maxListedFailures) failed.push({ source, reason });
+    store.recordFailure(source, reason, now());
+  };
+  for (const p of plan.problems) fail(p.source, p.reason);
+
+  type Parsed = { raw: RawMessage; parsed: ParsedMessage };
+  const parse = hooks.parse ?? parseMessage;
+  let batch: Parsed[] = [];
+  let batchSize = 0;
+  const flush = db.transaction((items: Parsed[]) => {
+    for (const { raw, parsed } of items) {
+      if (store.store(raw.folder, raw.source, parsed) === 'imported') c.imported++;
+      else c.duplicates++;
+    }
+    store.indexStored();
+  });
+  const commit = () => {
+    if (batch.length > 0) flush(batch);
+    batch = [];
+    batchSize = 0;
+    hooks.onProgress({ ...c });
+  };
+
+  // Parsing runs ahead (up to maxInFlight messages); storing takes the results in reading order.
+  const inFlight: { raw: RawMessage; result: Promise<ParsedMessage | Error> }[] = [];
+  const storeOldest = async () => {
+    const next = inFlight.shift();
+    if (!next) return;
+    const result = await next.result;
+    if (result instanceof Error) {
+      fail(next.raw.source, reasonOf(result));
+    } else {
+      batch.push({ raw: next.raw, parsed: result });
+      batchSize += next.raw.raw.length;
+    }
+    if (batch.length >= batchMessages || batchSize >= batchBytes) commit();
+  };
+
+  let cancelled = false;
+  outer: for (const unit of plan.units) {
+    try {
+      for await (const raw of readUnit(unit, places)) {
+        if (hooks.isCancelled()) {
+          cancelled = true;
+          break outer;
+        }
+        c.messages++;
+        c.bytesDone += raw.raw.length;
+        inFlight.push({ raw, result: parse(raw.raw).catch((e: unknown) => asError(e)) });
+        if (inFlight.length >= maxInFlight) await storeOldest();
+      }
+    } catch (e) {
+      // The unit itself could not be read (unreadable file, not an mbox): the rest of the import goes on.
+      fail(unit.path, reasonOf(e));
+    }
+  }
+  // Messages already read are stored even after a cancel: nothing read is lost.
+  while (inFlight.length > 0) await storeOldest();
+  commit();
+  if (!cancelled) c.bytesDone = c.bytesTotal;
+  hooks.onProgress({ ...c });
+  return { summary: { imported: c.imported, duplicates: c.duplicates, failed }, cancelled };
+}
+
+function asError(e: unknown): Error {
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+function reasonOf(e: unknown): string {
+  if (e instanceof ParseError || e instanceof FileRefusal) return e.message;
+  const code = (e as { code?: unknown })?.code;
+  if (code === 'EACCES' || code === 'EPERM') return 'Skimmer may not read this file.';
+  if (code === 'ENOENT') return 'The file disappeared during the import.';
+  if (code === 'EISDIR') return 'This is a folder, not a message file.';
+  const message = e instanceof Error ? e.message : String(e);
+  // Parser messages are short technical sentences about the input, never secrets; keep them bounded.
+  return `Could not parse this message: ${message.slice(0, 200)}`;
+}

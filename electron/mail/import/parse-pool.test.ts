@@ -1,0 +1,21 @@
+import { describe, expect, test } from 'vitest';
+import { eml } from '../../../test/support/temp.ts';
+import { ParseError } from './parse.ts';
+import { createParsePool } from './parse-pool.ts';
+
+describe('parse pool', () => {
+  test('parses on its threads with the same result as parseMessage, and passes reasons through', async () => {
+    const pool = createParsePool(2);
+    try {
+      const ok = await Promise.all(
+        [1, 2, 3].map((i) => pool.parse(Buffer.from(eml({ id: `<${i}@x>`, subject: `s${i}` })))),
+      );
+      expect(ok.map((m) => m.subject)).toEqual(['s1', 's2', 's3']);
+      const bad = await pool.parse(Buffer.from('not mail')).catch((e: unknown) => e);
+      expect(bad).toBeInstanceOf(ParseError);
+      expect((bad as Error).message).toBe('The file does not start with mail headers.');
+    } finally {
+      await pool.close();
+    }
+  });
+});

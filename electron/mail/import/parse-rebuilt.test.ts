@@ -1,0 +1,242 @@
+// The direct reading of rebuilt synced messages (parse-rebuilt.ts) against mailparser on the same bytes:
+// every charset of the benchmark corpus in every transfer encoding, the header fields parse.ts stores, and
+// broken parts. "mailparser" here is parseMessage without the `rebuilt` option, the path every message
+// took before; its attachment-cutting pass leaves a text-only message as it is.
+import { describe, expect, test } from 'vitest';
+import {
+  base64Lines,
+  type Charset,
+  charsetLabel,
+  encodedWords,
+  encodeExactly,
+  quotedPrintable,
+} from '../../../bench/mailbox/mime.ts';
+import { type FetchedPart, rebuild } from '../imap/imap-message.ts';
+import { parseMessage, readRebuiltMessage } from './parse.ts';
+import { createParsePool } from './parse-pool.ts';
+import { readRebuilt } from './parse-rebuilt.ts';
+
+const headers = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+const baseHeaders = [
+  'From: Anna Meyer <anna@example.com>',
+  'To: Bob <bob@example.com>, carol@example.com',
+  'Subject: Hello',
+  'Date: Mon, 30 Nov 2026 09:00:00 +0000',
+  'Message-ID: <base@example.com>',
+];
+const part = (
+  type: FetchedPart['type'],
+  charset: string,
+  encoding: string,
+  content: Buffer | string,
+): FetchedPart => ({
+  part: type === 'text/plain' ? '1' : '2',
+  type,
+  charset,
+  encoding,
+  content: Buffer.isBuffer(content) ? content : Buffer.from(content, 'latin1'),
+});
+
+/** Both readers on the same rebuilt bytes; the direct one must have taken the message. */
+async function expectSameAsMailparser(raw: Buffer): Promise<void> {
+  const direct = readRebuiltMessage(raw);
+  expect(direct).not.toBeNull();
+  expect(direct).toEqual(await parseMessage(raw));
+  expect(await parseMessage(raw, { rebuilt: true })).toEqual(direct);
+}
+
+const samples: Record<Charset, string> = {
+  'utf-8': 'Grüße aus Köln — “quoted” €5 😀',
+  'iso-8859-1': 'Grüße aus Köln, ça va? Ñandú',
+  'windows-1252': 'Quote “this” – it costs €5… œ',
+  'iso-8859-2': 'Zażółć gęślą jaźń, Łódź',
+  'koi8-r': 'Привет, как дела? Счёт',
+  shift_jis: '会議の日程について、お疲れ様です。',
+  'iso-2022-jp': '会議の日程について、お疲れ様です。',
+  gb2312: '下周安排，你好！',
+  gb18030: '会议通知，你好！这是本周的报告。',
+  big5: '會議通知，您好！',
+  'euc-kr': '회의 일정 안내, 안녕하세요.',
+};
+const encodings = {
+  '7bit': (b: Buffer) => b,
+  '8bit': (b: Buffer) => b,
+  'quoted-printable': (b: Buffer) => Buffer.from(quotedPrintable(b).replace(/\n/g, '\r\n'), 'latin1'),
+  base64: (b: Buffer) => Buffer.from(base64Lines(b).replace(/\n/g, '\r\n'), 'latin1'),
+};
+
+describe('reading a rebuilt message directly', () => {
+  const charsets = Object.keys(samples) as Charset[];
+  test.each(
+    charsets.flatMap((c) => Object.keys(encodings).map((e) => [c, e] as [Charset, keyof typeof encodings])),
+  )('a %s body in %s reads as mailparser reads it, alone and beside HTML', async (charset, encoding) => {
+    const text = encodeExactly(`${samples[charset]}\nSecond line.\n`, charset);
+    const html = encodeExactly(`<p>${samples[charset]}</p>`, charset);
+    const encode = encodings[encoding];
+    const label = charsetLabel[charset];
+    const subject = `Subject: ${encodedWords(samples[charset], charset, 'B')}`;
+    const head = headers([...baseHeaders.filter((h) => !h.startsWith('Subject')), subject]);
+    await expectSameAsMailparser(rebuild(head, [part('text/plain', label, encoding, encode(text))]));
+    await expectSameAsMailparser(
+      rebuild(head, [
+        part('text/plain', label, encoding, encode(text)),
+        part('text/html', label, encoding, encode(html)),
+      ]),
+    );
+  });
+
+  test('header fields read as mailparser reads them: encoded words, raw UTF-8, folding, repeats', async () => {
+    const head = headers([
+      `From: ${encodedWords('Müller, Jürgen', 'iso-8859-1', 'Q')} <jurgen@xn--mller-kva.example>`,
+      'To: Team: anna@example.com, "Bob, Jr." <bob@example.com>;,',
+      '  dave@example.com',
+      'To: erin@example.com',
+      'Cc: =?utf-8?B?0J/RgNC40LLQtdGC?= <ivan@example.ru>',
+      'Subject:',
+      `Subject: ${Buffer.from('Grüße – Köln', 'utf8').toString('latin1')}`,
+      'Message-ID: no-brackets@example.com',
+      'In-Reply-To: <parent@example.com> (comment)',
+      'References: <a@example.com>',
+      ' <b@example.com>\t<c@example.com>',
+      'References: <d@example.com>',
+      'Date: not a date',
+    ]);
+    const raw = rebuild(head, [part('text/plain', 'utf-8', '7bit', 'Hi.\r\n')]);
+    await expectSameAsMailparser(raw);
+    const m = readRebuiltMessage(raw);
+    expect(m?.subject).toBe('Grüße – Köln');
+    expect(m?.references).toEqual([
+      '<a@example.com>',
+      '<b@example.com>',
+      '<c@example.com>',
+      '<d@example.com>',
+    ]);
+  });
+
+  test('a message without the usual header fields reads as mailparser reads it', async () => {
+    await expectSameAsMailparser(
+      rebuild(headers(['X-Only: this']), [part('text/plain', 'us-ascii', '7bit', 'Body.')]),
+    );
+    await expectSameAsMailparser(rebuild(headers(baseHeaders), []));
+  });
+
+  test.each([
+    [
+      'base64 with stray characters, padding in the middle and a short tail',
+      'base64',
+      'SGVs*bG8=\r\nIHdv!cmxk\r\nIQ',
+    ],
+    ['base64 that is not base64 at all', 'base64', '%%%% ####\r\n'],
+    [
+      'quoted-printable with bad escapes and a soft break at the end',
+      'quoted-printable',
+      'a=ZZb=4\r\nc=\r\nd=3',
+    ],
+    ['bytes that are not UTF-8', '8bit', Buffer.from([0x48, 0xc3, 0x28, 0xff, 0xe2, 0x82, 0x0a])],
+  ])('%s reads as mailparser reads it', async (_name, encoding, content) => {
+    const body = Buffer.isBuffer(content) ? content : Buffer.from(content, 'latin1');
+    await expectSameAsMailparser(
+      rebuild(headers(baseHeaders), [part('text/plain', 'utf-8', encoding, body)]),
+    );
+    await expectSameAsMailparser(
+      rebuild(headers(baseHeaders), [
+        part('text/plain', 'utf-8', encoding, body),
+        part('text/html', 'utf-8', encoding, body),
+      ]),
+    );
+  });
+
+  test.each([
+    [
+      'Shift_JIS cut inside a character',
+      'Shift_JIS',
+      Buffer.concat([encodeExactly('会議', 'shift_jis'), Buffer.from([0x89])]),
+    ],
+    ['GB18030 with a lead byte before a space', 'GB18030', Buffer.from([0xc4, 0xe3, 0x81, 0x20, 0x41, 0x81])],
+    ['GB18030 four-byte characters', 'GB18030', Buffer.from([0x95, 0x32, 0x82, 0x36, 0x41])],
+    ['ISO-2022-JP that never shifts back', 'ISO-2022-JP', Buffer.from('\x1b$B$3$s\x1b$B', 'latin1')],
+    ['a charset nobody knows', 'x-unknown-9', Buffer.from('caf\xe9 ok', 'latin1')],
+    ['UTF-7, which is refused', 'utf-7', Buffer.from('+ADw-script+AD4-', 'latin1')],
+    ['UTF-16 without a byte order mark', 'utf-16', Buffer.from('h\0i\0', 'latin1')],
+    ['UTF-16LE with an unpaired surrogate', 'utf-16le', Buffer.from([0x3d, 0xd8, 0x41, 0x00])],
+  ])('%s reads as mailparser reads it', async (_name, charset, content) => {
+    await expectSameAsMailparser(
+      rebuild(headers(baseHeaders), [part('text/plain', charset, '8bit', content)]),
+    );
+  });
+
+  test('an empty part adds nothing, as with mailparser, and an empty text falls back to the HTML', async () => {
+    await expectSameAsMailparser(
+      rebuild(headers(baseHeaders), [
+        part('text/plain', 'utf-8', '7bit', ''),
+        part('text/html', 'utf-8', '7bit', '<p>Only <b>this</b></p>'),
+      ]),
+    );
+    await expectSameAsMailparser(
+      rebuild(headers(baseHeaders), [
+        part('text/plain', 'utf-8', '7bit', 'text'),
+        part('text/html', 'utf-8', '7bit', ''),
+      ]),
+    );
+  });
+
+  test.each([
+    [
+      'an HTML-only message, whose text mailparser makes by its own rules',
+      [part('text/html', 'utf-8', '7bit', '<p>Hi <a href="https://x.example">there</a></p>')],
+    ],
+    ['a charset that is not a plain token', [part('text/plain', 'iso-8859-1 (latin)', '8bit', 'caf\xe9')]],
+    ['a transfer encoding that is not a plain token', [part('text/plain', 'utf-8', 'base 64', 'SGk=')]],
+    [
+      'a part that ends in a carriage return',
+      [part('text/plain', 'utf-8', '7bit', 'a\r'), part('text/html', 'utf-8', '7bit', 'b')],
+    ],
+  ])('%s is left to mailparser, with the same result', async (_name, parts) => {
+    const raw = rebuild(headers(baseHeaders), parts);
+    expect(readRebuilt(raw)).toBeNull();
+    expect(await parseMessage(raw, { rebuilt: true })).toEqual(await parseMessage(raw));
+  });
+
+  test('a header block that mailsplit would end early is left to mailparser', async () => {
+    // rebuild() itself never writes one: this is what it would look like.
+    const raw = Buffer.from(
+      'Subject: a\r\nX-A: b\n\nX-B: c\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset="utf-8"\r\nContent-Transfer-Encoding: 7bit\r\n\r\nBody.',
+      'latin1',
+    );
+    expect(readRebuilt(raw)).toBeNull();
+    expect(await parseMessage(raw, { rebuilt: true })).toEqual(await parseMessage(raw));
+  });
+
+  test('a second Content-Type before the one rebuild() wrote is left to mailparser, which follows it', async () => {
+    // rebuild() drops these fields from the fetched header block: this is what one left in would look like.
+    const raw = Buffer.from(
+      'Subject: a\r\nContent-Type: text/html\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset="utf-8"\r\nContent-Transfer-Encoding: 7bit\r\n\r\n<p>Body.</p>',
+      'latin1',
+    );
+    expect(readRebuilt(raw)).toBeNull();
+    expect(await parseMessage(raw, { rebuilt: true })).toEqual(await parseMessage(raw));
+  });
+
+  test('a message that is not a message fails as before, and its neighbours are read', async () => {
+    const pool = createParsePool(1);
+    try {
+      const good = (i: number) =>
+        rebuild(headers([`Subject: s${i}`, `Message-ID: <${i}@x>`]), [
+          part('text/plain', 'utf-8', '7bit', `b${i}`),
+        ]);
+      const results = await Promise.allSettled([
+        pool.parse(good(1), { rebuilt: true }),
+        pool.parse(Buffer.from('\r\n\r\nno headers'), { rebuilt: true }),
+        pool.parse(good(2), { rebuilt: true }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(results[1]).toMatchObject({ reason: { message: 'The file does not start with mail headers.' } });
+      expect(results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.subject] : []))).toEqual([
+        's1',
+        's2',
+      ]);
+    } finally {
+      await pool.close();
+    }
+  });
+});

@@ -1,0 +1,248 @@
+// The outbox (issue 5). A message to send — from an approved `send_mail` call or the user's own Send —
+// waits here for 10 seconds, during which Undo cancels it; then `sendDue` sends it by SMTP and queues its
+// copy for the account's Sent folder. Owns `outbox`. Claiming a message for sending is one UPDATE from
+// `queued`, so a message is never sent twice and never sent after a cancel that won. A failed or cancelled
+// message can be taken out again (drafts.ts puts it back in the drafts: at once for an Undo, on request for
+// a failure); every change is announced to the watchers (`watchOutbox`), which the page hears on
+// `account:watch`.
+import type { Transporter } from 'nodemailer';
+import type { Db } from '../../db/open.ts';
+import type { AccountLogin, Accounts } from '../accounts.ts';
+import { mailFailure } from '../imap/imap-connect.ts';
+import { prepareWriteBack } from '../imap/write-back.ts';
+import { MailError } from '../mail-error.ts';
+import { compose } from './compose.ts';
+import { smtpTransport } from './smtp-connect.ts';
+
+export const undoWindowMs = 10_000;
+
+export type OutgoingMail = {
+  to: string[];
+  cc: string[];
+  subject: string;
+  body: string;
+  inReplyTo: number | null;
+};
+export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
+/** The states a message cannot be taken out of the outbox in: it is on its way, or gone. */
+export type KeptState = Exclude<OutboxState, 'failed' | 'cancelled'>;
+export type OutboxItem = {
+  id: number;
+  accountId: number;
+  to: string[];
+  subject: string;
+  state: OutboxState;
+  error: string | null;
+  sendAfter: number;
+  sentAt: number | null;
+};
+
+type Row = {
+  id: number;
+  account_id: number;
+  message_id: string;
+  to_json: string;
+  cc_json: string;
+  subject: string;
+  body: string;
+  in_reply_to: number | null;
+  state: OutboxState;
+  error: string | null;
+  send_after: number;
+  sent_at: number | null;
+};
+const toItem = (r: Row): OutboxItem => ({
+  id: r.id,
+  accountId: r.account_id,
+  to: JSON.parse(r.to_json),
+  subject: r.subject,
+  state: r.state,
+  error: r.error,
+  sendAfter: r.send_after,
+  sentAt: r.sent_at,
+});
+
+/** A message in the outbox changed; `item` is null when it left the outbox (dismissed back to the drafts). */
+export type OutboxChange = { id: number; item: OutboxItem | null };
+
+// Who hears of outbox changes, per database connection: every writer in this process (the page's Send, an
+// approved send_mail, the sender, another page's Undo) shares the app's connection, so all of them are heard
+// whichever prepareOutbox they went through.
+const listeners = new WeakMap<Db, Set<(change: OutboxChange) => void>>();
+
+/** Calls `onChange` after every change to the outbox made through `db`, until the returned function is called. */
+export function watchOutbox(db: Db, onChange: (change: OutboxChange) => void): () => void {
+  const set = listeners.get(db) ?? new Set();
+  listeners.set(db, set);
+  set.add(onChange);
+  return () => set.delete(onChange);
+}
+
+export function prepareOutbox(db: Db, now: () => number = Date.now) {
+  const senders = db.prepare<[], { account_id: number }>(
+    'SELECT account_id FROM imap_accounts WHERE smtp_host IS NOT NULL ORDER BY account_id',
+  );
+  const accountOfMessage = db.prepare<[number], { account_id: number; smtp: number }>(
+    `SELECT f.account_id, (i.smtp_host IS NOT NULL) AS smtp FROM messages m JOIN folders f ON f.id = m.folder_id
+     JOIN imap_accounts i ON i.account_id = f.account_id WHERE m.id = ?`,
+  );
+  const insert = db.prepare(
+    `INSERT INTO outbox (account_id, message_id, to_json, cc_json, subject, body, in_reply_to, created_at, send_after)
+     VALUES (@account, @messageId, @to, @cc, @subject, @body, @inReplyTo, @at, @after)`,
+  );
+  const byId = db.prepare<[number], Row>('SELECT * FROM outbox WHERE id = ?');
+  const recent = db.prepare<[number], Row>(
+    "SELECT * FROM outbox WHERE state IN ('queued', 'sending', 'failed') OR sent_at > ? ORDER BY id DESC",
+  );
+  const cancel = db.prepare<[number]>(
+    "UPDATE outbox SET state = 'cancelled' WHERE id = ? AND state = 'queued'",
+  );
+  const due = db.prepare<[number], Row>(
+    "SELECT * FROM outbox WHERE state = 'queued' AND send_after <= ? ORDER BY send_after, id",
+  );
+  const claim = db.prepare<[number]>("UPDATE outbox SET state = 'sending' WHERE id = ? AND state = 'queued'");
+  const sent = db.prepare<[Buffer, number, number]>(
+    "UPDATE outbox SET state = 'sent', raw = ?, sent_at = ?, error = NULL WHERE id = ?",
+  );
+  const failed = db.prepare<[string, number]>("UPDATE outbox SET state = 'failed', error = ? WHERE id = ?");
+  const requeue = db.prepare<[number, number]>(
+    "UPDATE outbox SET state = 'queued', send_after = ?, error = NULL WHERE id = ? AND state = 'failed'",
+  );
+  const unstick = db.prepare("UPDATE outbox SET state = 'failed', error = ? WHERE state = 'sending'");
+  const drop = db.prepare<[number]>("DELETE FROM outbox WHERE id = ? AND state IN ('failed', 'cancelled')");
+
+  // The row is read now, so that every step is told (queued, sending, sent), and told on the next turn, so
+  // that no watcher runs inside a caller's transaction.
+  function announce(id: number): void {
+    const set = listeners.get(db);
+    if (!set?.size) return;
+    const row = byId.get(id);
+    const change = { id, item: row ? toItem(row) : null };
+    setImmediate(() => {
+      for (const onChange of set) onChange(change);
+    });
+  }
+  const changed = (id: number, changes: number): boolean => {
+    if (changes > 0) announce(id);
+    return changes > 0;
+  };
+
+  return {
+    /** The account that sends a message: the one the answered message lives in, else the first that can. */
+    senderFor(inReplyTo: number | null): number {
+      const own = inReplyTo === null ? undefined : accountOfMessage.get(inReplyTo);
+      if (own?.smtp) return own.account_id;
+      const first = senders.get();
+      if (!first)
+        throw new MailError(
+          'no_sender',
+          'No account can send mail yet: add a mail account with an SMTP server.',
+        );
+      return first.account_id;
+    },
+
+    /** Queues a message; it goes out after the undo window. */
+    queue(accountId: number, mail: OutgoingMail): OutboxItem {
+      const at = now();
+      const id = Number(
+        insert.run({
+          account: accountId,
+          messageId: `<skimmer.${at}.${Math.random().toString(36).slice(2, 10)}@skimmer.invalid>`,
+          to: JSON.stringify(mail.to),
+          cc: JSON.stringify(mail.cc),
+          subject: mail.subject,
+          body: mail.body,
+          inReplyTo: mail.inReplyTo,
+          at,
+          after: at + undoWindowMs,
+        }).lastInsertRowid,
+      );
+      announce(id);
+      return toItem(byId.get(id) as Row);
+    },
+
+    /** Undo: true when the message had not started to go out. */
+    cancel: (id: number): boolean => changed(id, cancel.run(id).changes),
+    retry: (id: number): boolean => changed(id, requeue.run(now(), id).changes),
+
+    /**
+     * Takes a failed or cancelled message out of the outbox and returns what it was; a message still on its
+     * way, or sent, stays, and its state is returned instead. null: there is no such message.
+     */
+    take(id: number): { mail: OutgoingMail } | { state: KeptState } | null {
+      const row = byId.get(id);
+      if (!row) return null;
+      if (drop.run(id).changes === 0) return { state: row.state as KeptState };
+      announce(id);
+      return {
+        mail: {
+          to: JSON.parse(row.to_json),
+          cc: JSON.parse(row.cc_json),
+          subject: row.subject,
+          body: row.body,
+          inReplyTo: row.in_reply_to,
+        },
+      };
+    },
+    get: (id: number): OutboxItem | null => {
+      const r = byId.get(id);
+      return r ? toItem(r) : null;
+    },
+    /** What is waiting, going out or failed, and what was sent in the last hour. */
+    list: (): OutboxItem[] => recent.all(now() - 3_600_000).map(toItem),
+
+    /** A restart during a send cannot tell whether it left: such messages become `failed`, never resent. */
+    recoverAfterRestart(): void {
+      unstick.run('Skimmer stopped while this message was being sent; check Sent before you retry.');
+    },
+
+    /** Sends every message whose undo window has passed. */
+    async sendDue(
+      accounts: Pick<Accounts, 'login'>,
+      transportFor: (login: AccountLogin) => Transporter = smtpTransport,
+    ): Promise<number> {
+      const writeBack = prepareWriteBack(db, now);
+      const original = db.prepare<[number], { message_id: string; refs: string }>(
+        'SELECT message_id, refs FROM messages WHERE id = ?',
+      );
+      let count = 0;
+      for (const row of due.all(now())) {
+        if (!changed(row.id, claim.run(row.id).changes)) continue; // cancelled in the meantime
+        const login = await accounts.login(row.account_id);
+        const transport = transportFor(login);
+        try {
+          const answered = row.in_reply_to === null ? undefined : original.get(row.in_reply_to);
+          const raw = await compose({
+            from: login.user,
+            to: JSON.parse(row.to_json),
+            cc: JSON.parse(row.cc_json),
+            subject: row.subject,
+            body: row.body,
+            messageId: row.message_id,
+            date: new Date(now()),
+            inReplyTo: answered?.message_id ?? null,
+            references: answered ? (JSON.parse(answered.refs) as string[]) : [],
+          });
+          await transport.sendMail({
+            envelope: { from: login.user, to: [...JSON.parse(row.to_json), ...JSON.parse(row.cc_json)] },
+            raw,
+          });
+          db.transaction(() => {
+            sent.run(raw, now(), row.id);
+            writeBack.queueFor(row.account_id, { kind: 'append_sent', outboxId: row.id });
+          })();
+          announce(row.id);
+          count += 1;
+        } catch (e) {
+          failed.run(mailFailure(e, `the SMTP server ${login.smtp?.host ?? ''}`.trim()).message, row.id);
+          announce(row.id);
+        } finally {
+          transport.close();
+        }
+      }
+      return count;
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof prepareOutbox>;

@@ -1,0 +1,24 @@
+// Opening an SMTP connection for an account (issue 5), with the same TLS rules as IMAP: `starttls` must
+// upgrade, `none` only on loopback (checked when the account was saved). Pooled: a server that delays each
+// new connection (smtp-server waits 100 ms to catch early talkers) then costs that once per batch.
+import { createTransport, type Transporter } from 'nodemailer';
+import type { AccountLogin } from '../accounts.ts';
+
+export function smtpTransport(login: AccountLogin): Transporter {
+  const smtp = login.smtp;
+  if (!smtp) throw new Error(`The account "${login.name}" has no SMTP server.`);
+  return createTransport({
+    pool: true,
+    maxConnections: 1,
+    host: smtp.host.replace(/^\[|\]$/g, ''),
+    port: smtp.port,
+    secure: smtp.tls === 'tls',
+    // SECURITY: never continue in cleartext when the user asked for STARTTLS.
+    requireTLS: smtp.tls === 'starttls',
+    ignoreTLS: smtp.tls === 'none',
+    auth: { user: login.user, pass: login.password },
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 60_000,
+  });
+}

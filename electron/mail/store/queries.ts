@@ -1,0 +1,163 @@
+// Reads of the mail tables for the bridge and the CLI: folders, pages of threads, one thread, read flags.
+import type { Address, Attachment, Folder, MessageView, ThreadSummary } from '../../../shared/contract.ts';
+import type { Db } from '../../db/open.ts';
+import { prepareWriteBack } from '../imap/write-back.ts';
+
+const snippetChars = 160;
+
+export function prepareQueries(db: Db) {
+  const folders = db.prepare(
+    `SELECT f.id, f.name, f.source,
+        (SELECT count(*) FROM messages WHERE folder_id = f.id) AS total,
+        (SELECT count(*) FROM messages WHERE folder_id = f.id AND unread = 1) AS unread
+       FROM folders f ORDER BY f.name COLLATE NOCASE`,
+  );
+  const allThreads = db.prepare<[number, number], { id: number }>(
+    'SELECT id FROM threads WHERE message_count > 0 ORDER BY last_date DESC, id DESC LIMIT ? OFFSET ?',
+  );
+  const allCount = db.prepare('SELECT count(*) AS n FROM threads WHERE message_count > 0').pluck();
+  const folderThreads = db.prepare<[number, number, number], { id: number }>(
+    // Walks threads newest first (threads_by_date) and keeps those with a message in the folder, so a
+    // page deep in a large folder costs index lookups, not a sort of every thread.
+    `SELECT t.id FROM threads t
+      WHERE t.message_count > 0
+        AND EXISTS (SELECT 1 FROM messages m WHERE m.folder_id = ? AND m.thread_id = t.id)
+      ORDER BY t.last_date DESC, t.id DESC LIMIT ? OFFSET ?`,
+  );
+  const folderCount = db
+    .prepare('SELECT count(DISTINCT thread_id) AS n FROM messages WHERE folder_id = ?')
+    .pluck();
+  const summary = db.prepare<[number], SummaryRow>(
+    `SELECT t.id, t.subject, t.last_date, t.message_count,
+        (SELECT coalesce(sum(unread), 0) FROM messages WHERE thread_id = t.id) AS unread,
+        (SELECT max(has_attachments) FROM messages WHERE thread_id = t.id) AS has_attachments,
+        (SELECT json_group_array(who) FROM (
+           SELECT CASE WHEN from_name <> '' THEN from_name ELSE from_addr END AS who
+             FROM messages WHERE thread_id = t.id GROUP BY who ORDER BY min(date) LIMIT 4)) AS participants,
+        (SELECT substr(body_text, 1, ${snippetChars * 2}) FROM messages WHERE thread_id = t.id
+           ORDER BY date DESC, id DESC LIMIT 1) AS snippet
+       FROM threads t WHERE t.id = ?`,
+  );
+  const thread = db.prepare<[number], { id: number; subject: string }>(
+    'SELECT id, subject FROM threads WHERE id = ?',
+  );
+  const messages = db.prepare<[number], MessageRow>(
+    'SELECT * FROM messages WHERE thread_id = ? ORDER BY date, id',
+  );
+  const writeBack = prepareWriteBack(db);
+  const messageById = db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?');
+  const setRead = db.prepare<[{ unread: number; id: number }]>(
+    'UPDATE messages SET unread = @unread WHERE id = @id AND unread <> @unread',
+  );
+  const count = db.prepare('SELECT count(*) FROM messages').pluck();
+
+  return {
+    folders: (): Folder[] => folders.all() as Folder[],
+
+    threads(folderId: number | null, offset: number, limit: number) {
+      const ids =
+        folderId === null ? allThreads.all(limit, offset) : folderThreads.all(folderId, limit, offset);
+      const total = (folderId === null ? allCount.get() : folderCount.get(folderId)) as number;
+      const threads: ThreadSummary[] = [];
+      for (const { id } of ids) {
+        const row = summary.get(id);
+        if (row) threads.push(toSummary(row));
+      }
+      return { total, threads };
+    },
+
+    thread(threadId: number): { id: number; subject: string; messages: MessageView[] } | null {
+      const t = thread.get(threadId);
+      if (!t) return null;
+      const syncError = (id: number) => writeBack.failed(id)[0]?.lastError ?? null;
+      return {
+        id: t.id,
+        subject: t.subject,
+        messages: messages.all(threadId).map((r) => toView(r, syncError(r.id))),
+      };
+    },
+
+    message(id: number): MessageView | null {
+      const row = messageById.get(id);
+      return row ? toView(row) : null;
+    },
+
+    markRead: db.transaction((ids: number[], read: boolean): number => {
+      let changed = 0;
+      for (const id of ids) {
+        const n = setRead.run({ unread: read ? 0 : 1, id }).changes;
+        if (n > 0) writeBack.queue(id, { kind: 'seen', seen: read });
+        changed += n;
+      }
+      return changed;
+    }),
+
+    messageCount: (): number => count.get() as number,
+  };
+}
+
+type SummaryRow = {
+  id: number;
+  subject: string;
+  last_date: number;
+  message_count: number;
+  unread: number;
+  has_attachments: number;
+  participants: string;
+  snippet: string | null;
+};
+
+type MessageRow = {
+  id: number;
+  folder_id: number;
+  thread_id: number;
+  message_id: string;
+  subject: string;
+  from_name: string;
+  from_addr: string;
+  to_json: string;
+  cc_json: string;
+  date: number;
+  body_text: string;
+  body_html: string | null;
+  attachments_json: string;
+  unread: number;
+};
+
+function toSummary(r: SummaryRow): ThreadSummary {
+  return {
+    id: r.id,
+    subject: r.subject,
+    participants: JSON.parse(r.participants) as string[],
+    lastDate: r.last_date,
+    count: r.message_count,
+    unread: r.unread,
+    snippet: snippetOf(r.snippet ?? ''),
+    hasAttachments: r.has_attachments === 1,
+  };
+}
+
+// The snippet skips quoted lines so a reply's preview shows what is new in it.
+export function snippetOf(body: string): string {
+  const lines = body.split(/\r?\n/).filter((l) => !/^\s*>/.test(l));
+  return lines.join(' ').replace(/\s+/g, ' ').trim().slice(0, snippetChars);
+}
+
+function toView(r: MessageRow, syncError: string | null = null): MessageView {
+  return {
+    id: r.id,
+    messageId: r.message_id,
+    threadId: r.thread_id,
+    folderId: r.folder_id,
+    subject: r.subject,
+    from: { name: r.from_name, address: r.from_addr },
+    to: JSON.parse(r.to_json) as Address[],
+    cc: JSON.parse(r.cc_json) as Address[],
+    date: r.date,
+    text: r.body_text,
+    html: r.body_html,
+    attachments: JSON.parse(r.attachments_json) as Attachment[],
+    unread: r.unread === 1,
+    syncError,
+  };
+}

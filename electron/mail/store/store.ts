@@ -1,0 +1,112 @@
+// Writes to the mail tables (folders, messages, threads via threads.ts, import_failures). Nobody else
+// writes to them; every batch of writes ends with indexStored() (the search index). Dedupe is by
+// Message-ID plus content hash: the same file imported twice adds nothing, while two different
+// messages that share a Message-ID (it happens) are both kept.
+import type { Db } from '../../db/open.ts';
+import { nextId } from '../../db/retired-ids.ts';
+import type { ParsedMessage } from '../import/parse.ts';
+import type { FolderRef } from '../import/sources.ts';
+import { prepareThreading } from './threads.ts';
+
+export type StoreResult = 'imported' | 'duplicate';
+
+export function prepareStore(db: Db) {
+  const localAccount = (
+    db.prepare("SELECT id FROM accounts WHERE kind = 'local' ORDER BY id LIMIT 1").get() as { id: number }
+  ).id;
+  const findFolder = db.prepare<[number, string], { id: number }>(
+    'SELECT id FROM folders WHERE account_id = ? AND source = ?',
+  );
+  const addFolder = db.prepare<[number, string, string]>(
+    `INSERT INTO folders (id, account_id, name, source) VALUES (${nextId('folders')}, ?, ?, ?)`,
+  );
+  const exists = db.prepare<[string, string], { id: number }>(
+    'SELECT id FROM messages WHERE message_id = ? AND content_hash = ?',
+  );
+  const insert = db.prepare(
+    // The id after every id ever given, also a deleted one's (migration 0022): others name messages by id.
+    `INSERT INTO messages (id, folder_id, thread_id, message_id, content_hash, in_reply_to, refs, subject,
+       from_name, from_addr, from_text, to_json, cc_json, to_text, date, body_text, body_html,
+       attachments_json, has_attachments, source, size)
+     VALUES (${nextId('messages')}, @folder, @thread, @messageId, @contentHash, @inReplyTo, @refs, @subject, @fromName, @fromAddr,
+       @fromText, @toJson, @ccJson, @toText, @date, @text, @html, @attachments, @hasAttachments, @source, @size)`,
+  );
+  const index = db.prepare<[number]>(
+    `INSERT INTO messages_fts (rowid, subject, "from", "to", body)
+       SELECT id, subject, from_text, to_text, body_text FROM messages WHERE id >= ?`,
+  );
+  const failure = db.prepare<[string, string, number]>(
+    'INSERT INTO import_failures (source, reason, at) VALUES (?, ?, ?)',
+  );
+  const threading = prepareThreading(db);
+  const folderIds = new Map<string, number>();
+  let unindexedFrom: number | null = null;
+
+  function folderId(ref: FolderRef): number {
+    const cached = folderIds.get(ref.source);
+    if (cached !== undefined) return cached;
+    const id =
+      findFolder.get(localAccount, ref.source)?.id ??
+      Number(addFolder.run(localAccount, ref.name, ref.source).lastInsertRowid);
+    folderIds.set(ref.source, id);
+    return id;
+  }
+
+  function store(folder: FolderRef, source: string, m: ParsedMessage): StoreResult {
+    return storeInFolder(folderId(folder), source, m).status;
+  }
+
+  /** Stores a message in a folder of any account; a duplicate names the message that is already stored. */
+  function storeInFolder(
+    folder: number,
+    source: string,
+    m: ParsedMessage,
+  ): { status: StoreResult; id: number } {
+    const existing = exists.get(m.messageId, m.contentHash);
+    if (existing) return { status: 'duplicate', id: existing.id };
+    const thread = threading.assign(m);
+    const { lastInsertRowid } = insert.run({
+      folder,
+      thread,
+      messageId: m.messageId,
+      contentHash: m.contentHash,
+      inReplyTo: m.inReplyTo,
+      refs: JSON.stringify(m.references),
+      subject: m.subject,
+      fromName: m.from.name,
+      fromAddr: m.from.address,
+      fromText: formatAddress(m.from),
+      toJson: JSON.stringify(m.to),
+      ccJson: JSON.stringify(m.cc),
+      toText: [...m.to, ...m.cc].map(formatAddress).join(', '),
+      date: m.date,
+      text: m.text,
+      html: m.html,
+      attachments: JSON.stringify(m.attachments),
+      hasAttachments: m.attachments.length > 0 ? 1 : 0,
+      source,
+      size: m.size,
+    });
+    unindexedFrom ??= Number(lastInsertRowid);
+    threading.counted(thread, m.date);
+    return { status: 'imported', id: Number(lastInsertRowid) };
+  }
+
+  // Adds every message stored since the last call to the search index. Call it in the same
+  // transaction as the stores, so the index never misses a committed message.
+  function indexStored(): void {
+    if (unindexedFrom !== null) index.run(unindexedFrom);
+    unindexedFrom = null;
+  }
+
+  function recordFailure(source: string, reason: string, at: number): void {
+    failure.run(source, reason, at);
+  }
+
+  return { store, storeInFolder, indexStored, recordFailure };
+}
+
+export function formatAddress(a: { name: string; address: string }): string {
+  if (!a.name) return a.address;
+  return a.address ? `${a.name} <${a.address}>` : a.name;
+}
