@@ -26,6 +26,7 @@ import { accountHandlers } from './mail/account-bridge.ts';
 import { prepareAccountSync } from './mail/account-sync.ts';
 import { prepareAccounts } from './mail/accounts.ts';
 import { prepareDrafts } from './mail/drafts.ts';
+import { IdentityError, prepareIdentities } from './mail/identities.ts';
 import { type ImportJob, startImportJob } from './mail/import-job.ts';
 import { prepareOutbox } from './mail/outbox.ts';
 import { prepareQueries } from './mail/queries.ts';
@@ -85,6 +86,7 @@ export function createApp(options: AppOptions): App {
   const accounts = prepareAccounts(db, vault);
   const outbox = prepareOutbox(db);
   const drafts = prepareDrafts(db);
+  const identities = prepareIdentities(db);
   // SECURITY: every path the bridge or the CLI names is opened under this rule (DESIGN §13): the user's own
   // places, links resolved, never the data folder with the database and the vault key.
   const places = userPlaces({ dataDir: options.dataDir });
@@ -200,6 +202,9 @@ export function createApp(options: AppOptions): App {
     'draft:save': (r) => drafts.save(r),
     'draft:send': (r) => drafts.send(r.id),
     'draft:discard': (r) => ({ discarded: drafts.discard(r.id) }),
+    'identity:list': () => identities.list(),
+    'identity:add': (r) => refusedAsInvalid(() => identities.add(r)),
+    'identity:remove': (r) => refusedAsInvalid(() => ({ removed: identities.remove(r.address) })),
     'mail:undo': undoHandler(mailActions),
     'service:list': () => services.list(),
     'service:add': (r) => services.add(r),
@@ -271,6 +276,16 @@ function notFoundOnBadId<T>(run: () => T): T {
     return run();
   } catch (e) {
     if (e instanceof MailActionError) throw new BridgeFailure('not_found', e.message);
+    throw e;
+  }
+}
+
+// A change to your addresses that cannot be made is the request's fault: its sentence says why.
+function refusedAsInvalid<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof IdentityError) throw new BridgeFailure('invalid_request', e.message);
     throw e;
   }
 }
