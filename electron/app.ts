@@ -25,6 +25,7 @@ import { type Places, userPlaces } from './files/safe-open.ts';
 import { fileLog, type Log } from './log.ts';
 import { accountHandlers } from './mail/account-bridge.ts';
 import { prepareAccounts } from './mail/accounts.ts';
+import { prepareIdentities } from './mail/identities.ts';
 import { prepareAccountSync } from './mail/imap/account-sync.ts';
 import { prepareWriteBack } from './mail/imap/write-back.ts';
 import { type ImportJob, startImportJob } from './mail/import/import-job.ts';
@@ -87,6 +88,7 @@ export function createApp(options: AppOptions): App {
   const accounts = prepareAccounts(db, vault);
   const outbox = prepareOutbox(db);
   const drafts = prepareDrafts(db);
+  const identities = prepareIdentities(db);
   // SECURITY: every path the bridge or the CLI names is opened under this rule (DESIGN §13): the user's own
   // places, links resolved, never the data folder with the database and the vault key.
   const places = userPlaces({ dataDir: options.dataDir });
@@ -203,6 +205,9 @@ export function createApp(options: AppOptions): App {
     'draft:save': (r) => drafts.save(r),
     'draft:send': (r) => drafts.send(r.id),
     'draft:discard': (r) => ({ discarded: drafts.discard(r.id) }),
+    'identity:list': () => identities.list(),
+    'identity:add': (r) => identities.add(r),
+    'identity:remove': (r) => ({ removed: identities.remove(r.address) }),
     'mail:undo': undoHandler(mailActions),
     'service:list': () => services.list(),
     'service:add': (r) => services.add(r),

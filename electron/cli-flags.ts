@@ -115,6 +115,24 @@ const specs = {
     summary: ['fetch new mail, flag changes and removals once, then exit'],
     flags: { once: { type: 'boolean', default: false } },
   },
+  'identity add': {
+    usage: ['identity add ADDRESS [--name NAME] [--signature-file F]'],
+    summary: [
+      'add one of your addresses (replies are sent from it, reply all',
+      'leaves it out), or change its name or signature (a text file)',
+    ],
+    flags: { name: { type: 'string' }, 'signature-file': { type: 'string' } },
+  },
+  'identity list': {
+    usage: ['identity list'],
+    summary: ["list your addresses: each account's own, and those you added"],
+    flags: {},
+  },
+  'identity remove': {
+    usage: ['identity remove ADDRESS'],
+    summary: ["remove an address you added (an account's own stays)"],
+    flags: {},
+  },
   judge: {
     usage: ['judge SERVICE/MODEL --questions FILE (--message ID | --query Q | --all)'],
     summary: [

@@ -3,6 +3,7 @@
 // object per line for scripts and tests.
 import { readFileSync } from 'node:fs';
 import { channels } from '../shared/contract.ts';
+import { addressKey } from '../shared/mail-address.ts';
 import { type ApprovalPolicy, runAgent, waitingCalls } from './ai/chat/agent.ts';
 import { ask } from './ai/chat/ask.ts';
 import type { Answer as CallAnswer, PendingCall } from './ai/chat/engine.ts';
@@ -27,6 +28,7 @@ import {
 import { defaultDataDir } from './data-dir.ts';
 import { DocumentError } from './documents/document-error.ts';
 import { type Chunk, pickChunks, prepareDocuments } from './documents/documents.ts';
+import { FileRefusal, readUserFile } from './files/safe-open.ts';
 import { syncAndRecord } from './mail/account-bridge.ts';
 import { MailFailure } from './mail/imap/imap-connect.ts';
 import { MailError } from './mail/mail-error.ts';
@@ -239,6 +241,20 @@ function serviceId(app: App, name: string): number {
   const service = app.services.list().find((s) => s.name === name);
   if (!service) throw new UsageError(`There is no service named "${name}": see \`skimmer service list\`.`);
   return service.id;
+}
+
+// A signature is a text file the user names, so it is read under the rule for every such file (DESIGN §13). The
+// bound is the file's; the signature's own (10,000 characters) is the bridge's.
+const maxSignatureFileBytes = 1024 * 1024;
+async function signatureFrom(app: App, path: string): Promise<string> {
+  try {
+    return (await readUserFile(path, app.places, maxSignatureFileBytes))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+  } catch (e) {
+    if (e instanceof FileRefusal) throw new UsageError(`The signature file cannot be read: ${e.message}`);
+    throw e;
+  }
 }
 
 async function readStdin(): Promise<string> {
@@ -477,6 +493,60 @@ const commands: Record<Family, Command> = {
       }
     }
     throw new UsageError(familyUsageSentence('account'));
+  },
+
+  async identity(app, args, values, io) {
+    const [sub, address, ...rest] = args;
+    const print = (o: object) => io.out(JSON.stringify(o));
+    if (sub === 'list' && address === undefined) {
+      const r = await bridgeCall(app, 'identity:list', {}, io);
+      if (!r.ok) return r.exitCode;
+      const list = channels['identity:list'].response.parse(r.value);
+      for (const i of list) {
+        if (values.json) print(i);
+        else
+          io.out(
+            [i.address, i.name, i.account && `account ${i.account}`, i.signature && 'with a signature']
+              .filter(Boolean)
+              .join('  '),
+          );
+      }
+      if (!values.json && list.length === 0)
+        io.out('No addresses yet: add a mail account, or an address with `skimmer identity add`.');
+      return 0;
+    }
+    if (sub === 'add' && address !== undefined && rest.length === 0) {
+      const file = values['signature-file'];
+      const signature = file === undefined ? undefined : await signatureFrom(app, file);
+      const r = await bridgeCall(
+        app,
+        'identity:add',
+        {
+          address,
+          ...(values.name === undefined ? {} : { name: values.name }),
+          ...(signature === undefined ? {} : { signature }),
+        },
+        io,
+      );
+      if (!r.ok) return r.exitCode;
+      const { identity, added } = channels['identity:add'].response.parse(r.value);
+      if (values.json) print({ ...identity, added });
+      else
+        io.out(
+          `${added ? 'Added' : 'Changed'} ${identity.address}${identity.name ? ` (${identity.name})` : ''}.`,
+        );
+      return 0;
+    }
+    if (sub === 'remove' && address !== undefined && rest.length === 0) {
+      const r = await bridgeCall(app, 'identity:remove', { address }, io);
+      if (!r.ok) return r.exitCode;
+      const { removed } = channels['identity:remove'].response.parse(r.value);
+      if (values.json) print({ removed });
+      else if (removed) io.out(`Removed ${addressKey(address)}.`);
+      else io.err(`${address} is not one of your addresses: see \`skimmer identity list\`.`);
+      return removed ? 0 : 1;
+    }
+    throw new UsageError(familyUsageSentence('identity'));
   },
 
   async judge(app, args, values, io, signal) {

@@ -178,6 +178,14 @@ describe('the canary key', () => {
       'draft:save': [{ id: 99, to: ['a@example.com'], cc: [], subject: canary, body: canary }],
       'draft:send': [{ id: 99 }],
       'draft:discard': [{ id: 99 }],
+      'identity:list': [{}],
+      // A refused address is not echoed; a signature is the user's own words, so none is stored here.
+      'identity:add': [
+        { address: 'me@example.com', name: 'Me' },
+        { address: canary },
+        { address: 'x@example.com', name: canary.repeat(20) },
+      ],
+      'identity:remove': [{ address: 'me@example.com' }, { address: canary }],
       'mail:undoable': [{}],
       'mail:undo': [{ count: 1 }, { id: 99 }],
       'chat:list': [{}],

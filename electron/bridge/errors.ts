@@ -6,6 +6,7 @@ import type { BridgeError, ErrorCode } from '../../shared/contract.ts';
 import { AssistantError, type AssistantErrorReason } from '../ai/assistant-error.ts';
 import { AiFailure } from '../ai/protocol/errors.ts';
 import { DocumentError, type DocumentErrorReason } from '../documents/document-error.ts';
+import { IdentityError } from '../mail/identities.ts';
 import { MailError, type MailErrorReason } from '../mail/mail-error.ts';
 
 /** Thrown by a bridge handler for an expected failure, with a sentence meant for the user. */
@@ -39,11 +40,19 @@ const documentCodes: Record<DocumentErrorReason, ErrorCode> = {
   no_text: 'invalid_request',
 };
 
+const identityCodes: Record<IdentityError['reason'], ErrorCode> = {
+  invalid_address: 'invalid_request',
+  invalid_name: 'invalid_request',
+  invalid_signature: 'invalid_request',
+  account_address: 'invalid_request',
+};
+
 /** The envelope's `{code, message}` for an expected failure; null for anything else (a bug, to be logged). */
 export function toFailure(e: unknown): BridgeError | null {
   if (e instanceof BridgeFailure) return { code: e.code, message: e.message };
   if (e instanceof AssistantError) return { code: assistantCodes[e.reason], message: e.message };
   if (e instanceof MailError) return { code: mailCodes[e.reason], message: e.message };
+  if (e instanceof IdentityError) return { code: identityCodes[e.reason], message: e.message };
   if (e instanceof DocumentError) return { code: documentCodes[e.reason], message: e.message };
   // The sentence is aiErrorMessages[code]; the redacted provider detail is the caller's to add or not.
   if (e instanceof AiFailure) return { code: e.code, message: e.message };

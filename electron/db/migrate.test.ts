@@ -120,6 +120,18 @@ describe('migrations', () => {
     ]);
   });
 
+  test('stores your addresses lower-cased and once (0024)', () => {
+    const db = new Database(':memory:');
+    migrate(db, 23);
+    migrate(db);
+    const add = db.prepare('INSERT INTO identities (address, created_at) VALUES (?, 1)');
+    add.run('me@example.com');
+    expect(() => add.run('me@example.com')).toThrow(/UNIQUE/);
+    expect(() => add.run('Me@Example.com')).toThrow(/CHECK/);
+    expect(() => add.run(' me@work.example')).toThrow(/CHECK/);
+    expect(() => add.run('')).toThrow(/CHECK/);
+  });
+
   test('refuses a database from a newer Skimmer', () => {
     const db = new Database(':memory:');
     db.pragma(`user_version = ${latest + 1}`);

@@ -10,6 +10,7 @@ import { chatChannels } from './chat.ts';
 import { documentChannels } from './documents.ts';
 import { draftChannels, outboxChannels } from './drafts.ts';
 import { BridgeError } from './fields.ts';
+import { identityChannels } from './identities.ts';
 import { mailChannels } from './mail.ts';
 import { serviceChannels } from './services.ts';
 import { runChannels, type StreamEvent } from './streams.ts';
@@ -23,6 +24,7 @@ export * from './chat.ts';
 export * from './documents.ts';
 export * from './drafts.ts';
 export * from './fields.ts';
+export * from './identities.ts';
 export * from './mail.ts';
 export * from './services.ts';
 export * from './streams.ts';
@@ -42,6 +44,7 @@ export const channels = {
   ...documentChannels,
   ...mailChannels,
   ...accountChannels,
+  ...identityChannels,
   ...draftChannels,
   ...outboxChannels,
   ...judgeChannels,

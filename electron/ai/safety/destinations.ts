@@ -23,7 +23,7 @@
 // - The text is compared lower-cased and NFKC-normalised (full-width letters and dots are ASCII ones), and
 //   an ideographic full stop between ASCII letters is a dot, as browsers read host names (UTS #46).
 import { isIP } from 'node:net';
-import { addressKey, isTopLevelLabel, parseMailbox } from '../../mail/address.ts';
+import { addressKey, isTopLevelLabel, parseMailbox } from '../../../shared/mail-address.ts';
 
 // File endings that are not delegated TLDs (checked against IANA's root zone list, 1,438 TLDs, in 2026).
 // `md`, `py`, `sh`, `zip`, `mov` and `app` are TLDs and so stay hosts.

@@ -13,7 +13,7 @@ import {
   wrapUntrusted,
 } from './untrusted.ts';
 
-const root = join(import.meta.dirname, '..', '..', 'fixtures');
+const root = join(import.meta.dirname, '..', '..', '..', 'fixtures');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const remittance = read('demo/20-remittance-hidden-instructions.eml');
 const remittanceHtml = remittance.slice(remittance.indexOf('<html>'), remittance.indexOf('</html>') + 7);

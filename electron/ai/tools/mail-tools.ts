@@ -3,8 +3,8 @@
 // Undo. `send_mail` queues the message in the outbox (10 s to undo); with no account able to send, it fails
 // and says so.
 import { z } from 'zod';
+import { MailAddress } from '../../../shared/mail-address.ts';
 import type { Db } from '../../db/open.ts';
-import { MailAddress } from '../../mail/address.ts';
 import { prepareOutbox } from '../../mail/send/outbox.ts';
 import { prepareQueries } from '../../mail/store/queries.ts';
 import { prepareSearch } from '../../mail/store/search.ts';

@@ -22,6 +22,7 @@ import { m0020 } from './0020-imap-uid-next.ts';
 import { m0021 } from './0021-ask-answers.ts';
 import { m0022 } from './0022-retired-ids.ts';
 import { m0023 } from './0023-turn-notices.ts';
+import { m0024 } from './0024-identities.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   m0021,
   m0022,
   m0023,
+  m0024,
 ];

@@ -1,6 +1,8 @@
 // A message as it goes to a server (a draft APPENDed to Drafts, a message sent by SMTP), composed by
-// nodemailer's MailComposer: headers encoded, body as text, `In-Reply-To`/`References` for a reply.
+// nodemailer's MailComposer: headers encoded, body as text, `In-Reply-To`/`References` for a reply, made by the
+// rule the composer's draft follows (shared/compose/references.ts).
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { replyThreading } from '../../../shared/compose/references.ts';
 
 export type Outgoing = {
   from: string;
@@ -16,7 +18,10 @@ export type Outgoing = {
 };
 
 export function compose(m: Outgoing): Promise<Buffer> {
-  const references = [...(m.references ?? []), ...(m.inReplyTo ? [m.inReplyTo] : [])];
+  const { inReplyTo, references } = replyThreading({
+    messageId: m.inReplyTo ?? '',
+    references: m.references ?? [],
+  });
   return new MailComposer({
     from: m.from,
     to: m.to,
@@ -25,8 +30,8 @@ export function compose(m: Outgoing): Promise<Buffer> {
     text: m.body,
     messageId: m.messageId,
     date: m.date,
-    ...(m.inReplyTo ? { inReplyTo: m.inReplyTo } : {}),
-    ...(references.length > 0 ? { references: [...new Set(references)] } : {}),
+    ...(inReplyTo ? { inReplyTo } : {}),
+    ...(references.length > 0 ? { references } : {}),
   })
     .compile()
     .build();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addressKey, isDomainName, MailAddress, parseMailbox } from './address.ts';
+import { addressKey, isDomainName, MailAddress, parseAddressList, parseMailbox } from './mail-address.ts';
 
 describe('mail addresses', () => {
   test.each([
@@ -53,5 +53,28 @@ describe('mail addresses', () => {
     [`${'a'.repeat(64)}.example`, false],
   ])('%j is a domain name: %s', (name, ok) => {
     expect(isDomainName(name)).toBe(ok);
+  });
+
+  test.each([
+    ['Priya Raman <priya@example.com>', [{ name: 'Priya Raman', address: 'priya@example.com' }]],
+    [
+      '"Raman, Priya" <priya@example.com>, sam@example.com',
+      [
+        { name: 'Raman, Priya', address: 'priya@example.com' },
+        { name: '', address: 'sam@example.com' },
+      ],
+    ],
+    [
+      'team: a@example.com, B <b@example.com>;, c@example.com',
+      [
+        { name: '', address: 'a@example.com' },
+        { name: 'B', address: 'b@example.com' },
+        { name: '', address: 'c@example.com' },
+      ],
+    ],
+    ['undisclosed-recipients:;', []],
+    ['', []],
+  ])('the address header %j is the mailboxes %j', (header, list) => {
+    expect(parseAddressList(header)).toEqual(list);
   });
 });

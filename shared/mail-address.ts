@@ -1,5 +1,7 @@
-// Mail addresses: what counts as one recipient, and the form two addresses are compared in (DESIGN §7
-// "Provenance"). Pure; tested in address.test.ts.
+// Mail addresses: what counts as one recipient, the form two addresses are compared in (DESIGN §7
+// "Provenance"), and an address header read as a list of mailboxes (DESIGN §11, replies). Pure and in shared/,
+// so the composer in the renderer and the main process read addresses with the one parser; tested in
+// mail-address.test.ts.
 //
 // Decisions taken here:
 // - A recipient is exactly one bare address, `local@domain`, read by nodemailer's addressparser: the parser
@@ -14,8 +16,11 @@
 //   domain is case-insensitive by RFC 5321; the local part may in theory be case-sensitive, but every
 //   large provider ignores its case, and a look-alike that differs only in case is a mailbox on the same
 //   domain, which its owner controls. Treating `Priya@x` and `priya@x` as one spares the user a card.
+// - An address header (a Reply-To, a To typed in the composer) is read by the same addressparser, groups
+//   flattened into their members: `team: a@x, b@x;` is the two mailboxes a reply goes to.
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
+import type { Address } from './contract.ts';
 
 const ATEXT = "A-Za-z0-9!#$%&'*+/=?^_`{|}~-";
 const LOCAL_PART = new RegExp(`^[${ATEXT}]+(?:\\.[${ATEXT}]+)*$`);
@@ -63,6 +68,22 @@ export function parseMailbox(text: string): string | null {
 export function addressKey(address: string): string {
   return address.trim().toLowerCase();
 }
+
+/**
+ * The mailboxes of an address header, in order, groups flattened into their members; entries with no address
+ * (a group's name alone, `undisclosed-recipients:;`) are left out. Names and addresses are trimmed and kept
+ * to one line.
+ */
+export function parseAddressList(header: string): Address[] {
+  return addressparser(header, { flatten: true })
+    .map((m) => ({ name: oneLine(m.name), address: oneLine(m.address) }))
+    .filter((m) => m.address !== '');
+}
+
+// SECURITY: a name or address goes back into a header and into the quote's first line; a line break there
+// would start another header or line of the user's own.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is taken out
+const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 
 /** A recipient in a tool's arguments: exactly one valid bare address. */
 export const MailAddress = z
