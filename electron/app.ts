@@ -29,7 +29,7 @@ import { prepareDrafts } from './mail/drafts.ts';
 import { type ImportJob, startImportJob } from './mail/import-job.ts';
 import { prepareOutbox } from './mail/outbox.ts';
 import { prepareQueries } from './mail/queries.ts';
-import { prepareSearch } from './mail/search.ts';
+import { prepareSearch, SearchQueryError } from './mail/search.ts';
 import { MailActionError, prepareMailActions } from './mail/undo.ts';
 import { undoHandler } from './mail/undo-bridge.ts';
 import { prepareWriteBack } from './mail/write-back.ts';
@@ -177,7 +177,7 @@ export function createApp(options: AppOptions): App {
       if (!t) throw new BridgeFailure('not_found', 'That conversation is not in the mailbox.');
       return t;
     },
-    'mail:search': (r) => search(r.query, r.limit),
+    'mail:search': (r) => invalidOnBadQuery(() => search(r.query, r.limit)),
     'mail:import': (r) => {
       const demo = 'demo' in r;
       let job: ImportJob | undefined;
@@ -261,6 +261,17 @@ async function asBridgeFailure<T>(work: Promise<T>): Promise<T> {
     return await work;
   } catch (e) {
     if (e instanceof AiFailure) throw new BridgeFailure(e.code, e.message);
+    throw e;
+  }
+}
+
+// A query Skimmer cannot read (an operator it does not know, a date it cannot read) is the user's to fix,
+// said as `invalid_request` in the search's own sentence, which names what it could not read.
+function invalidOnBadQuery<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof SearchQueryError) throw new BridgeFailure('invalid_request', e.message);
     throw e;
   }
 }

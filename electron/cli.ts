@@ -27,7 +27,7 @@ import { type Chunk, DocumentError, pickChunks, prepareDocuments } from './docum
 import { syncAndRecord } from './mail/account-bridge.ts';
 import { MailFailure } from './mail/imap-connect.ts';
 import { prepareQueries } from './mail/queries.ts';
-import { prepareSearch } from './mail/search.ts';
+import { prepareMessageSearch, SearchQueryError } from './mail/search.ts';
 import { serve } from './web/server.ts';
 
 type Out = { out: (line: string) => void; err: (line: string) => void };
@@ -62,7 +62,8 @@ export async function main(argv: string[], io: Out = stdio, signal?: AbortSignal
     });
     return await run(app, args, values, io, signal);
   } catch (e) {
-    if (e instanceof UsageError) {
+    // A search query Skimmer cannot read (judge --query): its sentence names the operator or value.
+    if (e instanceof UsageError || e instanceof SearchQueryError) {
       io.err(e.message);
       return 2;
     }
@@ -152,7 +153,7 @@ function resumeAnswers(waiting: readonly PendingCall[], approve: string[], deny:
   });
 }
 
-// The messages a judge command names: one or more ids, the best matches of a search, or all, newest first.
+// The messages a judge command names: one or more ids, those a search matches, or all; newest first.
 function messageIds(app: App, values: Values): number[] {
   if (values.message !== undefined) {
     return values.message.map((m) => {
@@ -161,7 +162,7 @@ function messageIds(app: App, values: Values): number[] {
       return id;
     });
   }
-  if (values.query !== undefined) return prepareSearch(app.db)(values.query, 10_000).map((h) => h.id);
+  if (values.query !== undefined) return prepareMessageSearch(app.db)(values.query, 10_000);
   return app.db.prepare('SELECT id FROM messages ORDER BY date DESC, id DESC').pluck().all() as number[];
 }
 

@@ -4,7 +4,7 @@
 import type { TriageScope } from '../../../shared/contract.ts';
 import { BridgeFailure } from '../../bridge/dispatch.ts';
 import type { Db } from '../../db/open.ts';
-import { prepareSearch } from '../../mail/search.ts';
+import { prepareMessageSearch, SearchQueryError } from '../../mail/search.ts';
 import { splitModelRef } from '../ask.ts';
 import { prepareAudit } from '../audit.ts';
 import { charsPerToken } from '../protocol/budget.ts';
@@ -36,7 +36,7 @@ export type TriageProgress = {
 
 /** A paused job waits this long for the answers already on their way before abandoning them. */
 const pauseGraceMs = 10_000;
-/** A search scope covers at most this many messages, the best matches first. */
+/** A search scope covers at most this many messages, the newest first. */
 const maxQueryMessages = 10_000;
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices> };
@@ -44,7 +44,7 @@ type Deps = { db: Db; services: ReturnType<typeof prepareServices> };
 export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
   const { db } = deps;
   const sets = prepareQuestionSets(db, now);
-  const search = prepareSearch(db);
+  const search = prepareMessageSearch(db);
   const allIds = db.prepare<[]>('SELECT id FROM messages ORDER BY date DESC, id DESC').pluck();
   const folderIds = db
     .prepare<[number]>('SELECT id FROM messages WHERE folder_id = ? ORDER BY date DESC, id DESC')
@@ -116,7 +116,13 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
   function messagesIn(scope: TriageScope): number[] {
     if (scope.kind === 'all') return allIds.all() as number[];
     if (scope.kind === 'folder') return folderIds.all(scope.folderId) as number[];
-    return search(scope.query, maxQueryMessages).map((h) => h.id);
+    try {
+      return search(scope.query, maxQueryMessages);
+    } catch (e) {
+      // A query Skimmer cannot read: the search's own sentence, which names what it could not read.
+      if (e instanceof SearchQueryError) throw new BridgeFailure('invalid_request', e.message);
+      throw e;
+    }
   }
 
   function view(id: number): TriageJob {
