@@ -7,7 +7,7 @@ import type { SearchHit } from '../../shared/contract.ts';
 import type { Db } from '../db/open.ts';
 import { snippetOf } from './queries.ts';
 import { type Place, parseSearchQuery, SearchQueryError } from './search-query.ts';
-import { type Names, type SqlQuery, toSql } from './search-sql.ts';
+import { type Names, toSql } from './search-sql.ts';
 
 export { SearchQueryError } from './search-query.ts';
 
@@ -30,7 +30,7 @@ const placeFolders: Record<
   archive: { uses: ['\\Archive', '\\All'], sources: ['skimmer:archive'], names: ['Archive', 'Archives'] },
 };
 
-type Compiled = SqlQuery & { sql: string };
+type Compiled = { match: string | null; from: string; where: string; params: unknown[] };
 type Statement = Database.Statement<unknown[], unknown>;
 
 function prepareQueryRunner(db: Db, now: () => number) {
@@ -104,20 +104,23 @@ function prepareQueryRunner(db: Db, now: () => number) {
   };
 
   return {
-    /** The query compiled, or null when it holds nothing to search for; throws SearchQueryError. */
-    compile(text: string, select: (from: string, where: string) => string): Compiled | null {
+    /**
+     * The query as `FROM … WHERE …` over `m` (messages) and, when it has words at its top, the FTS table, with
+     * the parameters for them; null when it holds nothing to search for. Throws SearchQueryError.
+     */
+    compile(text: string): Compiled | null {
       const tree = parseSearchQuery(text, { now: now() });
       if (tree === null) return null;
       const q = toSql(tree, names);
-      const from =
-        q.match === null ? 'messages m' : 'messages_fts JOIN messages m ON m.id = messages_fts.rowid';
-      const where = q.match === null ? q.where : `messages_fts MATCH ? AND ${q.where}`;
-      return { ...q, sql: select(from, where) };
+      if (q.match === null) return { match: null, from: 'messages m', where: q.where, params: q.params };
+      return {
+        match: q.match,
+        from: 'messages_fts JOIN messages m ON m.id = messages_fts.rowid',
+        where: `messages_fts MATCH ? AND ${q.where}`,
+        params: [q.match, ...q.params],
+      };
     },
-    run<T>(q: Compiled, limit: number): T[] {
-      const params = q.match === null ? q.params : [q.match, ...q.params];
-      return statement(q.sql).all(...params, limit) as T[];
-    },
+    all: <T>(sql: string, params: unknown[]): T[] => statement(sql).all(...params) as T[],
   };
 }
 
@@ -131,57 +134,51 @@ const words = (text: string) =>
 /** One hit per thread, newest first; throws SearchQueryError for a query Skimmer cannot read. */
 export function prepareSearch(db: Db, now: () => number = Date.now) {
   const runner = prepareQueryRunner(db, now);
-  // The newest matching message of each thread (ties by id), threads by that message's date.
-  const newestPerThread = (from: string, where: string) =>
-    `SELECT id FROM (
-       SELECT m.id, m.date,
-              row_number() OVER (PARTITION BY m.thread_id ORDER BY m.date DESC, m.id DESC) AS n
-         FROM ${from} WHERE ${where})
-      WHERE n = 1 ORDER BY date DESC, id DESC LIMIT ?`;
-  const row = db.prepare<[number], HitRow>(
-    `SELECT id, message_id, thread_id, subject, from_text, date, substr(body_text, 1, 2000) AS body
-       FROM messages WHERE id = ?`,
-  );
-  // Cut only for the hits shown (a word in thousands of messages would cut thousands otherwise). The CAST
-  // matters: better-sqlite3 binds a JS number as a REAL, and FTS5 (SQLite 3.54) then drops `rowid = ?` with
-  // a MATCH and yields every matching row, so each hit got the first match's snippet.
-  const snippet = db
-    .prepare<[string, number]>(
-      `SELECT snippet(messages_fts, 3, '', '', '…', 12) FROM messages_fts
-        WHERE messages_fts MATCH ? AND rowid = CAST(? AS INTEGER)`,
-    )
-    .pluck();
+  // The newest matching message of each thread (ties by id), threads by that message's date; the snippet is
+  // cut for those hits alone, in the same statement (cutting it in a statement of its own per hit cost four
+  // times the search: bench/search.ts), the FTS table read again with the same MATCH.
+  const select = (q: Compiled) => `
+    WITH hits AS MATERIALIZED (
+      SELECT id, date FROM (
+        SELECT m.id, m.date,
+               row_number() OVER (PARTITION BY m.thread_id ORDER BY m.date DESC, m.id DESC) AS n
+          FROM ${q.from} WHERE ${q.where})
+       WHERE n = 1 ORDER BY date DESC, id DESC LIMIT ?),
+    cut AS MATERIALIZED (${
+      q.match === null
+        ? 'SELECT id, date, NULL AS snippet FROM hits'
+        : `SELECT hits.id, hits.date, snippet(messages_fts, 3, '', '', '…', 12) AS snippet
+             FROM messages_fts JOIN hits ON hits.id = messages_fts.rowid WHERE messages_fts MATCH ?`
+    })
+    SELECT m.id, m.message_id, m.thread_id, m.subject, m.from_text, m.date,
+           coalesce(cut.snippet, substr(m.body_text, 1, 2000)) AS snippet
+      FROM cut JOIN messages m ON m.id = cut.id
+     ORDER BY cut.date DESC, cut.id DESC`;
 
   return function search(text: string, limit: number): SearchHit[] {
-    const q = runner.compile(text, newestPerThread);
+    const q = runner.compile(text);
     if (q === null) return [];
-    return runner.run<{ id: number }>(q, limit).flatMap(({ id }) => {
-      const r = row.get(id);
-      if (!r) return [];
-      const cut = q.match === null ? null : (snippet.get(q.match, id) as string | undefined);
-      return [
-        {
-          id: r.id,
-          messageId: r.message_id,
-          threadId: r.thread_id,
-          subject: r.subject,
-          from: r.from_text,
-          date: r.date,
-          snippet: cut ? cut.replace(/\s+/g, ' ').trim() : snippetOf(r.body),
-        },
-      ];
-    });
+    const params = [...q.params, limit, ...(q.match === null ? [] : [q.match])];
+    return runner.all<HitRow>(select(q), params).map((r) => ({
+      id: r.id,
+      messageId: r.message_id,
+      threadId: r.thread_id,
+      subject: r.subject,
+      from: r.from_text,
+      date: r.date,
+      snippet: q.match === null ? snippetOf(r.snippet) : r.snippet.replace(/\s+/g, ' ').trim(),
+    }));
   };
 }
 
 /** Every matching message's id, newest first, up to `limit`; throws SearchQueryError. */
 export function prepareMessageSearch(db: Db, now: () => number = Date.now) {
   const runner = prepareQueryRunner(db, now);
-  const newestFirst = (from: string, where: string) =>
-    `SELECT m.id FROM ${from} WHERE ${where} ORDER BY m.date DESC, m.id DESC LIMIT ?`;
   return function messageIds(text: string, limit: number): number[] {
-    const q = runner.compile(text, newestFirst);
-    return q === null ? [] : runner.run<{ id: number }>(q, limit).map((r) => r.id);
+    const q = runner.compile(text);
+    if (q === null) return [];
+    const sql = `SELECT m.id FROM ${q.from} WHERE ${q.where} ORDER BY m.date DESC, m.id DESC LIMIT ?`;
+    return runner.all<{ id: number }>(sql, [...q.params, limit]).map((r) => r.id);
   };
 }
 
@@ -192,5 +189,6 @@ type HitRow = {
   subject: string;
   from_text: string;
   date: number;
-  body: string;
+  /** Cut around the words, or the start of the body when the query has none at its top. */
+  snippet: string;
 };
