@@ -35,8 +35,10 @@ const specs = {
   search: {
     usage: ['search QUERY [--limit N] [--documents]'],
     summary: [
-      'full-text search (FTS syntax: "phrase", AND/OR/NOT, prefix*, from:, subject:);',
-      '--documents searches the imported documents instead of the mail',
+      'search mail, one hit per thread, newest first: words, "phrase", AND, OR, NOT or -word, prefix*,',
+      'from: to: cc: subject: body: is:unread|read|starred has:attachment label: in: after: before:',
+      '(YYYY-MM-DD, local time) newer_than: older_than: (7d 2w 3m 1y), as in Gmail; quote the query',
+      'for your shell: skimmer search \'label:"Project X" is:unread\'. --documents searches documents',
     ],
     flags: { limit: { type: 'string' }, documents: { type: 'boolean', default: false } },
   },

@@ -33,7 +33,7 @@ import { syncAndRecord } from './mail/account-bridge.ts';
 import { MailFailure } from './mail/imap/imap-connect.ts';
 import { MailError } from './mail/mail-error.ts';
 import { prepareQueries } from './mail/store/queries.ts';
-import { prepareSearch } from './mail/store/search.ts';
+import { prepareMessageSearch, SearchQueryError } from './mail/store/search.ts';
 import { serve } from './web/server.ts';
 
 type Out = { out: (line: string) => void; err: (line: string) => void };
@@ -68,7 +68,8 @@ export async function main(argv: string[], io: Out = stdio, signal?: AbortSignal
     });
     return await run(app, args, values, io, signal);
   } catch (e) {
-    if (e instanceof UsageError) {
+    // A search query Skimmer cannot read (judge --query): its sentence names the operator or value.
+    if (e instanceof UsageError || e instanceof SearchQueryError) {
       io.err(e.message);
       return 2;
     }
@@ -173,7 +174,7 @@ function resumeAnswers(waiting: readonly PendingCall[], approve: string[], deny:
   });
 }
 
-// The messages a judge command names: one or more ids, the best matches of a search, or all, newest first.
+// The messages a judge command names: one or more ids, those a search matches, or all; newest first.
 function messageIds(app: App, values: Values): number[] {
   if (values.message !== undefined) {
     return values.message.map((m) => {
@@ -182,7 +183,7 @@ function messageIds(app: App, values: Values): number[] {
       return id;
     });
   }
-  if (values.query !== undefined) return prepareSearch(app.db)(values.query, 10_000).map((h) => h.id);
+  if (values.query !== undefined) return prepareMessageSearch(app.db)(values.query, 10_000);
   return app.db.prepare('SELECT id FROM messages ORDER BY date DESC, id DESC').pluck().all() as number[];
 }
 

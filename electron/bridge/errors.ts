@@ -8,6 +8,7 @@ import { AiFailure } from '../ai/protocol/errors.ts';
 import { DocumentError, type DocumentErrorReason } from '../documents/document-error.ts';
 import { IdentityError } from '../mail/identities.ts';
 import { MailError, type MailErrorReason } from '../mail/mail-error.ts';
+import { SearchQueryError } from '../mail/store/search-query.ts';
 
 /** Thrown by a bridge handler for an expected failure, with a sentence meant for the user. */
 export class BridgeFailure extends Error {
@@ -52,6 +53,8 @@ export function toFailure(e: unknown): BridgeError | null {
   if (e instanceof BridgeFailure) return { code: e.code, message: e.message };
   if (e instanceof AssistantError) return { code: assistantCodes[e.reason], message: e.message };
   if (e instanceof MailError) return { code: mailCodes[e.reason], message: e.message };
+  // A query names what it could not read (an unknown operator, a bad date): the request's fault.
+  if (e instanceof SearchQueryError) return { code: 'invalid_request', message: e.message };
   if (e instanceof IdentityError) return { code: identityCodes[e.reason], message: e.message };
   if (e instanceof DocumentError) return { code: documentCodes[e.reason], message: e.message };
   // The sentence is aiErrorMessages[code]; the redacted provider detail is the caller's to add or not.

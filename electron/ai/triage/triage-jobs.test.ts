@@ -57,6 +57,18 @@ describe('triage jobs', () => {
     expect(server.received).toEqual([]);
   });
 
+  test('a search scope Skimmer cannot read is refused with the sentence that names it', () => {
+    const jobs = prepareTriageJobs({ db, services });
+    expect(() => jobs.create(setId, 'dec/gpt-6-luna', { kind: 'query', query: 'Ticket foo:bar' })).toThrow(
+      // The domain's own error; the bridge's one table (electron/bridge/errors.ts) makes it invalid_request.
+      expect.objectContaining({
+        reason: 'unknown_operator',
+        message: expect.stringContaining('operator foo:'),
+      }),
+    );
+    expect(jobs.list()).toEqual([]);
+  });
+
   test("the estimate prices the input tokens at the service's price, when the user entered one", () => {
     const jobs = prepareTriageJobs({ db, services });
     const id = services.list().find((s) => s.name === 'dec')?.id as number;

@@ -3,7 +3,7 @@
 // ask nothing twice (answers are cached as well). Owns both tables.
 import type { TriageScope } from '../../../shared/contract.ts';
 import type { Db } from '../../db/open.ts';
-import { prepareSearch } from '../../mail/store/search.ts';
+import { prepareMessageSearch } from '../../mail/store/search.ts';
 import { AssistantError } from '../assistant-error.ts';
 import { splitModelRef } from '../model-access.ts';
 import { charsPerToken } from '../protocol/budget.ts';
@@ -36,7 +36,7 @@ export type TriageProgress = {
 
 /** A paused job waits this long for the answers already on their way before abandoning them. */
 const pauseGraceMs = 10_000;
-/** A search scope covers at most this many messages, the best matches first. */
+/** A search scope covers at most this many messages, the newest first. */
 const maxQueryMessages = 10_000;
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices> };
@@ -44,7 +44,7 @@ type Deps = { db: Db; services: ReturnType<typeof prepareServices> };
 export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
   const { db } = deps;
   const sets = prepareQuestionSets(db, now);
-  const search = prepareSearch(db);
+  const search = prepareMessageSearch(db);
   const allIds = db.prepare<[]>('SELECT id FROM messages ORDER BY date DESC, id DESC').pluck();
   const folderIds = db
     .prepare<[number]>('SELECT id FROM messages WHERE folder_id = ? ORDER BY date DESC, id DESC')
@@ -116,7 +116,9 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
   function messagesIn(scope: TriageScope): number[] {
     if (scope.kind === 'all') return allIds.all() as number[];
     if (scope.kind === 'folder') return folderIds.all(scope.folderId) as number[];
-    return search(scope.query, maxQueryMessages).map((h) => h.id);
+    // A query Skimmer cannot read throws SearchQueryError, whose sentence names what it could not read; the
+    // bridge's one table makes it `invalid_request`.
+    return search(scope.query, maxQueryMessages);
   }
 
   function view(id: number): TriageJob {
