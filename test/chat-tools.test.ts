@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { argsHash } from '../electron/ai/call-ids.ts';
 import { createApp } from '../electron/app.ts';
-import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
-import { call, callRaw } from './support/bridge.ts';
+import { call, callRaw, streamUntil } from './support/bridge.ts';
 import {
   chatChunk,
   type Reply,
@@ -75,20 +74,8 @@ const answer = (wire: string) => {
 };
 let conversationId = 0;
 
-function collect(streamId: string): Promise<StreamEvent[]> {
-  const seen: StreamEvent[] = [];
-  return new Promise((resolve) => {
-    const off = app.streams.listen((m) => {
-      StreamMessage.parse(m);
-      if (m.streamId !== streamId) return;
-      seen.push(m.event);
-      if (['chat_done', 'chat_error', 'chat_interrupted'].includes(m.event.type)) {
-        off();
-        resolve(seen);
-      }
-    });
-  });
-}
+const collect = (streamId: string) =>
+  streamUntil(app, streamId, ['chat_done', 'chat_error', 'chat_interrupted']);
 
 describe('chat with mail tools', () => {
   const a = idOf('Weekly newsletter A');

@@ -7,8 +7,8 @@ import { noticeMessage } from '../electron/ai/protocol/events.ts';
 import { createApp } from '../electron/app.ts';
 import { openDatabase } from '../electron/db/open.ts';
 import { type CorpusProvider, loadCorpus } from '../fixtures/sse/corpus.ts';
-import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
-import { call } from './support/bridge.ts';
+import type { StreamEvent } from '../shared/contract.ts';
+import { call, streamUntil } from './support/bridge.ts';
 import { serveScript } from './support/chat-script.ts';
 import { jsonLines, runSkimmer } from './support/cli.ts';
 import { tempDir } from './support/temp.ts';
@@ -77,20 +77,7 @@ describe('skimmer ask after a frame it cannot read', () => {
   });
 });
 
-function streamed(streamId: string): Promise<StreamEvent[]> {
-  const seen: StreamEvent[] = [];
-  return new Promise((resolve) => {
-    const off = app.streams.listen((m) => {
-      StreamMessage.parse(m);
-      if (m.streamId !== streamId) return;
-      seen.push(m.event);
-      if (m.event.type === 'chat_done' || m.event.type === 'chat_error') {
-        off();
-        resolve(seen);
-      }
-    });
-  });
-}
+const streamed = (streamId: string) => streamUntil(app, streamId, ['chat_done', 'chat_error']);
 
 describe.each([
   ['Anthropic', 'claude/m'],
