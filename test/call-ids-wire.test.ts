@@ -2,8 +2,6 @@
 // whose provider ids repeat (`call_same` twice), are empty, or come again in the next round (`call_a1` of
 // tool-call.body, twice). Each call must get an id of its own, an answer must decide only the call it names,
 // and the provider must get every result paired with the call it answers, under an id no other call has.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { type EngineEvent, type EngineRequest, runEngine } from '../electron/ai/chat/engine.ts';
@@ -12,21 +10,12 @@ import type { AnyTool, ToolEffect } from '../electron/ai/tools/tool.ts';
 import { streamModel } from '../electron/ai/transport/model-stream.ts';
 import { type CorpusProvider, loadCorpus } from '../fixtures/sse/corpus.ts';
 import type { ServiceKind } from '../shared/contract.ts';
+import { serveScript } from './support/chat-script.ts';
 
 let script: Buffer[] = [];
-const requests: Record<string, unknown>[] = [];
-const server = createServer(async (req, res) => {
-  let body = '';
-  for await (const c of req) body += c;
-  requests.push(JSON.parse(body));
-  const next = script.shift();
-  if (!next) return res.writeHead(500).end('{}');
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
-  res.end(next);
-});
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+const model = await serveScript(() => script.shift());
+const { base, bodies: requests } = model;
+afterAll(() => model.close());
 
 const ran: string[] = [];
 const tool = (name: string, effect: ToolEffect): AnyTool => ({

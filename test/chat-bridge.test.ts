@@ -1,31 +1,27 @@
 // The chat as the page sees it: `chat:send` over the bridge, events on the stream (each parsed with the
 // contract), Stop through `run:cancel`, and what is stored afterwards. A real local server speaks
 // OpenAI Chat from the hand-written transcripts.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
 import { loadCorpus } from '../fixtures/sse/corpus.ts';
 import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
 import { call, callRaw } from './support/bridge.ts';
+import { serveScript, stalled } from './support/chat-script.ts';
 import { tempDir } from './support/temp.ts';
 
 const text = loadCorpus('openai-chat').find((f) => f.name === 'text');
 let mode: 'answer' | 'stall' = 'answer';
-const server = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
+const model = await serveScript(() => {
   const body = text?.body.toString() ?? '';
-  if (mode === 'answer') return res.end(body);
+  if (mode === 'answer') return body;
   // Sends the first two events, then goes silent until the client gives up.
-  res.write(`${body.split('\n\n').slice(0, 2).join('\n\n')}\n\n`);
+  return stalled(`${body.split('\n\n').slice(0, 2).join('\n\n')}\n\n`);
 });
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+const { base } = model;
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((r) => server.close(() => r()));
+  await model.close();
   await app.close();
 });
 await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl: base });

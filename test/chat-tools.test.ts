@@ -5,60 +5,30 @@
 // `chat:answer` runs what was approved, gives the reason for a denial to the model, stores a grant, and
 // writes every call to the audit log; the change can be undone. Every event is parsed with the contract.
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { argsHash } from '../electron/ai/chat/call-ids.ts';
 import { createApp } from '../electron/app.ts';
-import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
-import { call, callRaw } from './support/bridge.ts';
+import { call, callRaw, streamUntil } from './support/bridge.ts';
+import {
+  chatChunk,
+  type Reply,
+  serveScript,
+  stalled,
+  toolCallsBody,
+  wordsBody,
+} from './support/chat-script.ts';
 import { eml, tempDir } from './support/temp.ts';
 
-type Call = { id: string; name: string; args: object };
-const chunk = (delta: object, finish: string | null = null) =>
-  `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-const calls = (list: Call[]) =>
-  chunk({
-    role: 'assistant',
-    tool_calls: list.map((c, index) => ({
-      index,
-      id: c.id,
-      type: 'function',
-      function: { name: c.name, arguments: JSON.stringify(c.args) },
-    })),
-  }) +
-  chunk({}, 'tool_calls') +
-  'data: [DONE]\n\n';
 // A plain answer, with the usage chunk OpenAI sends last when asked for it.
 const words = (text: string) =>
-  chunk({ role: 'assistant', content: text }) +
-  chunk({}, 'stop') +
-  `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 40, completion_tokens: 6, total_tokens: 46 } })}\n\n` +
-  'data: [DONE]\n\n';
+  wordsBody(text, { prompt_tokens: 40, completion_tokens: 6, total_tokens: 46 });
 
 // Each request is answered by the next function of the script, which sees the request body.
 type Body = { messages: { role: string; content?: unknown }[]; tools?: unknown[] };
-let script: ((body: Body) => string)[] = [];
-const bodies: Body[] = [];
-const server = createServer(async (req, res) => {
-  let raw = '';
-  for await (const piece of req) raw += piece;
-  const body = JSON.parse(raw) as Body;
-  bodies.push(body);
-  const next = script.shift();
-  if (!next)
-    return res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"no"}}');
-  const reply = next(body);
-  // An empty reply starts an answer and then stays silent, until the client gives up.
-  if (reply === '')
-    return res
-      .writeHead(200, { 'content-type': 'text/event-stream' })
-      .write(chunk({ role: 'assistant', content: 'Let me' }));
-  res.writeHead(200, { 'content-type': 'text/event-stream' }).end(reply);
-});
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+let script: ((body: Body) => Reply)[] = [];
+const model = await serveScript<Body>((body) => script.shift()?.(body));
+const { base, bodies } = model;
 
 const mail = tempDir();
 writeFileSync(join(mail, '1.eml'), eml({ id: '<a@x>', subject: 'Weekly newsletter A', body: 'News A.' }));
@@ -75,9 +45,8 @@ writeFileSync(
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 afterAll(async () => {
-  server.closeAllConnections();
+  await model.close();
   await app.close();
-  await new Promise<void>((r) => server.close(() => r()));
 });
 await app.importFiles([mail], () => {}).done;
 await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl: base });
@@ -105,20 +74,8 @@ const answer = (wire: string) => {
 };
 let conversationId = 0;
 
-function collect(streamId: string): Promise<StreamEvent[]> {
-  const seen: StreamEvent[] = [];
-  return new Promise((resolve) => {
-    const off = app.streams.listen((m) => {
-      StreamMessage.parse(m);
-      if (m.streamId !== streamId) return;
-      seen.push(m.event);
-      if (['chat_done', 'chat_error', 'chat_interrupted'].includes(m.event.type)) {
-        off();
-        resolve(seen);
-      }
-    });
-  });
-}
+const collect = (streamId: string) =>
+  streamUntil(app, streamId, ['chat_done', 'chat_error', 'chat_interrupted']);
 
 describe('chat with mail tools', () => {
   const a = idOf('Weekly newsletter A');
@@ -128,9 +85,9 @@ describe('chat with mail tools', () => {
 
   test('quotes mail as untrusted, runs reads, and stops at a card for the writes', async () => {
     script = [
-      () => calls([{ id: 's1', name: 'search_mail', args: { query: 'newsletter' } }]),
+      () => toolCallsBody([{ id: 's1', name: 'search_mail', args: { query: 'newsletter' } }]),
       () =>
-        calls([
+        toolCallsBody([
           { id: 'w1', name: 'archive', args: { ids: [a] } },
           { id: 'w2', name: 'archive', args: { ids: [b] } },
           {
@@ -270,7 +227,7 @@ describe('chat with mail tools', () => {
   });
 
   test('a granted write runs without a card in the same conversation, and is audited as the grant', async () => {
-    script = [() => calls([{ id: 'g1', name: 'archive', args: { ids: [b] } }]), () => words('Done.')];
+    script = [() => toolCallsBody([{ id: 'g1', name: 'archive', args: { ids: [b] } }]), () => words('Done.')];
     const { streamId } = await call(app, 'chat:send', {
       model: 'local/m',
       prompt: 'Archive newsletter B too.',
@@ -288,7 +245,7 @@ describe('chat with mail tools', () => {
     const [grant] = await call(app, 'grant:list', {});
     await call(app, 'grant:revoke', { id: grant?.id ?? 0 });
     expect(await call(app, 'grant:list', {})).toEqual([]);
-    script = [() => calls([{ id: 'r1', name: 'archive', args: { ids: [a] } }])];
+    script = [() => toolCallsBody([{ id: 'r1', name: 'archive', args: { ids: [a] } }])];
     const { streamId } = await call(app, 'chat:send', {
       model: 'local/m',
       prompt: 'And A.',
@@ -303,7 +260,7 @@ describe('chat with mail tools', () => {
   });
 
   test('a run whose service is edited mid-answer ends stale, and the conversation goes on', async () => {
-    script = [() => ''];
+    script = [() => stalled(chatChunk({ role: 'assistant', content: 'Let me' }))];
     const { streamId } = await call(app, 'chat:send', {
       model: 'local/m',
       prompt: 'Anything new?',
@@ -329,7 +286,7 @@ describe('chat with mail tools', () => {
   test('two calls the model names alike wait as two calls: approving one leaves the other waiting', async () => {
     script = [
       () =>
-        calls([
+        toolCallsBody([
           { id: 'call_same', name: 'archive', args: { ids: [a] } },
           {
             id: 'call_same',

@@ -1,8 +1,6 @@
 // The engine's run loop against a scripted model server (issue 4): a real local HTTP server speaks each
 // provider's wire format from the hand-written transcripts. First request: the model calls search_mail;
 // second: it answers in text. The tool result must reach the model in that provider's own shape.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { runEngine } from '../electron/ai/chat/engine.ts';
@@ -11,21 +9,12 @@ import type { Tool } from '../electron/ai/tools/tool.ts';
 import { streamModel } from '../electron/ai/transport/model-stream.ts';
 import { type CorpusProvider, loadCorpus } from '../fixtures/sse/corpus.ts';
 import type { ServiceKind } from '../shared/contract.ts';
+import { serveScript } from './support/chat-script.ts';
 
 let script: Buffer[] = [];
-const requests: Record<string, unknown>[] = [];
-const server = createServer(async (req, res) => {
-  let body = '';
-  for await (const c of req) body += c;
-  requests.push(JSON.parse(body));
-  const next = script.shift();
-  if (!next) return res.writeHead(500).end('{}');
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
-  res.end(next);
-});
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+const model = await serveScript(() => script.shift());
+const { base, bodies: requests } = model;
+afterAll(() => model.close());
 
 const seenArgs: unknown[] = [];
 const searchMail: Tool<{ query: string; limit: number }> = {

@@ -1,37 +1,31 @@
 // One unreadable frame between good ones (DESIGN §6, fixtures/sse `invalid-json`): the answer is kept whole
 // but for that frame, the turn still ends with the provider's own end, and the stored answer keeps the mark.
 // Through the CLI (a real process) and the bridge, with and without tools, against a real local server.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { noticeMessage } from '../electron/ai/protocol/events.ts';
 import { createApp } from '../electron/app.ts';
 import { openDatabase } from '../electron/db/open.ts';
 import { type CorpusProvider, loadCorpus } from '../fixtures/sse/corpus.ts';
-import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
-import { call } from './support/bridge.ts';
+import type { StreamEvent } from '../shared/contract.ts';
+import { call, streamUntil } from './support/bridge.ts';
+import { serveScript } from './support/chat-script.ts';
 import { jsonLines, runSkimmer } from './support/cli.ts';
 import { tempDir } from './support/temp.ts';
 
 const body = (provider: CorpusProvider) =>
   loadCorpus(provider).find((f) => f.name === 'invalid-json')?.body ?? Buffer.alloc(0);
 // Anthropic is asked at /v1/messages, OpenAI Chat at /v1/chat/completions.
-const server = createServer(async (req, res) => {
-  for await (const _ of req) {
-    // drain the request
-  }
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
-  res.end(body(req.url?.endsWith('/messages') ? 'anthropic' : 'openai-chat'));
-});
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+const model = await serveScript((_, req) =>
+  body(req.url?.endsWith('/messages') ? 'anthropic' : 'openai-chat'),
+);
+const { base } = model;
 
 const data = tempDir();
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 afterAll(async () => {
   await app.close();
-  await new Promise<void>((r) => server.close(() => r()));
+  await model.close();
 });
 await call(app, 'service:add', { name: 'chat', kind: 'openai', baseUrl: base });
 await call(app, 'service:add', { name: 'claude', kind: 'anthropic', baseUrl: base });
@@ -83,20 +77,7 @@ describe('skimmer ask after a frame it cannot read', () => {
   });
 });
 
-function streamed(streamId: string): Promise<StreamEvent[]> {
-  const seen: StreamEvent[] = [];
-  return new Promise((resolve) => {
-    const off = app.streams.listen((m) => {
-      StreamMessage.parse(m);
-      if (m.streamId !== streamId) return;
-      seen.push(m.event);
-      if (m.event.type === 'chat_done' || m.event.type === 'chat_error') {
-        off();
-        resolve(seen);
-      }
-    });
-  });
-}
+const streamed = (streamId: string) => streamUntil(app, streamId, ['chat_done', 'chat_error']);
 
 describe.each([
   ['Anthropic', 'claude/m'],

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
 import { type ReplayServer, startReplayServer } from '../fixtures/judge/replay-server.ts';
-import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
-import { call, callRaw } from './support/bridge.ts';
+import type { StreamEvent } from '../shared/contract.ts';
+import { call, callRaw, streamUntil } from './support/bridge.ts';
 import { eml, tempDir } from './support/temp.ts';
 
 const judgeDir = join(import.meta.dirname, '..', 'fixtures', 'judge');
@@ -16,20 +16,7 @@ const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 let server: ReplayServer;
 let setId = 0;
 
-function until(streamId: string, type: StreamEvent['type']): Promise<StreamEvent[]> {
-  const seen: StreamEvent[] = [];
-  return new Promise((resolve) => {
-    const off = app.streams.listen((m) => {
-      StreamMessage.parse(m);
-      if (m.streamId !== streamId) return;
-      seen.push(m.event);
-      if (m.event.type === type) {
-        off();
-        resolve(seen);
-      }
-    });
-  });
-}
+const until = (streamId: string, type: StreamEvent['type']) => streamUntil(app, streamId, [type]);
 
 beforeAll(async () => {
   const mail = tempDir();

@@ -7,6 +7,7 @@ import './styles/layout.css';
 import './styles/threads.css';
 import './styles/reader.css';
 import './styles/dialogs.css';
+import './styles/saved-list.css';
 import './styles/services.css';
 import './styles/chat.css';
 import './styles/approvals.css';

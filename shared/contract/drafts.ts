@@ -1,4 +1,4 @@
-// Drafts and the outbox they are sent through (10 s to undo).
+// Drafts and the outbox they are sent through (undo-window.ts says how long there is to undo).
 import { z } from 'zod';
 import { EpochMs, Id } from './fields.ts';
 
@@ -45,7 +45,7 @@ export const draftChannels = {
     response: DraftView,
   },
   'draft:send': {
-    // The user's own Send: the draft goes to the outbox (10 s to undo) and leaves the drafts.
+    // The user's own Send: the draft goes to the outbox (undoable for the undo window) and leaves the drafts.
     request: z.object({ id: Id }).strict(),
     response: OutboxItem,
   },

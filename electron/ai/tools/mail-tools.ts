@@ -1,9 +1,10 @@
 // The mail tools the engine offers a model (issue: AI tools over mail). Reads return short JSON or, for
 // a thread, one untrusted block per message; every write goes through mail/store/undo.ts so the UI can offer
-// Undo. `send_mail` queues the message in the outbox (10 s to undo); with no account able to send, it fails
-// and says so.
+// Undo. `send_mail` queues the message in the outbox (undoable for the undo window); with no account able
+// to send, it fails and says so.
 import { z } from 'zod';
 import { MailAddress } from '../../../shared/mail-address.ts';
+import { undoWindowText } from '../../../shared/undo-window.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareOutbox } from '../../mail/send/outbox.ts';
 import { prepareQueries } from '../../mail/store/queries.ts';
@@ -240,7 +241,7 @@ export function mailTools(db: Db): AnyTool[] {
       return json({
         queued: item.id,
         sendsAt: iso(item.sendAfter),
-        note: 'It goes out in 10 seconds unless the user presses Undo, which turns it into a draft they can edit.',
+        note: `It goes out in ${undoWindowText} unless the user presses Undo, which turns it into a draft they can edit.`,
       });
     },
   };

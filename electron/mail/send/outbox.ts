@@ -1,11 +1,12 @@
 // The outbox (issue 5). A message to send — from an approved `send_mail` call or the user's own Send —
-// waits here for 10 seconds, during which Undo cancels it; then `sendDue` sends it by SMTP and queues its
+// waits here for the undo window (shared/undo-window.ts), during which Undo cancels it; then `sendDue` sends it by SMTP and queues its
 // copy for the account's Sent folder. Owns `outbox`. Claiming a message for sending is one UPDATE from
 // `queued`, so a message is never sent twice and never sent after a cancel that won. A failed or cancelled
 // message can be taken out again (drafts.ts puts it back in the drafts: at once for an Undo, on request for
 // a failure); every change is announced to the watchers (`watchOutbox`), which the page hears on
 // `account:watch`.
 import type { Transporter } from 'nodemailer';
+import { undoWindowMs } from '../../../shared/undo-window.ts';
 import type { Db } from '../../db/open.ts';
 import type { AccountLogin, Accounts } from '../accounts.ts';
 import { mailFailure } from '../imap/imap-connect.ts';
@@ -14,7 +15,7 @@ import { MailError } from '../mail-error.ts';
 import { compose } from './compose.ts';
 import { smtpTransport } from './smtp-connect.ts';
 
-export const undoWindowMs = 10_000;
+export { undoWindowMs };
 
 export type OutgoingMail = {
   to: string[];

@@ -1,5 +1,7 @@
 import type { AccountView } from '../../../shared/contract.ts';
 import { formatFullDate } from '../format/format-time.ts';
+import { RemoveConfirm } from '../settings/RemoveConfirm.tsx';
+import { TestButton, TestResultNote } from '../settings/TestButton.tsx';
 import { isRunBusy, type SyncRun, useAccountsStore } from '../stores/accounts-store.ts';
 import { tlsLabels } from './account-form.ts';
 import { progressText, statusLine } from './account-status.ts';
@@ -45,13 +47,13 @@ export function AccountRow({ account }: { account: AccountView }) {
 
   return (
     <li
-      className="account-row"
+      className="saved-row"
       data-testid="account-row"
       data-account-id={account.id}
       data-account-name={account.name}
     >
-      <div className="account-head">
-        <strong className="account-name">{account.name}</strong>
+      <div className="saved-row-head">
+        <strong className="saved-row-name">{account.name}</strong>
         <span className="account-user">{account.user}</span>
         <span
           className={account.hasPassword ? 'key-badge saved' : 'key-badge'}
@@ -100,35 +102,24 @@ export function AccountRow({ account }: { account: AccountView }) {
         </p>
       )}
       {confirming ? (
-        <div className="remove-confirm" role="alertdialog" aria-label={`Remove ${account.name}?`}>
-          <span>
-            Remove “{account.name}”, its saved password and the mail Skimmer copied from it? The mail stays on
-            the server.
-          </span>
-          <button type="button" onClick={cancelRemove} disabled={removing}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="danger"
-            data-testid="account-remove-confirm"
-            disabled={removing}
-            onClick={() => void remove()}
-          >
-            {removing ? 'Removing…' : 'Remove'}
-          </button>
-        </div>
+        <RemoveConfirm
+          name={account.name}
+          testId="account-remove-confirm"
+          removing={removing}
+          onCancel={cancelRemove}
+          onRemove={() => void remove()}
+        >
+          Remove “{account.name}”, its saved password and the mail Skimmer copied from it? The mail stays on
+          the server.
+        </RemoveConfirm>
       ) : (
-        <div className="account-actions">
-          <button
-            type="button"
-            data-testid="account-test"
-            disabled={test?.status === 'testing'}
-            aria-busy={test?.status === 'testing'}
-            onClick={() => void testAccount(account.id)}
-          >
-            {test?.status === 'testing' ? 'Testing…' : 'Test'}
-          </button>
+        <div className="saved-row-actions">
+          <TestButton
+            testId="account-test"
+            label="Test"
+            test={test}
+            onTest={() => void testAccount(account.id)}
+          />
           {busy ? (
             <button
               type="button"
@@ -148,11 +139,7 @@ export function AccountRow({ account }: { account: AccountView }) {
           </button>
         </div>
       )}
-      {test?.status === 'done' && (
-        <p className={test.ok ? 'muted' : 'warning'} role="status" data-testid="account-test-result">
-          {test.message}
-        </p>
-      )}
+      <TestResultNote testId="account-test-result" test={test} />
       {error && (
         <p className="warning" role="alert" data-testid="account-row-error">
           {error}

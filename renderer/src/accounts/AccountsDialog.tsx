@@ -1,4 +1,4 @@
-import { Modal } from '../app/Modal.tsx';
+import { SavedListDialog } from '../settings/SavedListDialog.tsx';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { AccountRow } from './AccountRow.tsx';
 import { AddAccountForm } from './AddAccountForm.tsx';
@@ -14,38 +14,21 @@ export function AccountsDialog() {
   if (!open) return null;
 
   return (
-    <Modal label="Mail accounts" testId="accounts-dialog" onEscape={onEscape} className="accounts-dialog">
-      <div className="dialog-title">
-        <h2>Mail accounts</h2>
-        <button type="button" className="ghost" data-testid="accounts-close" onClick={close}>
-          Close
-        </button>
-      </div>
-      <p className="muted">
-        Skimmer keeps a copy of each account’s mail on this computer and keeps it in sync while it runs:
-        archiving or deleting here does the same on the server.
-      </p>
-      {listError && (
-        <p className="warning" role="alert" data-testid="accounts-error">
-          {listError}
-        </p>
-      )}
-      {loading && accounts.length === 0 && <p className="muted">Loading the saved accounts…</p>}
-      {accounts.length > 0 ? (
-        <ul className="account-list" aria-label="Saved accounts">
-          {accounts.map((account) => (
-            <AccountRow key={account.id} account={account} />
-          ))}
-        </ul>
-      ) : (
-        !loading &&
-        !listError && (
-          <p className="account-list-empty" data-testid="accounts-empty">
-            No accounts yet. Add one below: pick your provider, or type your server’s settings.
-          </p>
-        )
-      )}
+    <SavedListDialog
+      title="Mail accounts"
+      testId="accounts"
+      intro="Skimmer keeps a copy of each account’s mail on this computer and keeps it in sync while it runs: archiving or deleting here does the same on the server."
+      items={accounts}
+      row={(account) => <AccountRow key={account.id} account={account} />}
+      listLabel="Saved accounts"
+      loading={loading}
+      loadingText="Loading the saved accounts…"
+      listError={listError}
+      emptyText="No accounts yet. Add one below: pick your provider, or type your server’s settings."
+      onEscape={onEscape}
+      onClose={close}
+    >
       <AddAccountForm />
-    </Modal>
+    </SavedListDialog>
   );
 }

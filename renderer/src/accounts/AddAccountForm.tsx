@@ -1,5 +1,7 @@
 import { mailPresets } from '../../../shared/mail-account.ts';
 import { VaultNote } from '../services/VaultNote.tsx';
+import { AddForm } from '../settings/AddForm.tsx';
+import { TextField } from '../settings/TextField.tsx';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { isPresetKey, presetKeys } from './account-form.ts';
 import { ServerFields } from './ServerFields.tsx';
@@ -17,17 +19,20 @@ export function AddAccountForm() {
   const add = useAccountsStore((state) => state.add);
 
   return (
-    <form
-      className="account-form"
-      data-testid="account-form"
-      aria-label="Add account"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void add();
-      }}
+    <AddForm
+      title="Add account"
+      testId="account"
+      error={error}
+      saved={
+        added && (
+          <>Saved “{added.name}”. Skimmer starts syncing it in the background; its status shows above.</>
+        )
+      }
+      adding={adding}
+      saveLabel="Save account"
+      onSave={() => void add()}
     >
-      <h3>Add account</h3>
-      <div className="account-form-grid">
+      <div className="form-grid account-form-grid">
         <label className="field">
           <span>Provider</span>
           <select
@@ -46,39 +51,27 @@ export function AddAccountForm() {
             ))}
           </select>
         </label>
-        <label className="field">
-          <span>Name (optional)</span>
-          <input
-            data-testid="account-name"
-            value={draft.name}
-            placeholder={draft.user.trim() || 'work'}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setDraft({ name: event.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span>User name</span>
-          <input
-            data-testid="account-user"
-            value={draft.user}
-            placeholder="you@example.com"
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setDraft({ user: event.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span>Password or app password</span>
-          <input
-            type="password"
-            data-testid="account-password"
-            value={draft.password}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setDraft({ password: event.target.value })}
-          />
-        </label>
+        <TextField
+          label="Name (optional)"
+          testId="account-name"
+          value={draft.name}
+          placeholder={draft.user.trim() || 'work'}
+          onChange={(name) => setDraft({ name })}
+        />
+        <TextField
+          label="User name"
+          testId="account-user"
+          value={draft.user}
+          placeholder="you@example.com"
+          onChange={(user) => setDraft({ user })}
+        />
+        <TextField
+          label="Password or app password"
+          type="password"
+          testId="account-password"
+          value={draft.password}
+          onChange={(password) => setDraft({ password })}
+        />
         {draft.preset !== 'custom' && (
           <p className="muted wide account-hint">
             {mailPresets[draft.preset].label} usually wants an app password here, made in its account security
@@ -116,21 +109,6 @@ export function AddAccountForm() {
           <VaultNote />
         </div>
       </div>
-      {error && (
-        <p className="warning" role="alert" data-testid="account-form-error">
-          {error}
-        </p>
-      )}
-      {added && !error && (
-        <p className="saved-note" role="status" data-testid="account-saved">
-          Saved “{added.name}”. Skimmer starts syncing it in the background; its status shows above.
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="submit" className="primary" data-testid="account-save" disabled={adding}>
-          {adding ? 'Saving…' : 'Save account'}
-        </button>
-      </div>
-    </form>
+    </AddForm>
   );
 }

@@ -2,7 +2,7 @@ import { formProblem, hasUnsavedEdits, useDraftsStore } from '../stores/drafts-s
 import { addressProblem } from './draft-form.ts';
 
 // The open draft: To and Cc (comma-separated, checked as they are typed), Subject and Body; Save, Send
-// (10 s in the outbox, where Undo stops it) and Discard, which asks first.
+// (the undo window in the outbox, where Undo stops it) and Discard, which asks first.
 export function DraftEditor() {
   const form = useDraftsStore((state) => state.form);
   const busy = useDraftsStore((state) => state.busy);

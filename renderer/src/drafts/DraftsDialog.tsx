@@ -1,3 +1,4 @@
+import { undoWindowText } from '../../../shared/undo-window.ts';
 import { Modal } from '../app/Modal.tsx';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 import '../styles/drafts.css';
@@ -25,7 +26,7 @@ export function DraftsDialog() {
       </div>
       <p className="muted">
         Drafts the assistant wrote for you, and sends you undid. Nothing is sent until you press Send, and
-        then you have 10 seconds to undo it.
+        then you have {undoWindowText} to undo it.
       </p>
       {listError && (
         <p className="warning" role="alert" data-testid="drafts-error">

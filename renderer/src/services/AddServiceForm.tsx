@@ -1,3 +1,5 @@
+import { AddForm } from '../settings/AddForm.tsx';
+import { TextField } from '../settings/TextField.tsx';
 import { useServicesStore } from '../stores/services-store.ts';
 import { EndpointHint } from './EndpointHint.tsx';
 import { isServiceKind, kindText, serviceKinds } from './service-kinds.ts';
@@ -13,17 +15,22 @@ export function AddServiceForm() {
   const add = useServicesStore((state) => state.add);
 
   return (
-    <form
-      className="service-form"
-      data-testid="service-form"
-      aria-label="Add service"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void add();
-      }}
+    <AddForm
+      title="Add service"
+      testId="service"
+      error={error}
+      saved={
+        added && (
+          <>
+            Saved “{added.name}”. Requests will go to <code>{added.endpoint}</code>
+          </>
+        )
+      }
+      adding={adding}
+      saveLabel="Save service"
+      onSave={() => void add()}
     >
-      <h3>Add service</h3>
-      <div className="service-form-grid">
+      <div className="form-grid service-form-grid">
         <label className="field wide">
           <span>Kind</span>
           <select
@@ -40,62 +47,36 @@ export function AddServiceForm() {
             ))}
           </select>
         </label>
-        <label className="field">
-          <span>Name</span>
-          <input
-            data-testid="service-name-input"
-            value={draft.name}
-            placeholder="ollama"
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setDraft({ name: event.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span>Base URL</span>
-          <input
-            data-testid="service-url-input"
-            value={draft.baseUrl}
-            placeholder={kindText[draft.kind].placeholder}
-            autoComplete="off"
-            spellCheck={false}
-            inputMode="url"
-            onChange={(event) => setDraft({ baseUrl: event.target.value })}
-          />
-        </label>
+        <TextField
+          label="Name"
+          testId="service-name-input"
+          value={draft.name}
+          placeholder="ollama"
+          onChange={(name) => setDraft({ name })}
+        />
+        <TextField
+          label="Base URL"
+          testId="service-url-input"
+          value={draft.baseUrl}
+          placeholder={kindText[draft.kind].placeholder}
+          inputMode="url"
+          onChange={(baseUrl) => setDraft({ baseUrl })}
+        />
         <div className="wide">
           <EndpointHint kind={draft.kind} baseUrl={draft.baseUrl} saveError={error} />
         </div>
-        <label className="field wide">
-          <span>API key (optional: local servers often need none)</span>
-          <input
-            type="password"
-            data-testid="service-key-input"
-            value={draft.key}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setDraft({ key: event.target.value })}
-          />
-        </label>
+        <TextField
+          label="API key (optional: local servers often need none)"
+          type="password"
+          testId="service-key-input"
+          value={draft.key}
+          wide
+          onChange={(key) => setDraft({ key })}
+        />
         <div className="wide">
           <VaultNote />
         </div>
       </div>
-      {error && (
-        <p className="warning" role="alert" data-testid="service-form-error">
-          {error}
-        </p>
-      )}
-      {added && !error && (
-        <p className="saved-note" role="status" data-testid="service-saved">
-          Saved “{added.name}”. Requests will go to <code>{added.endpoint}</code>
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="submit" className="primary" data-testid="service-save" disabled={adding}>
-          {adding ? 'Saving…' : 'Save service'}
-        </button>
-      </div>
-    </form>
+    </AddForm>
   );
 }

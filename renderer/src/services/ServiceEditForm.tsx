@@ -1,4 +1,5 @@
 import type { ServiceView } from '../../../shared/contract.ts';
+import { TextField } from '../settings/TextField.tsx';
 import { useServicesStore } from '../stores/services-store.ts';
 import { EndpointHint } from './EndpointHint.tsx';
 import { VaultNote } from './VaultNote.tsx';
@@ -23,44 +24,33 @@ export function ServiceEditForm({ service }: { service: ServiceView }) {
         void save();
       }}
     >
-      <div className="service-form-grid">
-        <label className="field">
-          <span>Name</span>
-          <input
-            data-testid="service-edit-name"
-            value={edit.name}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setEdit({ name: event.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span>Base URL</span>
-          <input
-            data-testid="service-edit-url"
-            value={edit.baseUrl}
-            autoComplete="off"
-            spellCheck={false}
-            inputMode="url"
-            onChange={(event) => setEdit({ baseUrl: event.target.value })}
-          />
-        </label>
+      <div className="form-grid service-form-grid">
+        <TextField
+          label="Name"
+          testId="service-edit-name"
+          value={edit.name}
+          onChange={(name) => setEdit({ name })}
+        />
+        <TextField
+          label="Base URL"
+          testId="service-edit-url"
+          value={edit.baseUrl}
+          inputMode="url"
+          onChange={(baseUrl) => setEdit({ baseUrl })}
+        />
         <div className="wide">
           <EndpointHint kind={service.kind} baseUrl={edit.baseUrl} saveError={edit.error} />
         </div>
-        <label className="field wide">
-          <span>
-            {service.hasKey ? 'Replace the key (leave empty to keep the saved one)' : 'API key (optional)'}
-          </span>
-          <input
-            type="password"
-            data-testid="service-edit-key"
-            value={edit.key}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setEdit({ key: event.target.value })}
-          />
-        </label>
+        <TextField
+          label={
+            service.hasKey ? 'Replace the key (leave empty to keep the saved one)' : 'API key (optional)'
+          }
+          type="password"
+          testId="service-edit-key"
+          value={edit.key}
+          wide
+          onChange={(key) => setEdit({ key })}
+        />
         {service.hasKey && (
           <label className="check wide">
             <input
@@ -73,18 +63,15 @@ export function ServiceEditForm({ service }: { service: ServiceView }) {
             <span>Remove the saved key</span>
           </label>
         )}
-        <label className="field wide">
-          <span>Price per million input tokens, US dollars (optional: for triage estimates only)</span>
-          <input
-            data-testid="service-edit-price"
-            value={edit.price}
-            autoComplete="off"
-            spellCheck={false}
-            inputMode="decimal"
-            placeholder="e.g. 0.15"
-            onChange={(event) => setEdit({ price: event.target.value })}
-          />
-        </label>
+        <TextField
+          label="Price per million input tokens, US dollars (optional: for triage estimates only)"
+          testId="service-edit-price"
+          value={edit.price}
+          inputMode="decimal"
+          placeholder="e.g. 0.15"
+          wide
+          onChange={(price) => setEdit({ price })}
+        />
         <div className="wide">
           <VaultNote />
         </div>

@@ -1,4 +1,6 @@
 import type { ServiceView } from '../../../shared/contract.ts';
+import { RemoveConfirm } from '../settings/RemoveConfirm.tsx';
+import { TestButton, TestResultNote } from '../settings/TestButton.tsx';
 import { useServicesStore } from '../stores/services-store.ts';
 import { ModelList } from './ModelList.tsx';
 import { ServiceConsent } from './ServiceConsent.tsx';
@@ -22,9 +24,9 @@ export function ServiceRow({ service }: { service: ServiceView }) {
   const remove = useServicesStore((state) => state.remove);
 
   return (
-    <li className="service-row" data-testid="service-row" data-service-name={service.name}>
-      <div className="service-head">
-        <strong className="service-name">{service.name}</strong>
+    <li className="saved-row" data-testid="service-row" data-service-name={service.name}>
+      <div className="saved-row-head">
+        <strong className="saved-row-name">{service.name}</strong>
         <span className="service-kind">{kindText[service.kind].short}</span>
         <span className={service.hasKey ? 'key-badge saved' : 'key-badge'} data-testid="service-key">
           {service.hasKey ? 'Key saved' : 'No key'}
@@ -37,35 +39,24 @@ export function ServiceRow({ service }: { service: ServiceView }) {
       {!editing && <ServiceConsent service={service} />}
       {editing && <ServiceEditForm service={service} />}
       {confirming && (
-        <div className="remove-confirm" role="alertdialog" aria-label={`Remove ${service.name}?`}>
-          <span>
-            Remove “{service.name}”{service.hasKey ? ' and its saved key' : ''}? This cannot be undone.
-          </span>
-          <button type="button" onClick={cancelRemove} disabled={removing}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="danger"
-            data-testid="service-remove-confirm"
-            disabled={removing}
-            onClick={() => void remove()}
-          >
-            {removing ? 'Removing…' : 'Remove'}
-          </button>
-        </div>
+        <RemoveConfirm
+          name={service.name}
+          testId="service-remove-confirm"
+          removing={removing}
+          onCancel={cancelRemove}
+          onRemove={() => void remove()}
+        >
+          Remove “{service.name}”{service.hasKey ? ' and its saved key' : ''}? This cannot be undone.
+        </RemoveConfirm>
       )}
       {!editing && !confirming && (
-        <div className="service-actions">
-          <button
-            type="button"
-            data-testid="service-test"
-            disabled={test?.status === 'testing'}
-            aria-busy={test?.status === 'testing'}
-            onClick={() => void testConnection(service.id)}
-          >
-            {test?.status === 'testing' ? 'Testing…' : 'Test connection'}
-          </button>
+        <div className="saved-row-actions">
+          <TestButton
+            testId="service-test"
+            label="Test connection"
+            test={test}
+            onTest={() => void testConnection(service.id)}
+          />
           <button
             type="button"
             data-testid="service-models"
@@ -83,11 +74,7 @@ export function ServiceRow({ service }: { service: ServiceView }) {
           </button>
         </div>
       )}
-      {test?.status === 'done' && (
-        <p className={test.ok ? 'muted' : 'warning'} role="status" data-testid="service-test-result">
-          {test.message}
-        </p>
-      )}
+      <TestResultNote testId="service-test-result" test={test} />
       {error && (
         <p className="warning" role="alert" data-testid="service-row-error">
           {error}

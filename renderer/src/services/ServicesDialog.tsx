@@ -1,4 +1,4 @@
-import { Modal } from '../app/Modal.tsx';
+import { SavedListDialog } from '../settings/SavedListDialog.tsx';
 import { useServicesStore } from '../stores/services-store.ts';
 import { AddServiceForm } from './AddServiceForm.tsx';
 import { ServiceRow } from './ServiceRow.tsx';
@@ -15,39 +15,21 @@ export function ServicesDialog() {
   if (!open) return null;
 
   return (
-    <Modal label="Model services" testId="services-dialog" onEscape={onEscape} className="services-dialog">
-      <div className="dialog-title">
-        <h2>Model services</h2>
-        <button type="button" className="ghost" data-testid="services-close" onClick={close}>
-          Close
-        </button>
-      </div>
-      <p className="muted">
-        AI features use only the services you add here. Skimmer contacts a service only when you ask it to,
-        for example with “List models”.
-      </p>
-      {listError && (
-        <p className="warning" role="alert" data-testid="services-error">
-          {listError}
-        </p>
-      )}
-      {loading && services.length === 0 && <p className="muted">Loading the saved services…</p>}
-      {services.length > 0 ? (
-        <ul className="service-list" aria-label="Saved services">
-          {services.map((service) => (
-            <ServiceRow key={service.id} service={service} />
-          ))}
-        </ul>
-      ) : (
-        !loading &&
-        !listError && (
-          <p className="service-list-empty" data-testid="services-empty">
-            No services yet. Add one below: a server on this computer (Ollama, LM Studio, llama.cpp, vLLM) or
-            a hosted API.
-          </p>
-        )
-      )}
+    <SavedListDialog
+      title="Model services"
+      testId="services"
+      intro="AI features use only the services you add here. Skimmer contacts a service only when you ask it to, for example with “List models”."
+      items={services}
+      row={(service) => <ServiceRow key={service.id} service={service} />}
+      listLabel="Saved services"
+      loading={loading}
+      loadingText="Loading the saved services…"
+      listError={listError}
+      emptyText="No services yet. Add one below: a server on this computer (Ollama, LM Studio, llama.cpp, vLLM) or a hosted API."
+      onEscape={onEscape}
+      onClose={close}
+    >
       <AddServiceForm />
-    </Modal>
+    </SavedListDialog>
   );
 }

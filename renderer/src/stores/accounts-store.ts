@@ -24,8 +24,16 @@ import { atMostEvery } from './at-most-every.ts';
 import { removeConfirmed, without } from './confirm-remove.ts';
 import { useMailStore } from './mail-store.ts';
 import { useOutboxStore } from './outbox-store.ts';
+import {
+  addSaved,
+  loadSavedList,
+  openSavedList,
+  type SavedListState,
+  savedListStart,
+  testSaved,
+  withSaved,
+} from './saved-list.ts';
 
-export type TestResult = { status: 'testing' } | { status: 'done'; ok: boolean; message: string };
 // "Sync now" as its own stream: progress, then done, failed, or stopped by the user.
 export type SyncRun = {
   status: 'starting' | 'running' | 'stopping' | 'done' | 'failed' | 'stopped';
@@ -35,19 +43,9 @@ export type SyncRun = {
   message: string | null;
 };
 
-type AccountsState = {
-  open: boolean;
+type AccountsState = SavedListState<AccountView> & {
   accounts: AccountView[];
-  loading: boolean;
-  listError: string | null;
   draft: AccountDraft;
-  adding: boolean;
-  addError: string | null;
-  added: AccountView | null;
-  confirmRemove: number | null;
-  removing: boolean;
-  rowErrors: Record<number, string>;
-  tests: Record<number, TestResult>;
   runs: Record<number, SyncRun>;
   live: Record<number, LiveStatus>;
   // Ticks once a second while a status counts down, so "Retrying in 8 s" moves.
@@ -61,7 +59,6 @@ type AccountsState = {
   openDialog(): void;
   closeDialog(): void;
   escape(): void;
-  load(): Promise<void>;
   setDraft(patch: Partial<Pick<AccountDraft, 'name' | 'user' | 'password' | 'smtpOn'>>): void;
   setServer(which: 'imap' | 'smtp', server: ServerDraft): void;
   choosePreset(preset: PresetKey | 'custom'): void;
@@ -85,9 +82,6 @@ export const isRunBusy = (run: SyncRun | undefined) =>
 function focusFolder(folderId: number | null): void {
   void bridge['account:focus']({ folderId });
 }
-
-// The order main lists them in.
-const byName = (a: AccountView, b: AccountView) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 export const useAccountsStore = create<AccountsState>()((set, get) => {
   let watchId: string | null = null;
@@ -184,18 +178,9 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
   }
 
   return {
-    open: false,
+    ...savedListStart,
     accounts: [],
-    loading: false,
-    listError: null,
     draft: emptyDraft(),
-    adding: false,
-    addError: null,
-    added: null,
-    confirmRemove: null,
-    removing: false,
-    rowErrors: {},
-    tests: {},
     runs: {},
     live: {},
     now: Date.now(),
@@ -245,9 +230,7 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
     },
 
     openDialog() {
-      if (get().open) return;
-      set({ open: true, addError: null, added: null, rowErrors: {} });
-      void get().load();
+      openSavedList(get, set);
     },
 
     closeDialog() {
@@ -266,10 +249,11 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
     },
 
     async load() {
-      set({ loading: true });
-      const reply = await bridge['account:list']({});
-      if (reply.ok) set({ accounts: reply.value, listError: null, loading: false });
-      else set({ listError: reply.error.message, loading: false });
+      await loadSavedList(
+        set,
+        () => bridge['account:list']({}),
+        (accounts) => ({ accounts }),
+      );
     },
 
     setDraft(patch) {
@@ -293,28 +277,16 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
         set({ addError: request.reason, added: null });
         return;
       }
-      set({ adding: true, addError: null, added: null });
-      const reply = await bridge['account:add'](request.value);
-      if (!reply.ok) {
-        set({ adding: false, addError: reply.error.message });
-        return;
-      }
-      set((state) => ({
-        adding: false,
-        added: reply.value,
-        draft: emptyDraft(),
-        accounts: [...state.accounts.filter((a) => a.id !== reply.value.id), reply.value].sort(byName),
-      }));
+      await addSaved(
+        get,
+        set,
+        () => bridge['account:add'](request.value),
+        (state, view) => ({ draft: emptyDraft(), accounts: withSaved(state.accounts, view) }),
+      );
     },
 
     async test(id) {
-      if (get().tests[id]?.status === 'testing') return;
-      set((state) => ({ tests: { ...state.tests, [id]: { status: 'testing' } } }));
-      const reply = await bridge['account:test']({ id });
-      const result: TestResult = reply.ok
-        ? { status: 'done', ok: reply.value.ok, message: reply.value.message }
-        : { status: 'done', ok: false, message: reply.error.message };
-      set((state) => ({ tests: { ...state.tests, [id]: result } }));
+      await testSaved(get, set, id, () => bridge['account:test']({ id }));
     },
 
     async syncNow(id) {

@@ -4,7 +4,7 @@
 // those three) and when the dialog opens; the top bar shows the count. One draft is open
 // at a time; its edits live here until saved, and opening another draft saves them first, so switching never
 // loses what was typed (a save Skimmer refuses keeps the draft open with its sentence).
-// Send saves first, then `draft:send` puts the message in the outbox, where it waits 10 s and Undo stops it:
+// Send saves first, then `draft:send` puts the message in the outbox, where it waits the undo window and Undo stops it:
 // the dialog closes so that the outbox bar's Undo is in reach.
 import { create } from 'zustand';
 import type { DraftView } from '../../../shared/contract.ts';

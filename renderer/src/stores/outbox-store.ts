@@ -1,6 +1,6 @@
-// The outbox as the page shows it (issue 5): a message the user or the assistant sends waits 10 seconds in
-// Skimmer's outbox before it goes, and until then Undo cancels it. The list is read when the page starts and
-// after each action here; from then on every change (queued, sent, failed, cancelled, dismissed, by whoever:
+// The outbox as the page shows it (issue 5): a message the user or the assistant sends waits the undo window
+// (shared/undo-window.ts) in Skimmer's outbox before it goes, and until then Undo cancels it. The list is
+// read when the page starts and after each action here; from then on every change (queued, sent, failed, cancelled, dismissed, by whoever:
 // this page, another one, an approved send_mail) arrives as an `outbox` event on the page's watch
 // (accounts-store.ts relays them). Only while that stream is down is the list read again, every 5 s. The
 // countdown ticks locally, once a second while something is queued. Undo gives the message back as a draft

@@ -8,6 +8,16 @@ import type { Request, Response, ServiceKind, ServiceView } from '../../../share
 import { bridge } from '../bridge.ts';
 import { parsePrice } from '../services/price-text.ts';
 import { removeConfirmed, without } from './confirm-remove.ts';
+import {
+  addSaved,
+  byName,
+  loadSavedList,
+  openSavedList,
+  type SavedListState,
+  savedListStart,
+  testSaved,
+  withSaved,
+} from './saved-list.ts';
 
 export type ServiceDraft = { name: string; kind: ServiceKind; baseUrl: string; key: string };
 export type ServiceEdit = {
@@ -27,31 +37,20 @@ export type ModelsResult =
   | { status: 'unlisted'; reason: string }
   | { status: 'failed'; error: string };
 
-type ServicesState = {
-  open: boolean;
+// `added` is the service as main saved it: its `endpoint` is the authoritative one.
+type ServicesState = SavedListState<ServiceView> & {
   services: ServiceView[];
-  loading: boolean;
-  listError: string | null;
   draft: ServiceDraft;
-  adding: boolean;
-  addError: string | null;
-  // The service just added, as main saved it: its `endpoint` is the authoritative one.
-  added: ServiceView | null;
   edit: ServiceEdit | null;
-  confirmRemove: number | null;
-  removing: boolean;
   // The remote service whose "send mail there?" confirmation is open (DESIGN §5), and whether its answer is on the way.
   confirmConsent: number | null;
   consenting: boolean;
-  rowErrors: Record<number, string>;
   models: Record<number, ModelsResult>;
-  tests: Record<number, TestResult>;
 
   openDialog(): void;
   closeDialog(): void;
   // Esc undoes the innermost thing: a pending remove, then an edit, then the dialog.
   escape(): void;
-  load(): Promise<void>;
   setDraft(patch: Partial<ServiceDraft>): void;
   add(): Promise<void>;
   startEdit(id: number): void;
@@ -69,12 +68,7 @@ type ServicesState = {
   testConnection(id: number): Promise<void>;
 };
 
-export type TestResult = { status: 'testing' } | { status: 'done'; ok: boolean; message: string };
-
 const emptyDraft = (kind: ServiceKind = 'openai'): ServiceDraft => ({ name: '', kind, baseUrl: '', key: '' });
-
-// The order main lists them in (SQLite's ORDER BY name compares code units).
-const byName = (a: ServiceView, b: ServiceView) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 function modelsResult(value: Response<'service:models'>): ModelsResult {
   return value.listed
@@ -97,27 +91,16 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
   }
 
   return {
-    open: false,
+    ...savedListStart,
     services: [],
-    loading: false,
-    listError: null,
     draft: emptyDraft(),
-    adding: false,
-    addError: null,
-    added: null,
     edit: null,
-    confirmRemove: null,
-    removing: false,
     confirmConsent: null,
     consenting: false,
-    rowErrors: {},
     models: {},
-    tests: {},
 
     openDialog() {
-      if (get().open) return;
-      set({ open: true, addError: null, added: null, rowErrors: {} });
-      void get().load();
+      openSavedList(get, set);
     },
 
     closeDialog() {
@@ -141,10 +124,11 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
     },
 
     async load() {
-      set({ loading: true });
-      const reply = await bridge['service:list']({});
-      if (reply.ok) set({ services: reply.value, listError: null, loading: false });
-      else set({ listError: reply.error.message, loading: false });
+      await loadSavedList(
+        set,
+        () => bridge['service:list']({}),
+        (services) => ({ services }),
+      );
     },
 
     setDraft(patch) {
@@ -152,8 +136,7 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
     },
 
     async add() {
-      const { draft, adding } = get();
-      if (adding) return;
+      const { draft } = get();
       const request: Request<'service:add'> = {
         name: draft.name.trim(),
         kind: draft.kind,
@@ -161,18 +144,12 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
       };
       // Local servers often need no key: an empty field sends none.
       if (draft.key.trim() !== '') request.key = draft.key;
-      set({ adding: true, addError: null, added: null });
-      const reply = await bridge['service:add'](request);
-      if (!reply.ok) {
-        set({ adding: false, addError: reply.error.message });
-        return;
-      }
-      set((state) => ({
-        adding: false,
-        added: reply.value,
-        draft: emptyDraft(state.draft.kind),
-        services: [...state.services.filter((s) => s.id !== reply.value.id), reply.value].sort(byName),
-      }));
+      await addSaved(
+        get,
+        set,
+        () => bridge['service:add'](request),
+        (state, view) => ({ draft: emptyDraft(state.draft.kind), services: withSaved(state.services, view) }),
+      );
     },
 
     startEdit(id) {
@@ -307,13 +284,7 @@ export const useServicesStore = create<ServicesState>()((set, get) => {
     },
 
     async testConnection(id) {
-      if (get().tests[id]?.status === 'testing') return;
-      set((state) => ({ tests: { ...state.tests, [id]: { status: 'testing' } } }));
-      const reply = await bridge['service:test']({ id });
-      const result: TestResult = reply.ok
-        ? { status: 'done', ok: reply.value.ok, message: reply.value.message }
-        : { status: 'done', ok: false, message: reply.error.message };
-      set((state) => ({ tests: { ...state.tests, [id]: result } }));
+      await testSaved(get, set, id, () => bridge['service:test']({ id }));
     },
 
     async listModels(id) {
