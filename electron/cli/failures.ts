@@ -9,7 +9,7 @@ import type { Values } from './flags.ts';
 /** A command line Skimmer cannot run: the sentence says what to write instead (exit 2). */
 export class UsageError extends Error {}
 
-export type Failure = { code: string; message: string; detail?: string };
+type Failure = { code: string; message: string; detail?: string };
 
 // An expected failure as the bridge would say it (bridge/errors.ts), with the service's redacted detail when
 // it gave one; null for anything else, which main() logs.
