@@ -38,5 +38,5 @@ if (electron.binary) {
 console.log(
   `Skimmer cannot open as a desktop app here: ${electron.reason}. Starting the browser mode instead.`,
 );
-const { main } = await import('../electron/cli.ts');
+const { main } = await import('../electron/cli/main.ts');
 process.exitCode = await main(['serve', ...process.argv.slice(2)]);

@@ -61,6 +61,8 @@ export type App = {
   conversations: ReturnType<typeof prepareConversations>;
   grants: ReturnType<typeof prepareGrants>;
   accounts: ReturnType<typeof prepareAccounts>;
+  // The triage jobs the `triage:*` channels run; the CLI's judge names its messages the way they do.
+  triageJobs: ReturnType<typeof prepareTriageJobs>;
   db: Db;
   // Where a file the user names may be (files/safe-open.ts): never inside this data folder.
   places: Places;
@@ -246,6 +248,7 @@ export function createApp(options: AppOptions): App {
     conversations,
     grants,
     accounts,
+    triageJobs,
     db,
     places,
     vault,

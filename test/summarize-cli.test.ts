@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openDatabase } from '../electron/db/open.ts';
 import { jsonLines, runSkimmer } from './support/cli.ts';
 import { makeDocx, makePdf } from './support/documents.ts';
 import { eml, tempDir } from './support/temp.ts';
@@ -51,8 +52,17 @@ beforeAll(async () => {
     id: number;
     threadId: number;
   }[];
-  ids = hits.map((h) => h.id).sort((a, b) => a - b);
+  // Search gives one hit per thread; the thread's messages are read from the database.
   threadId = hits[0]?.threadId ?? 0;
+  const db = openDatabase(join(data, 'skimmer.db'));
+  try {
+    ids = db
+      .prepare('SELECT id FROM messages WHERE thread_id = ? ORDER BY id')
+      .pluck()
+      .all(threadId) as number[];
+  } finally {
+    db.close();
+  }
 }, 60_000);
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 

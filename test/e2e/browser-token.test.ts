@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../../electron/app.ts';
-import { main } from '../../electron/cli.ts';
+import { main } from '../../electron/cli/main.ts';
 import { type Served, serve } from '../../electron/web/server.ts';
 import { chromiumArgs, chromiumPath, launchChromium } from '../support/browser.ts';
 import { tempDir } from '../support/temp.ts';

@@ -1,6 +1,7 @@
 // The `skimmer` command line (DESIGN §13): each command's usage and the flags it takes, one table per command,
 // and the parsing that holds a command to its own table. The whole help is composed from these entries, so a
-// usage line is written once, beside the flags it describes. Pure: no I/O; electron/cli.ts prints and exits.
+// usage line is written once, beside the flags it describes. Pure: no I/O; electron/cli/main.ts prints and
+// exits.
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 
 type Spec = {
@@ -190,7 +191,7 @@ const specs = {
 } as const satisfies Record<string, Spec>;
 
 export type CommandName = keyof typeof specs;
-/** What `electron/cli.ts` has a body for: a command, or a family (`service` for `service add`). */
+/** What electron/cli/ has a file for: a command, or a family (`service` for `service add`). */
 export type Family = FamilyOf<CommandName>;
 type FamilyOf<C extends string> = C extends `${infer F} ${string}` ? F : C;
 

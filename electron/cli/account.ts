@@ -1,0 +1,113 @@
+// `skimmer account add|list|test|sync --once`: the mail accounts. add, list and test go through their
+// `account:*` channels; sync runs the one sync the `account:sync` channel runs (syncAndRecord), in the
+// foreground, with its progress on a terminal's stderr.
+import { channels } from '../../shared/contract.ts';
+import type { App } from '../app.ts';
+import { syncAndRecord } from '../mail/account-bridge.ts';
+import { MailFailure } from '../mail/imap/imap-connect.ts';
+import { bridgeCall } from './bridge-call.ts';
+import type { Command } from './command.ts';
+import { UsageError } from './failures.ts';
+import { familyUsageSentence } from './flags.ts';
+import { readStdin } from './read-stdin.ts';
+
+function accountId(app: App, name: string): number {
+  const account = app.accounts.list().find((a) => a.name === name);
+  if (!account) throw new UsageError(`There is no account named "${name}": see \`skimmer account list\`.`);
+  return account.id;
+}
+
+export const accountCommand: Command = async (app, args, values, io, signal) => {
+  const [sub, name, ...rest] = args;
+  const print = (o: object) => io.out(JSON.stringify(o));
+  if (sub === 'list' && name === undefined) {
+    const r = await bridgeCall(app, 'account:list', {}, io);
+    if (!r.ok) return r.exitCode;
+    const list = channels['account:list'].response.parse(r.value);
+    for (const a of list) {
+      if (values.json) print(a);
+      else {
+        const synced = a.syncedAt ? `synced ${new Date(a.syncedAt).toISOString()}` : 'never synced';
+        io.out(
+          `${a.name}  ${a.user}  ${a.imap.host}:${a.imap.port} (${a.imap.tls})  ${synced}${a.lastError ? `  last error: ${a.lastError}` : ''}`,
+        );
+      }
+    }
+    if (!values.json && list.length === 0)
+      io.out('No mail accounts yet: add one with `skimmer account add`.');
+    return 0;
+  }
+  if (sub === 'add' && name !== undefined && rest.length === 0) {
+    const server = (host?: string, port?: string, tls?: string) => {
+      if (!host || !port || !tls) return undefined;
+      const n = Number(port);
+      if (!Number.isInteger(n)) throw new UsageError(`The port "${port}" is not a number.`);
+      if (!['tls', 'starttls', 'none'].includes(tls))
+        throw new UsageError('TLS takes one of tls, starttls or none.');
+      return { host, port: n, tls };
+    };
+    const imap = server(values['imap-host'], values['imap-port'], values.tls);
+    if (!imap || !values.user) {
+      throw new UsageError('account add needs --imap-host, --imap-port, --tls and --user.');
+    }
+    const smtpGiven = values['smtp-host'] ?? values['smtp-port'] ?? values['smtp-tls'];
+    const smtp = server(values['smtp-host'], values['smtp-port'], values['smtp-tls']);
+    if (smtpGiven && !smtp) throw new UsageError('Give --smtp-host, --smtp-port and --smtp-tls together.');
+    if (!values['password-stdin'])
+      throw new UsageError('Pass the password on standard input with --password-stdin.');
+    // SECURITY: the password comes on stdin, never as an argument (visible to every user in `ps`).
+    const password = await readStdin();
+    if (!password) throw new UsageError('--password-stdin was given but standard input was empty.');
+    const r = await bridgeCall(
+      app,
+      'account:add',
+      { name, user: values.user, password, imap, ...(smtp ? { smtp } : {}) },
+      io,
+    );
+    if (!r.ok) return r.exitCode;
+    const a = channels['account:add'].response.parse(r.value);
+    if (values.json) print(a);
+    else io.out(`Added ${a.name} (${a.user} at ${a.imap.host}). ${app.vault.info.message}`);
+    return 0;
+  }
+  if (sub === 'test' && name !== undefined && rest.length === 0) {
+    const r = await bridgeCall(app, 'account:test', { id: accountId(app, name) }, io);
+    if (!r.ok) return r.exitCode;
+    const t = channels['account:test'].response.parse(r.value);
+    if (values.json) print(t);
+    else (t.ok ? io.out : io.err)(t.message);
+    return t.ok ? 0 : 1;
+  }
+  if (sub === 'sync' && name !== undefined && rest.length === 0) {
+    if (!values.once)
+      throw new UsageError('Use `skimmer account sync NAME --once` (the app keeps syncing by itself).');
+    const id = accountId(app, name);
+    const controller = new AbortController();
+    signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    let lastShown = 0;
+    try {
+      const summary = await syncAndRecord(app, id, {
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (values.json || !process.stderr.isTTY || Date.now() - lastShown < 500) return;
+          lastShown = Date.now();
+          process.stderr.write(`\r${p.folder}: ${p.done} of ${p.total} new messages   `);
+        },
+      });
+      if (values.json) print(summary);
+      else {
+        if (process.stderr.isTTY) process.stderr.write('\n');
+        io.out(
+          `Synced ${summary.folders} folders, ${summary.messages} messages: ${summary.added} new, ${summary.removed} removed, ${summary.flagsChanged} flag changes.`,
+        );
+      }
+      return 0;
+    } catch (e) {
+      if (!(e instanceof MailFailure)) throw e;
+      if (values.json) print({ type: 'error', code: e.code, message: e.message });
+      else io.err(e.message);
+      return e.code === 'cancelled' ? 130 : 1;
+    }
+  }
+  throw new UsageError(familyUsageSentence('account'));
+};
