@@ -17,6 +17,7 @@ import { judgeMessages } from './ai/triage/judge-messages.ts';
 import { type App, createApp } from './app.ts';
 import { describeIssues, dispatch } from './bridge/dispatch.ts';
 import { toFailure } from './bridge/errors.ts';
+import { syncAndRecord } from './bridge/handlers/accounts.ts';
 import {
   type Family,
   familyUsageSentence,
@@ -27,7 +28,6 @@ import {
 import { defaultDataDir } from './data-dir.ts';
 import { DocumentError } from './documents/document-error.ts';
 import { type Chunk, pickChunks, prepareDocuments } from './documents/documents.ts';
-import { syncAndRecord } from './mail/account-bridge.ts';
 import { MailFailure } from './mail/imap/imap-connect.ts';
 import { MailError } from './mail/mail-error.ts';
 import { prepareQueries } from './mail/store/queries.ts';

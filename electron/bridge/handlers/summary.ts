@@ -5,22 +5,22 @@
 // asked over. A failure is Skimmer's sentence, never a half answer, and is never cached.
 import { createHash } from 'node:crypto';
 import type { GroundedView, MessageView, StreamEvent } from '../../../shared/contract.ts';
-import type { Handlers } from '../../bridge/dispatch.ts';
-import { BridgeFailure, toFailure } from '../../bridge/errors.ts';
-import type { StreamHub } from '../../bridge/streams.ts';
+import { chooseSources } from '../../ai/grounded/ask-sources.ts';
+import { groundedBounds } from '../../ai/grounded/bounds.ts';
+import type { GroundedConnection } from '../../ai/grounded/grounded.ts';
+import { groundedAnswer } from '../../ai/grounded/grounded.ts';
+import { type MessageSource, summarizeThread } from '../../ai/grounded/long-thread.ts';
+import { connectForMail, splitModelRef } from '../../ai/model-access.ts';
+import { AiFailure } from '../../ai/protocol/errors.ts';
+import type { prepareServices } from '../../ai/services.ts';
+import { mailText } from '../../ai/tools/mail-tools.ts';
 import type { Db } from '../../db/open.ts';
 import { type Chunk, prepareDocuments } from '../../documents/documents.ts';
 import type { Log } from '../../log.ts';
 import { prepareQueries } from '../../mail/store/queries.ts';
-import { connectForMail, splitModelRef } from '../model-access.ts';
-import { AiFailure } from '../protocol/errors.ts';
-import type { prepareServices } from '../services.ts';
-import { mailText } from '../tools/mail-tools.ts';
-import { chooseSources } from './ask-sources.ts';
-import { groundedBounds } from './bounds.ts';
-import type { GroundedConnection } from './grounded.ts';
-import { groundedAnswer } from './grounded.ts';
-import { type MessageSource, summarizeThread } from './long-thread.ts';
+import type { Handlers } from '../dispatch.ts';
+import { BridgeFailure, toFailure } from '../errors.ts';
+import type { StreamHub } from '../streams.ts';
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices>; streams: StreamHub; log: Log };
 type Citation = GroundedView['citations'][number];

@@ -1,7 +1,8 @@
 // `mail:undo` over the bridge: the newest `count` actions, or exactly the one the page names by id (the Undo
 // bar's). An id that is unknown or already undone is said plainly, never a silent no-op.
-import type { Handlers } from '../bridge/dispatch.ts';
-import type { prepareMailActions } from './store/undo.ts';
+
+import type { prepareMailActions } from '../../mail/store/undo.ts';
+import type { Handlers } from '../dispatch.ts';
 
 export function undoHandler(actions: ReturnType<typeof prepareMailActions>): Handlers['mail:undo'] {
   return (r) => {

@@ -2,21 +2,27 @@
 // `run:cancel`), `chat:answer` resumes a run that waits for the user's approval, `chat:list` and
 // `chat:history` read what is stored. A turn with tools runs through the engine (agent.ts); without, it is
 // one plain answer (ask.ts).
-import type { ChatTurn, StreamEvent } from '../../shared/contract.ts';
-import type { Handlers } from '../bridge/dispatch.ts';
-import { BridgeFailure, toFailure } from '../bridge/errors.ts';
-import type { StreamHub } from '../bridge/streams.ts';
-import type { Db } from '../db/open.ts';
-import type { Log } from '../log.ts';
-import { type AgentEvent, type ApprovalPolicy, agentTools, runAgent, waitingCalls } from './chat/agent.ts';
-import { type AskEvent, ask } from './chat/ask.ts';
-import { approvalView, chatBlocks, chatText, toolResultView } from './chat/chat-views.ts';
-import type { prepareConversations } from './chat/conversations.ts';
-import { AiErrorCode, aiErrorMessages } from './protocol/errors.ts';
-import { noticeMessage } from './protocol/events.ts';
-import type { prepareGrants } from './safety/grants.ts';
-import { untrustedParts } from './safety/untrusted.ts';
-import type { prepareServices } from './services.ts';
+import type { ChatTurn, StreamEvent } from '../../../shared/contract.ts';
+import {
+  type AgentEvent,
+  type ApprovalPolicy,
+  agentTools,
+  runAgent,
+  waitingCalls,
+} from '../../ai/chat/agent.ts';
+import { type AskEvent, ask } from '../../ai/chat/ask.ts';
+import { approvalView, chatBlocks, chatText, toolResultView } from '../../ai/chat/chat-views.ts';
+import type { prepareConversations } from '../../ai/chat/conversations.ts';
+import { AiErrorCode, aiErrorMessages } from '../../ai/protocol/errors.ts';
+import { noticeMessage } from '../../ai/protocol/events.ts';
+import type { prepareGrants } from '../../ai/safety/grants.ts';
+import { untrustedParts } from '../../ai/safety/untrusted.ts';
+import type { prepareServices } from '../../ai/services.ts';
+import type { Db } from '../../db/open.ts';
+import type { Log } from '../../log.ts';
+import type { Handlers } from '../dispatch.ts';
+import { BridgeFailure, toFailure } from '../errors.ts';
+import type { StreamHub } from '../streams.ts';
 
 type Deps = {
   db: Db;

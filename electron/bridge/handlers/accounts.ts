@@ -2,20 +2,20 @@
 // remove. Sync streams its progress; a failure is Skimmer's sentence and is remembered on the account. The
 // page's watch carries the background sync's status and every outbox change; the folder the page shows is
 // the one its account's background sync waits on (`account:focus`).
-import type { StreamEvent } from '../../shared/contract.ts';
-import type { Handlers } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import type { StreamHub } from '../bridge/streams.ts';
-import type { Db } from '../db/open.ts';
-import type { Log } from '../log.ts';
-import type { AccountLogin, Accounts } from './accounts.ts';
-import type { AccountSync } from './imap/account-sync.ts';
-import { imapClient, MailFailure, mailFailure } from './imap/imap-connect.ts';
-import { syncAccount } from './imap/imap-sync.ts';
-import { createParsePool } from './import/parse-pool.ts';
-import { prepareDrafts } from './send/drafts.ts';
-import { type Outbox, watchOutbox } from './send/outbox.ts';
-import { smtpTransport } from './send/smtp-connect.ts';
+import type { StreamEvent } from '../../../shared/contract.ts';
+import type { Db } from '../../db/open.ts';
+import type { Log } from '../../log.ts';
+import type { AccountLogin, Accounts } from '../../mail/accounts.ts';
+import type { AccountSync } from '../../mail/imap/account-sync.ts';
+import { imapClient, MailFailure, mailFailure } from '../../mail/imap/imap-connect.ts';
+import { syncAccount } from '../../mail/imap/imap-sync.ts';
+import { createParsePool } from '../../mail/import/parse-pool.ts';
+import { prepareDrafts } from '../../mail/send/drafts.ts';
+import { type Outbox, watchOutbox } from '../../mail/send/outbox.ts';
+import { smtpTransport } from '../../mail/send/smtp-connect.ts';
+import type { Handlers } from '../dispatch.ts';
+import { BridgeFailure } from '../errors.ts';
+import type { StreamHub } from '../streams.ts';
 
 type Deps = {
   db: Db;
