@@ -17,7 +17,6 @@ import { judgeMessages } from './ai/triage/judge-messages.ts';
 import { type App, createApp } from './app.ts';
 import { describeIssues, dispatch } from './bridge/dispatch.ts';
 import { toFailure } from './bridge/errors.ts';
-import { syncAndRecord } from './bridge/handlers/accounts.ts';
 import {
   type Family,
   familyUsageSentence,
@@ -29,6 +28,7 @@ import { defaultDataDir } from './data-dir.ts';
 import { DocumentError } from './documents/document-error.ts';
 import { type Chunk, pickChunks, prepareDocuments } from './documents/documents.ts';
 import { MailFailure } from './mail/imap/imap-connect.ts';
+import { syncAndRecord } from './mail/imap/sync-and-record.ts';
 import { MailError } from './mail/mail-error.ts';
 import { prepareQueries } from './mail/store/queries.ts';
 import { prepareSearch } from './mail/store/search.ts';

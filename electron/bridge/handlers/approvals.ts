@@ -13,7 +13,7 @@ type Deps = {
   grants: ReturnType<typeof prepareGrants>;
 };
 
-export function consentHandlers(deps: Deps): Pick<Handlers, 'grant:list' | 'grant:revoke' | 'audit:list'> {
+export function approvalHandlers(deps: Deps): Pick<Handlers, 'grant:list' | 'grant:revoke' | 'audit:list'> {
   // Reading needs no keys: what is stored was masked when it was written.
   const audit = prepareAudit(deps.db, () => []);
   return {
