@@ -1,41 +1,41 @@
 // The composition root (DESIGN §1): builds every service from a data folder. Electron's main.ts, the
 // browser mode and the CLI all use it, so the three never drift apart.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StreamEvent } from '../shared/contract.ts';
 import { prepareConversations } from './ai/chat/conversations.ts';
-import { chatHandlers } from './ai/chat-bridge.ts';
-import { consentHandlers } from './ai/consent-bridge.ts';
-import { summaryHandlers } from './ai/grounded/summary-bridge.ts';
 import { prepareGrants } from './ai/safety/grants.ts';
 import { prepareServices } from './ai/services.ts';
-import { listModels, testConnection } from './ai/transport/list-models.ts';
-import { triageHandlers } from './ai/triage/triage-bridge.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
 import type { Handlers } from './bridge/dispatch.ts';
-import { BridgeFailure } from './bridge/errors.ts';
+import { accountHandlers } from './bridge/handlers/accounts.ts';
+import { appHandlers } from './bridge/handlers/app.ts';
+import { approvalHandlers } from './bridge/handlers/approvals.ts';
+import { chatHandlers } from './bridge/handlers/chat.ts';
+import { documentHandlers } from './bridge/handlers/documents.ts';
+import { draftHandlers } from './bridge/handlers/drafts.ts';
+import { identityHandlers } from './bridge/handlers/identities.ts';
+import { mailHandlers } from './bridge/handlers/mail.ts';
+import { serviceHandlers } from './bridge/handlers/services.ts';
+import { streamHandlers } from './bridge/handlers/streams.ts';
+import { summaryHandlers } from './bridge/handlers/summary.ts';
+import { triageHandlers } from './bridge/handlers/triage.ts';
 import { createStreamHub } from './bridge/streams.ts';
 import { type Db, openDatabase } from './db/open.ts';
-import { DocumentError } from './documents/document-error.ts';
 import { prepareDocuments } from './documents/documents.ts';
-import { readDocument } from './documents/read.ts';
-import { checkExternalUrl } from './external-url.ts';
 import { type Places, userPlaces } from './files/safe-open.ts';
 import { fileLog, type Log } from './log.ts';
-import { accountHandlers } from './mail/account-bridge.ts';
 import { prepareAccounts } from './mail/accounts.ts';
 import { prepareIdentities } from './mail/identities.ts';
 import { prepareAccountSync } from './mail/imap/account-sync.ts';
 import { prepareWriteBack } from './mail/imap/write-back.ts';
 import { type ImportJob, startImportJob } from './mail/import/import-job.ts';
-import { MailError } from './mail/mail-error.ts';
 import { prepareDrafts } from './mail/send/drafts.ts';
 import { prepareOutbox } from './mail/send/outbox.ts';
 import { prepareQueries } from './mail/store/queries.ts';
 import { prepareSearch } from './mail/store/search.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
-import { undoHandler } from './mail/undo-bridge.ts';
 import { fileSealer } from './secrets/file-vault.ts';
 import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.ts';
 
@@ -144,102 +144,36 @@ export function createApp(options: AppOptions): App {
     return job;
   }
 
+  // Each domain's channels (electron/bridge/handlers/), each a thin call into the services built above.
   const handlers: Handlers = {
-    'app:info': () => ({
+    ...appHandlers({
       version,
       mode: options.mode,
-      vault: vault.info,
-      messages: queries.messageCount(),
-      demoAvailable: existsSync(demoMailbox),
+      vault,
+      queries,
+      demoMailbox,
+      openExternal: options.openExternal,
     }),
-    'documents:import': async (r) => {
-      const imported = [];
-      const failed = [];
-      for (const path of r.paths) {
-        try {
-          imported.push(await documents.import(path));
-        } catch (e) {
-          // The reasons are Skimmer's sentences (documents.ts); anything else is a bug and goes to the log.
-          if (!(e instanceof DocumentError)) throw e;
-          failed.push({ path, reason: e.message });
-        }
-      }
-      return { imported, failed };
-    },
-    'documents:list': () => documents.list(),
-    'documents:read': (r) => readDocument(documents, r),
-    'documents:search': (r) =>
-      documents.search(r.query, r.limit).map((c) => ({
-        id: c.id,
-        documentId: c.documentId,
-        name: c.title.split(', ')[0] ?? '',
-        location: c.location,
-        snippet: c.snippet,
-      })),
-    'mail:folders': () => queries.folders(),
-    'mail:threads': (r) => queries.threads(r.folderId, r.offset, r.limit),
-    'mail:thread': (r) => {
-      const t = queries.thread(r.threadId);
-      if (!t) throw new MailError('not_found', 'That conversation is not in the mailbox.');
-      return t;
-    },
-    'mail:search': (r) => search(r.query, r.limit),
-    'mail:import': (r) => {
-      const demo = 'demo' in r;
-      let job: ImportJob | undefined;
-      const streamId = streams.start(() => job?.cancel());
-      // Events are emitted after this call returns its streamId (the worker needs a moment to start). The demo
-      // mailbox ships with Skimmer, so it is the one place outside the user's own that may be read, and only here.
-      job = importFiles(
-        demo ? [demoMailbox] : r.paths,
-        (e) => streams.emit(streamId, e, e.type !== 'import_progress'),
-        demo ? demoPlaces : places,
-      );
-      return { streamId };
-    },
-    'mail:markRead': (r) => ({ changed: queries.markRead(r.ids, r.read) }),
-    // A message id that is not there is the page's mistake: `not_found` (MailError, bridge/errors.ts).
-    'mail:archive': (r) => mailActions.moveToSpecial(r.ids, 'archive'),
-    'mail:trash': (r) => mailActions.moveToSpecial(r.ids, 'trash'),
-    'mail:retrySync': (r) => ({ queued: writeBack.retry(r.id) }),
-    'mail:undoable': (r) => mailActions.undoable(r.limit),
-    'draft:list': () => drafts.list(),
-    'draft:save': (r) => drafts.save(r),
-    'draft:send': (r) => drafts.send(r.id),
-    'draft:discard': (r) => ({ discarded: drafts.discard(r.id) }),
-    'identity:list': () => identities.list(),
-    'identity:add': (r) => identities.add(r),
-    'identity:remove': (r) => ({ removed: identities.remove(r.address) }),
-    'mail:undo': undoHandler(mailActions),
-    'service:list': () => services.list(),
-    'service:add': (r) => services.add(r),
-    'service:update': (r) => services.update(r),
-    'service:price': (r) => services.setPrice(r.id, r.inputPrice),
-    'service:models': async (r) => {
-      const c = await services.connection(r.id);
-      // A refusal crosses as its code and Skimmer's sentence (bridge/errors.ts); the provider's detail stays here.
-      const listed = await listModels(c, c.key);
-      return listed.ok ? { listed: true, models: listed.models } : { listed: false, reason: listed.reason };
-    },
-    'service:test': async (r) => {
-      const c = await services.connection(r.id);
-      return testConnection(c, c.key);
-    },
-    'service:consent': (r) => services.setMailConsent(r.id, r.allow),
-    'service:remove': (r) => ({ removed: services.remove(r.id) }),
+    ...mailHandlers({
+      queries,
+      search,
+      mailActions,
+      writeBack,
+      streams,
+      importFiles,
+      places,
+      demo: { mailbox: demoMailbox, places: demoPlaces },
+    }),
+    ...documentHandlers({ documents }),
+    ...draftHandlers({ drafts, outbox }),
+    ...serviceHandlers({ services }),
+    ...identityHandlers({ identities }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
-    ...consentHandlers({ db, conversations, grants }),
+    ...approvalHandlers({ db, conversations, grants }),
     ...triageHandlers({ db, services, streams, log }, triageJobs),
     ...summaryHandlers({ db, services, streams, log }),
-    ...accountHandlers({ db, accounts, outbox, streams, log, background: accountSync }),
-    'run:cancel': (r) => ({ cancelled: streams.cancel(r.streamId) }),
-    'link:open': async (r) => {
-      const checked = checkExternalUrl(r.url);
-      if (!checked.ok) throw new BridgeFailure('invalid_request', checked.reason);
-      if (!options.openExternal) return { opened: false, url: checked.url };
-      await options.openExternal(checked.url);
-      return { opened: true, url: checked.url };
-    },
+    ...accountHandlers({ db, accounts, streams, log, background: accountSync }),
+    ...streamHandlers(streams),
   };
 
   return {

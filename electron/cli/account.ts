@@ -3,8 +3,8 @@
 // foreground, with its progress on a terminal's stderr.
 import { channels } from '../../shared/contract.ts';
 import type { App } from '../app.ts';
-import { syncAndRecord } from '../mail/account-bridge.ts';
 import { MailFailure } from '../mail/imap/imap-connect.ts';
+import { syncAndRecord } from '../mail/imap/sync-and-record.ts';
 import { bridgeCall } from './bridge-call.ts';
 import type { Command } from './command.ts';
 import { UsageError } from './failures.ts';

@@ -2,7 +2,7 @@ import type { Migration } from '../migrate.ts';
 
 // Answers to `summary:ask` (issue 7), cached like thread summaries: the key is the sha256 of what the answer was
 // asked over — model, question, the messages and documents by id and content hash
-// (electron/ai/grounded/summary-bridge.ts) — so a thread that grew or a different selection is a new key, asked
+// (electron/bridge/handlers/summary.ts) — so a thread that grew or a different selection is a new key, asked
 // again, and a stale row is never read.
 export const m0021: Migration = {
   version: 21,

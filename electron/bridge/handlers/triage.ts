@@ -3,17 +3,17 @@
 // done stays done, and Resume carries on.
 import type { MessageAnswers, TriageScope } from '../../../shared/contract.ts';
 import type { Answer } from '../../../shared/judge.ts';
-import type { Handlers } from '../../bridge/dispatch.ts';
-import type { StreamHub } from '../../bridge/streams.ts';
+import { prepareAudit } from '../../ai/safety/audit.ts';
+import type { prepareServices } from '../../ai/services.ts';
+import { prepareJudgeAnswers } from '../../ai/triage/answers.ts';
+import { prepareQuestionSets } from '../../ai/triage/question-sets.ts';
+import { describeAction, type Rule, suggest } from '../../ai/triage/rules.ts';
+import type { prepareTriageJobs } from '../../ai/triage/triage-jobs.ts';
 import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';
 import { prepareMailActions } from '../../mail/store/undo.ts';
-import { prepareAudit } from '../safety/audit.ts';
-import type { prepareServices } from '../services.ts';
-import { prepareJudgeAnswers } from './answers.ts';
-import { prepareQuestionSets } from './question-sets.ts';
-import { describeAction, type Rule, suggest } from './rules.ts';
-import type { prepareTriageJobs } from './triage-jobs.ts';
+import type { Handlers } from '../dispatch.ts';
+import type { StreamHub } from '../streams.ts';
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices>; streams: StreamHub; log: Log };
 type Jobs = ReturnType<typeof prepareTriageJobs>;

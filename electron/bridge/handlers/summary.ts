@@ -5,78 +5,31 @@
 // asked over. A failure is Skimmer's sentence, never a half answer, and is never cached.
 import { createHash } from 'node:crypto';
 import type { GroundedView, MessageView, StreamEvent } from '../../../shared/contract.ts';
-import type { Handlers } from '../../bridge/dispatch.ts';
-import { BridgeFailure, toFailure } from '../../bridge/errors.ts';
-import type { StreamHub } from '../../bridge/streams.ts';
+import { chooseSources } from '../../ai/grounded/ask-sources.ts';
+import { groundedBounds } from '../../ai/grounded/bounds.ts';
+import type { GroundedConnection } from '../../ai/grounded/grounded.ts';
+import { groundedAnswer } from '../../ai/grounded/grounded.ts';
+import {
+  type Citation,
+  cachedView,
+  chunkCitation,
+  messageCitation,
+  messageSource,
+  viewOf,
+} from '../../ai/grounded/grounded-view.ts';
+import { summarizeThread } from '../../ai/grounded/long-thread.ts';
+import { connectForMail, splitModelRef } from '../../ai/model-access.ts';
+import { AiFailure } from '../../ai/protocol/errors.ts';
+import type { prepareServices } from '../../ai/services.ts';
 import type { Db } from '../../db/open.ts';
 import { type Chunk, prepareDocuments } from '../../documents/documents.ts';
 import type { Log } from '../../log.ts';
 import { prepareQueries } from '../../mail/store/queries.ts';
-import { connectForMail, splitModelRef } from '../model-access.ts';
-import { AiFailure } from '../protocol/errors.ts';
-import type { prepareServices } from '../services.ts';
-import { mailText } from '../tools/mail-tools.ts';
-import { chooseSources } from './ask-sources.ts';
-import { groundedBounds } from './bounds.ts';
-import type { GroundedConnection } from './grounded.ts';
-import { groundedAnswer } from './grounded.ts';
-import { type MessageSource, summarizeThread } from './long-thread.ts';
+import type { Handlers } from '../dispatch.ts';
+import { BridgeFailure, toFailure } from '../errors.ts';
+import type { StreamHub } from '../streams.ts';
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices>; streams: StreamHub; log: Log };
-type Citation = GroundedView['citations'][number];
-
-const messageSource = (m: MessageView): MessageSource => ({
-  id: `m${m.id}`,
-  title: `${m.subject} — ${m.from.name || m.from.address}`,
-  text: mailText(m).text,
-});
-const messageCitation = (m: MessageView): Citation => ({
-  id: `m${m.id}`,
-  title: messageSource(m).title,
-  messageId: m.id,
-  documentId: null,
-  location: null,
-});
-const chunkCitation = (c: Chunk): Citation => ({
-  id: c.id,
-  title: c.title,
-  messageId: null,
-  documentId: c.documentId,
-  location: c.location,
-});
-
-// A piece of a long message (`m12-2`) is cited as its message, inline too, so every chip opens a message.
-const wholeMessage = (id: string) => id.replace(/^(m\d+)-\d+$/, '$1');
-
-/** The view of a checked answer: each citation as the message or document part it names. */
-function viewOf(
-  answer: { answer: string; cited: boolean; citations: readonly string[] },
-  known: ReadonlyMap<string, Citation>,
-  note: string | null,
-): GroundedView {
-  const ids = [...new Set(answer.citations.map(wholeMessage))];
-  return {
-    answer: answer.answer.replace(/\[(m\d+-\d+)\]/g, (_m, id: string) => `[${wholeMessage(id)}]`),
-    cited: answer.cited,
-    citations: ids.flatMap((id) => {
-      const c = known.get(id);
-      return c ? [c] : [];
-    }),
-    cached: false,
-    note,
-  };
-}
-
-// A view cached before citations named documents, or before notes, reads as one that names none.
-function cachedView(json: string): GroundedView {
-  const v = JSON.parse(json) as GroundedView;
-  return {
-    ...v,
-    citations: v.citations.map((c) => ({ ...c, documentId: c.documentId ?? null })),
-    note: v.note ?? null,
-    cached: true,
-  };
-}
 
 export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread' | 'summary:ask'> {
   const queries = prepareQueries(deps.db);

@@ -2,80 +2,27 @@
 // remove. Sync streams its progress; a failure is Skimmer's sentence and is remembered on the account. The
 // page's watch carries the background sync's status and every outbox change; the folder the page shows is
 // the one its account's background sync waits on (`account:focus`).
-import type { StreamEvent } from '../../shared/contract.ts';
-import type { Handlers } from '../bridge/dispatch.ts';
-import { BridgeFailure } from '../bridge/errors.ts';
-import type { StreamHub } from '../bridge/streams.ts';
-import type { Db } from '../db/open.ts';
-import type { Log } from '../log.ts';
-import type { AccountLogin, Accounts } from './accounts.ts';
-import type { AccountSync } from './imap/account-sync.ts';
-import { imapClient, MailFailure, mailFailure } from './imap/imap-connect.ts';
-import { syncAccount } from './imap/imap-sync.ts';
-import { createParsePool } from './import/parse-pool.ts';
-import { prepareDrafts } from './send/drafts.ts';
-import { type Outbox, watchOutbox } from './send/outbox.ts';
-import { smtpTransport } from './send/smtp-connect.ts';
+import type { StreamEvent } from '../../../shared/contract.ts';
+import type { Db } from '../../db/open.ts';
+import type { Log } from '../../log.ts';
+import type { Accounts } from '../../mail/accounts.ts';
+import type { AccountSync } from '../../mail/imap/account-sync.ts';
+import { MailFailure, mailFailure } from '../../mail/imap/imap-connect.ts';
+import { syncAndRecord } from '../../mail/imap/sync-and-record.ts';
+import { watchOutbox } from '../../mail/send/outbox.ts';
+import { testAccount } from '../../mail/test-login.ts';
+import type { Handlers } from '../dispatch.ts';
+import { BridgeFailure } from '../errors.ts';
+import type { StreamHub } from '../streams.ts';
 
 type Deps = {
   db: Db;
   accounts: Accounts;
-  outbox: Outbox;
   streams: StreamHub;
   log: Log;
   // The background sync, in the long-running app; the CLI syncs once instead.
   background: AccountSync | null;
 };
-
-/** Logs in to IMAP (and SMTP when the account has it) and out again. */
-export async function testAccount(login: AccountLogin): Promise<{ ok: boolean; message: string }> {
-  const client = imapClient(login, { connectMs: 10_000, greetingMs: 10_000, socketMs: 30_000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.logout();
-  } catch (e) {
-    return { ok: false, message: mailFailure(e, `the IMAP server ${login.imap.host}`).message };
-  } finally {
-    client.close();
-  }
-  if (login.smtp) {
-    const transport = smtpTransport(login);
-    try {
-      await transport.verify();
-    } catch (e) {
-      return { ok: false, message: mailFailure(e, `the SMTP server ${login.smtp.host}`).message };
-    } finally {
-      transport.close();
-    }
-  }
-  return {
-    ok: true,
-    message: `Logged in to ${login.imap.host}${login.smtp ? ` and ${login.smtp.host}` : ''}.`,
-  };
-}
-
-/** Runs one sync and records its outcome on the account; MailFailure out when it fails. */
-export async function syncAndRecord(
-  deps: Pick<Deps, 'db' | 'accounts'>,
-  id: number,
-  opts: Parameters<typeof syncAccount>[2] = {},
-) {
-  const login = await deps.accounts.login(id);
-  // Parsing is most of a first sync's time: it runs on parse threads while the next batch downloads.
-  const pool = opts.parse ? null : createParsePool();
-  try {
-    const summary = await syncAccount(deps.db, login, { ...(pool ? { parse: pool.parse } : {}), ...opts });
-    deps.accounts.synced(id, Date.now(), null);
-    return summary;
-  } catch (e) {
-    const failure = mailFailure(e, `the mail server ${login.imap.host}`);
-    if (failure.code !== 'cancelled') deps.accounts.synced(id, null, failure.message);
-    throw failure;
-  } finally {
-    await pool?.close();
-  }
-}
 
 export function accountHandlers(
   deps: Deps,
@@ -89,22 +36,12 @@ export function accountHandlers(
   | 'account:sync'
   | 'account:watch'
   | 'account:focus'
-  | 'outbox:list'
-  | 'outbox:cancel'
-  | 'outbox:retry'
-  | 'outbox:dismiss'
 > {
-  const drafts = prepareDrafts(deps.db);
   // An IMAP folder's account and its path on the server; imported folders have none.
   const imapFolder = deps.db.prepare<[number], { account_id: number; path: string | null }>(
     `SELECT f.account_id, i.path FROM folders f LEFT JOIN imap_folders i ON i.folder_id = f.id WHERE f.id = ?`,
   );
   return {
-    'outbox:list': () => deps.outbox.list(),
-    // Undo gives the message back as a draft (drafts.ts), whoever sent it.
-    'outbox:cancel': (r) => drafts.undoSend(r.id),
-    'outbox:retry': (r) => ({ queued: deps.outbox.retry(r.id) }),
-    'outbox:dismiss': (r) => ({ draft: drafts.fromOutbox(r.id) }),
     'account:focus': (r) => {
       if (r.folderId === null) return { watching: deps.background?.focus(null) ?? false };
       const folder = imapFolder.get(r.folderId);

@@ -1,11 +1,11 @@
 // The settings side of consent (DESIGN §7): the grants the user gave, revocable, and the audit log of every
 // tool call. Reads and one revoke; nothing here can grant (grants are given only with an approval).
-import type { AuditView, GrantView } from '../../shared/contract.ts';
-import type { Handlers } from '../bridge/dispatch.ts';
-import type { Db } from '../db/open.ts';
-import type { prepareConversations } from './chat/conversations.ts';
-import { prepareAudit } from './safety/audit.ts';
-import type { prepareGrants } from './safety/grants.ts';
+import type { AuditView, GrantView } from '../../../shared/contract.ts';
+import type { prepareConversations } from '../../ai/chat/conversations.ts';
+import { prepareAudit } from '../../ai/safety/audit.ts';
+import type { prepareGrants } from '../../ai/safety/grants.ts';
+import type { Db } from '../../db/open.ts';
+import type { Handlers } from '../dispatch.ts';
 
 type Deps = {
   db: Db;
@@ -13,7 +13,7 @@ type Deps = {
   grants: ReturnType<typeof prepareGrants>;
 };
 
-export function consentHandlers(deps: Deps): Pick<Handlers, 'grant:list' | 'grant:revoke' | 'audit:list'> {
+export function approvalHandlers(deps: Deps): Pick<Handlers, 'grant:list' | 'grant:revoke' | 'audit:list'> {
   // Reading needs no keys: what is stored was masked when it was written.
   const audit = prepareAudit(deps.db, () => []);
   return {

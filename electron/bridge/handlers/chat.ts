@@ -2,21 +2,21 @@
 // `run:cancel`), `chat:answer` resumes a run that waits for the user's approval, `chat:list` and
 // `chat:history` read what is stored. A turn with tools runs through the engine (agent.ts); without, it is
 // one plain answer (ask.ts).
-import type { ChatTurn, StreamEvent } from '../../shared/contract.ts';
-import type { Handlers } from '../bridge/dispatch.ts';
-import { BridgeFailure, toFailure } from '../bridge/errors.ts';
-import type { StreamHub } from '../bridge/streams.ts';
-import type { Db } from '../db/open.ts';
-import type { Log } from '../log.ts';
-import { type AgentEvent, type ApprovalPolicy, agentTools, runAgent, waitingCalls } from './chat/agent.ts';
-import { type AskEvent, ask } from './chat/ask.ts';
-import { approvalView, chatBlocks, chatText, toolResultView } from './chat/chat-views.ts';
-import type { prepareConversations } from './chat/conversations.ts';
-import { AiErrorCode, aiErrorMessages } from './protocol/errors.ts';
-import { noticeMessage } from './protocol/events.ts';
-import type { prepareGrants } from './safety/grants.ts';
-import { untrustedParts } from './safety/untrusted.ts';
-import type { prepareServices } from './services.ts';
+import type { ChatTurn, StreamEvent } from '../../../shared/contract.ts';
+import { type ApprovalPolicy, runAgent, waitingCalls } from '../../ai/chat/agent.ts';
+import { ask } from '../../ai/chat/ask.ts';
+import { agentMapper, fromAsk, mapEvents } from '../../ai/chat/chat-events.ts';
+import { approvalView, chatBlocks, chatText } from '../../ai/chat/chat-views.ts';
+import type { prepareConversations } from '../../ai/chat/conversations.ts';
+import { AiErrorCode, aiErrorMessages } from '../../ai/protocol/errors.ts';
+import { noticeMessage } from '../../ai/protocol/events.ts';
+import type { prepareGrants } from '../../ai/safety/grants.ts';
+import type { prepareServices } from '../../ai/services.ts';
+import type { Db } from '../../db/open.ts';
+import type { Log } from '../../log.ts';
+import type { Handlers } from '../dispatch.ts';
+import { BridgeFailure, toFailure } from '../errors.ts';
+import type { StreamHub } from '../streams.ts';
 
 type Deps = {
   db: Db;
@@ -65,7 +65,7 @@ export function chatHandlers(
           },
           { signal, onRetry: onRetry(emit) },
         );
-        return mapEvents(events, agentMapper(deps));
+        return mapEvents(events, agentMapper(deps, chatPolicy));
       }),
 
     'chat:answer': (r) => {
@@ -109,7 +109,7 @@ export function chatHandlers(
             },
             { signal, onRetry: onRetry(emit) },
           ),
-          agentMapper(deps),
+          agentMapper(deps, chatPolicy),
         ),
       );
     },
@@ -148,16 +148,6 @@ export function chatHandlers(
   };
 }
 
-async function* mapEvents<E>(
-  events: AsyncIterable<E>,
-  map: (e: E) => StreamEvent | null,
-): AsyncGenerator<StreamEvent> {
-  for await (const e of events) {
-    const mapped = map(e);
-    if (mapped) yield mapped;
-  }
-}
-
 const isFinal = (e: StreamEvent) =>
   e.type === 'chat_done' || e.type === 'chat_error' || e.type === 'chat_interrupted';
 
@@ -186,76 +176,4 @@ async function relay(log: Log, events: AsyncIterable<StreamEvent>, emit: Emit): 
     final ?? { type: 'chat_error', code: 'internal', message: 'The answer ended without a result.' },
     true,
   );
-}
-
-function fromAsk(e: AskEvent): StreamEvent | null {
-  switch (e.type) {
-    case 'start':
-      return { type: 'chat_start', conversationId: e.conversationId };
-    case 'text_delta':
-      return { type: 'chat_text', text: e.text };
-    case 'usage':
-      return { type: 'chat_usage', inputTokens: e.inputTokens, outputTokens: e.outputTokens };
-    case 'message_stop':
-      return { type: 'chat_done', stopReason: e.stopReason };
-    case 'aborted':
-      return { type: 'chat_error', code: 'cancelled', message: 'Stopped. What arrived is kept.' };
-    case 'error':
-      return e.terminal
-        ? {
-            type: 'chat_error',
-            code: e.code,
-            message: e.message,
-            ...(e.providerDetail ? { detail: e.providerDetail } : {}),
-          }
-        : { type: 'chat_notice', code: e.code, message: noticeMessage };
-    default:
-      return null;
-  }
-}
-
-// Stateful: the interrupted event needs the conversation that `start` named, and its tools for the previews.
-function agentMapper(deps: Deps): (e: AgentEvent) => StreamEvent | null {
-  let conversationId = 0;
-  return (e) => {
-    if (e.type === 'start') conversationId = e.conversationId;
-    return fromAgent(deps, e, conversationId);
-  };
-}
-
-function fromAgent(deps: Deps, e: AgentEvent, conversationId: number): StreamEvent | null {
-  switch (e.type) {
-    case 'start':
-      return { type: 'chat_start', conversationId: e.conversationId };
-    case 'context':
-      return { type: 'chat_context', parts: e.blocks.flatMap((b) => untrustedParts(b).parts) };
-    case 'text':
-      return { type: 'chat_text', text: e.text };
-    case 'tool_call':
-      return { type: 'chat_tool_call', id: e.id, name: e.name, args: e.args };
-    case 'tool_result':
-      return { type: 'chat_tool_result', ...toolResultView(e) };
-    case 'interrupted': {
-      const tools = new Map(agentTools(deps, conversationId, chatPolicy).map((t) => [t.name, t]));
-      return {
-        type: 'chat_interrupted',
-        conversationId,
-        calls: e.calls.map((c) => approvalView(c, tools.get(c.name))),
-      };
-    }
-    case 'usage':
-      return { type: 'chat_usage', inputTokens: e.inputTokens, outputTokens: e.outputTokens };
-    case 'notice':
-      return { type: 'chat_notice', code: e.code, message: e.message };
-    case 'done':
-      return { type: 'chat_done', stopReason: 'end_turn' };
-    case 'error':
-      return {
-        type: 'chat_error',
-        // `max_turns` is the engine's own; to the page it is an answer that did not complete.
-        code: e.code === 'max_turns' ? 'incomplete' : e.code,
-        message: e.code === 'cancelled' ? 'Stopped. What arrived is kept.' : e.message,
-        ...(e.detail ? { detail: e.detail } : {}),
-      };
-  }
 }

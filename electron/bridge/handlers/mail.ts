@@ -1,0 +1,79 @@
+// The mail channels of the bridge: folders, threads and search read the store; mark read, archive, trash and
+// undo change it (each undoable); `mail:import` streams an import job's progress.
+import type { StreamEvent } from '../../../shared/contract.ts';
+import type { Places } from '../../files/safe-open.ts';
+import type { WriteBack } from '../../mail/imap/write-back.ts';
+import type { ImportJob } from '../../mail/import/import-job.ts';
+import { MailError } from '../../mail/mail-error.ts';
+import type { prepareQueries } from '../../mail/store/queries.ts';
+import type { prepareSearch } from '../../mail/store/search.ts';
+import type { prepareMailActions } from '../../mail/store/undo.ts';
+import type { Handlers } from '../dispatch.ts';
+import type { StreamHub } from '../streams.ts';
+
+type Deps = {
+  queries: ReturnType<typeof prepareQueries>;
+  search: ReturnType<typeof prepareSearch>;
+  mailActions: ReturnType<typeof prepareMailActions>;
+  writeBack: WriteBack;
+  streams: StreamHub;
+  importFiles: (paths: readonly string[], onEvent: (e: StreamEvent) => void, from: Places) => ImportJob;
+  // The user's own places, and the demo mailbox's: the one folder outside them an import may read.
+  places: Places;
+  demo: { mailbox: string; places: Places };
+};
+
+export function mailHandlers(
+  deps: Deps,
+): Pick<
+  Handlers,
+  | 'mail:folders'
+  | 'mail:threads'
+  | 'mail:thread'
+  | 'mail:search'
+  | 'mail:import'
+  | 'mail:markRead'
+  | 'mail:archive'
+  | 'mail:trash'
+  | 'mail:retrySync'
+  | 'mail:undoable'
+  | 'mail:undo'
+> {
+  const { queries, mailActions, streams } = deps;
+  return {
+    'mail:folders': () => queries.folders(),
+    'mail:threads': (r) => queries.threads(r.folderId, r.offset, r.limit),
+    'mail:thread': (r) => {
+      const t = queries.thread(r.threadId);
+      if (!t) throw new MailError('not_found', 'That conversation is not in the mailbox.');
+      return t;
+    },
+    'mail:search': (r) => deps.search(r.query, r.limit),
+    'mail:import': (r) => {
+      const demo = 'demo' in r;
+      let job: ImportJob | undefined;
+      const streamId = streams.start(() => job?.cancel());
+      // Events are emitted after this call returns its streamId (the worker needs a moment to start). The demo
+      // mailbox ships with Skimmer, so it is the one place outside the user's own that may be read, and only here.
+      job = deps.importFiles(
+        demo ? [deps.demo.mailbox] : r.paths,
+        (e) => streams.emit(streamId, e, e.type !== 'import_progress'),
+        demo ? deps.demo.places : deps.places,
+      );
+      return { streamId };
+    },
+    'mail:markRead': (r) => ({ changed: queries.markRead(r.ids, r.read) }),
+    // A message id that is not there is the page's mistake: `not_found` (MailError, bridge/errors.ts).
+    'mail:archive': (r) => mailActions.moveToSpecial(r.ids, 'archive'),
+    'mail:trash': (r) => mailActions.moveToSpecial(r.ids, 'trash'),
+    'mail:retrySync': (r) => ({ queued: deps.writeBack.retry(r.id) }),
+    'mail:undoable': (r) => mailActions.undoable(r.limit),
+    // The newest `count` actions, or exactly the one the page names by id (the Undo bar's). An id that is
+    // unknown or already undone is said plainly, never a silent no-op.
+    'mail:undo': (r) => {
+      if ('count' in r) return { undone: mailActions.undo(r.count) };
+      // An unknown id is `not_found`, one undone already `invalid_request` (MailError, bridge/errors.ts).
+      return { undone: [mailActions.undoOne(r.id)] };
+    },
+  };
+}
