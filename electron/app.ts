@@ -40,9 +40,9 @@ import { fileSealer } from './secrets/file-vault.ts';
 import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.ts';
 
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
-export const demoMailbox = join(projectRoot, 'fixtures', 'demo');
+const demoMailbox = join(projectRoot, 'fixtures', 'demo');
 export const dbFileName = 'skimmer.db';
-export const logFileName = 'skimmer.log';
+const logFileName = 'skimmer.log';
 
 export type AppOptions = {
   dataDir: string;

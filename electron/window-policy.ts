@@ -5,7 +5,7 @@ import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 
 export const appScheme = 'app';
 export const appHost = 'skimmer';
-export const appOrigin = `${appScheme}://${appHost}`;
+const appOrigin = `${appScheme}://${appHost}`;
 export const appEntry = `${appOrigin}/index.html`;
 
 // SECURITY: each of these is an item of Electron's security checklist; tests assert every one.
@@ -39,7 +39,7 @@ export function windowOptions(preloadPath: string): BrowserWindowConstructorOpti
   };
 }
 
-export function isAppUrl(raw: string): boolean {
+function isAppUrl(raw: string): boolean {
   try {
     const u = new URL(raw);
     return u.protocol === `${appScheme}:` && u.host === appHost;

@@ -50,6 +50,22 @@ run('tsc', ['-p', 'tsconfig.node.json']);
 run('tsc', ['-p', 'tsconfig.renderer.json']);
 run('tsc', ['-p', 'tsconfig.e2e.json']);
 run('biome', ['check', '.']);
+// The layer rules (.dependency-cruiser.cjs: no cycles, renderer and shared never import electron, domain code
+// never imports the bridge, providers only the protocol, electron only in the shell) and no unused files or
+// exports (knip.json).
+run('depcruise', [
+  '--config',
+  '.dependency-cruiser.cjs',
+  'electron',
+  'renderer',
+  'shared',
+  'test',
+  'bench',
+  'scripts',
+  'fixtures',
+  'bin',
+]);
+run('knip', ['--no-progress']);
 run('vite', ['build', '--logLevel', 'warn']);
 run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 

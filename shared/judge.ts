@@ -10,7 +10,7 @@ export type ChoiceValue = z.infer<typeof ChoiceValue>;
 // Strict objects: a file written for System One (`criteria`, `noul`) or with a typo is named, not silently
 // read as something else; a dropped `criteria` would change what is asked without a word.
 const Described = { description: z.string().optional() };
-export const PredicateQuestion = z.strictObject({
+const PredicateQuestion = z.strictObject({
   type: z.literal('predicate'),
   name: z.string(),
   instructions: z.string(),

@@ -17,7 +17,7 @@ import {
 export type Person = { name: string; first: string; address: string; lang: Lang };
 export type Locale = { lang: Lang; charset: Charset };
 
-export function fillTemplate(r: Random, template: string, topic: string, year: number): string {
+function fillTemplate(r: Random, template: string, topic: string, year: number): string {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => {
     switch (key) {
       case 'n':
@@ -123,7 +123,7 @@ export function greeting(r: Random, locale: Locale, to: Person): string {
   return r.pick(languages[locale.lang].greetings).replace('{name}', to.first);
 }
 
-export function closing(r: Random, locale: Locale): string {
+function closing(r: Random, locale: Locale): string {
   if (locale.lang === 'en') return r.pick(['Best regards,', 'Thanks,', 'Cheers,', 'Kind regards,', 'Best,']);
   return r.pick(languages[locale.lang].closings);
 }

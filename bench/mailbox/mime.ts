@@ -31,7 +31,7 @@ export const charsetLabel: Record<Charset, string> = {
   'euc-kr': 'EUC-KR',
 };
 
-export function encodeText(text: string, charset: Charset): Buffer {
+function encodeText(text: string, charset: Charset): Buffer {
   if (charset === 'utf-8') return Buffer.from(text, 'utf8');
   // iconv-lite cannot encode ISO-2022-JP (feasibility §C); encoding-japanese's "JIS" is ISO-2022-JP.
   if (charset === 'iso-2022-jp') {

@@ -12,14 +12,14 @@ import {
 } from '../../shared/contract.ts';
 import { toFailure } from './errors.ts';
 
-export type Handler<C extends Channel> = (request: ParsedRequest<C>) => Response<C> | Promise<Response<C>>;
+type Handler<C extends Channel> = (request: ParsedRequest<C>) => Response<C> | Promise<Response<C>>;
 export type Handlers = { [C in Channel]: Handler<C> };
 
-export function isChannel(name: string): name is Channel {
+function isChannel(name: string): name is Channel {
   return Object.hasOwn(channels, name);
 }
 
-export function fail(code: ErrorCode, message: string): { ok: false; error: BridgeError } {
+function fail(code: ErrorCode, message: string): { ok: false; error: BridgeError } {
   return { ok: false, error: { code, message } };
 }
 
@@ -52,5 +52,3 @@ export function describeIssues(issues: readonly { path: PropertyKey[]; message: 
   const where = first.path.length > 0 ? ` (${first.path.map(String).join('.')})` : '';
   return `The request is not valid${where}: ${first.message}`.slice(0, 300);
 }
-
-export type { Response as ChannelResponse };

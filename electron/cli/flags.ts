@@ -335,7 +335,7 @@ function helpEntry(command: CommandName): string[] {
 }
 
 /** `skimmer --help`: every command, then the global flags. */
-export function fullHelp(dataDir: string): string {
+function fullHelp(dataDir: string): string {
   const entries = (Object.keys(specs) as CommandName[]).flatMap(helpEntry);
   return [
     'Usage: skimmer [--data DIR] <command> [options]',

@@ -63,7 +63,7 @@ export function chunkPieces(pieces: readonly Piece[]): { location: string; text:
   return out.filter((c) => c.text.length > 0);
 }
 
-export const chunkId = (documentId: number, seq: number) => `d${documentId}c${seq}`;
+const chunkId = (documentId: number, seq: number) => `d${documentId}c${seq}`;
 
 /**
  * `places` are where an imported file may be (files/safe-open.ts); the app passes its own, which leave out its data

@@ -4,7 +4,7 @@
 import { DocumentError } from './document-error.ts';
 import type { Chunk, prepareDocuments } from './documents.ts';
 
-export const maxPageBytes = 256 * 1024;
+const maxPageBytes = 256 * 1024;
 
 export type PageChunk = { id: string; location: string; text: string };
 

@@ -42,7 +42,7 @@ type Row = {
   last_error: string | null;
 };
 
-export const accountSecretName = (id: number) => `account:${id}`;
+const accountSecretName = (id: number) => `account:${id}`;
 const accountName = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
 
 export function prepareAccounts(db: Db, vault: KeyVault, now: () => number = Date.now) {

@@ -169,23 +169,23 @@ function plain(res: ServerResponse, status: number, text: string): void {
   res.end(text);
 }
 
-export function hostAllowed(hostHeader: string | undefined, port: number): boolean {
+function hostAllowed(hostHeader: string | undefined, port: number): boolean {
   if (!hostHeader) return false;
   return servedHostnames.some((name) => hostHeader.toLowerCase() === `${name}:${port}`);
 }
 
-export function originAllowed(origin: string | undefined, port: number): boolean {
+function originAllowed(origin: string | undefined, port: number): boolean {
   if (!origin) return false;
   return servedHostnames.some((name) => origin.toLowerCase() === `http://${name}:${port}`);
 }
 
 // RFC 9112 §3.2.1: a request to an origin server names its target as an absolute path and a query. `//x`
 // would parse as another host too.
-export function originForm(target: string | undefined): boolean {
+function originForm(target: string | undefined): boolean {
   return (target?.startsWith('/') ?? false) && !target?.startsWith('//');
 }
 
-export function upgradeAllowed(req: IncomingMessage, port: number, access: BrowserAccess): boolean {
+function upgradeAllowed(req: IncomingMessage, port: number, access: BrowserAccess): boolean {
   if (new URL(req.url ?? '/', 'http://x').pathname !== wsPath) return false;
   if (!hostAllowed(req.headers.host, port) || !originAllowed(req.headers.origin, port)) return false;
   return access.admits(req.headers.cookie);

@@ -47,7 +47,7 @@ export type ComposeOptions = {
  * A forwarded attachment: what it is and where it is kept, never its bytes. The bytes stay where the original's
  * are (its file, its mbox offset or its place on the IMAP server) and are read when the message is sent.
  */
-export type CarriedAttachment = {
+type CarriedAttachment = {
   /** The message it belongs to and its place in that message's attachment list. */
   message: number;
   index: number;

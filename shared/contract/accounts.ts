@@ -5,10 +5,10 @@ import { EpochMs, Id } from './fields.ts';
 // A mail server's password: written once, never returned (views carry `hasPassword`).
 const Password = z.string().min(1).max(4096);
 
-export const TlsMode = z.enum(['tls', 'starttls', 'none']);
+const TlsMode = z.enum(['tls', 'starttls', 'none']);
 // Host, port and TLS mode of a mail server; the full rules (plaintext only on loopback) are in
 // shared/mail-account.ts and run in the main process before anything is stored.
-export const ServerSettings = z
+const ServerSettings = z
   .object({ host: z.string().trim().min(1).max(253), port: z.number().int().min(1).max(65535), tls: TlsMode })
   .strict();
 export const AccountView = z.object({

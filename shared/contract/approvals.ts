@@ -39,7 +39,7 @@ export const distinctIds = (items: readonly { id: string }[]) =>
   new Set(items.map((i) => i.id)).size === items.length;
 export const ApprovalRound = z.array(ApprovalCall).refine(distinctIds, 'two calls of a round have one id');
 
-export const GrantScope = z.enum(['once', 'conversation', 'always']);
+const GrantScope = z.enum(['once', 'conversation', 'always']);
 export const CallAnswer = z
   .object({
     id: z.string().min(1).max(200),

@@ -2,13 +2,12 @@ import { z } from 'zod';
 
 // One of your addresses (DESIGN §11): each account's own (`account` names it), and those you add for imported
 // mail; what a reply is sent from, with its name and signature. Stored lower-cased.
-export const IdentityView = z.object({
+const IdentityView = z.object({
   address: z.string(),
   name: z.string().nullable(),
   signature: z.string().nullable(),
   account: z.string().nullable(),
 });
-export type IdentityView = z.infer<typeof IdentityView>;
 export const identityChannels = {
   'identity:list': {
     request: z.object({}).strict(),

@@ -5,7 +5,7 @@ import { Id } from './fields.ts';
 export const ServiceKind = z.enum(['openai', 'openai-responses', 'anthropic', 'decisions', 'systemone']);
 export type ServiceKind = z.infer<typeof ServiceKind>;
 // A service name is the part before the first "/" in `service/model`.
-export const ServiceName = z
+const ServiceName = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'use 1–64 letters, digits, dots, dashes or underscores')

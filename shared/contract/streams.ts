@@ -17,7 +17,7 @@ export const runChannels = {
 } as const;
 
 // Stream events. Each carries the streamId of the call that started it; a stop is `run:cancel`.
-export const ImportProgress = z.object({
+const ImportProgress = z.object({
   type: z.literal('import_progress'),
   messages: z.number().int().nonnegative(),
   imported: z.number().int().nonnegative(),

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 export const chatChunk = (delta: object, finish: string | null = null): string =>
   `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 
-export const chatDone = 'data: [DONE]\n\n';
+const chatDone = 'data: [DONE]\n\n';
 
 export type ScriptedCall = { id: string; name: string; args: object };
 

@@ -60,7 +60,7 @@ export type Dovecot = {
   resetUidValidity(mailbox: string, user?: string): Promise<void>;
 };
 
-export type ImapOptions = {
+type ImapOptions = {
   host: string;
   port: number;
   secure: false;

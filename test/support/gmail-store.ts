@@ -25,7 +25,7 @@ export type Box = { path: string; use?: string; flags?: string[]; holds: (m: Gma
 export type View = { validity: number; next: number; uids: Map<GmailMessage, number> };
 
 export const inTrash = (m: GmailMessage) => m.labels.has('\\Trash') || m.labels.has('\\Spam');
-export const visible = (label: string) => (m: GmailMessage) => m.labels.has(label) && !inTrash(m);
+const visible = (label: string) => (m: GmailMessage) => m.labels.has(label) && !inTrash(m);
 const system: Box[] = [
   { path: 'INBOX', holds: visible('\\Inbox') },
   { path: '[Gmail]', flags: ['\\Noselect', '\\HasChildren'], holds: () => false },

@@ -104,7 +104,7 @@ export function largestRequest(schema: z.ZodType): { value: unknown; valid: bool
   return { value, valid };
 }
 
-export function jsonBytes(value: unknown): number {
+function jsonBytes(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value), 'utf8');
 }
 

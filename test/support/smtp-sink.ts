@@ -8,7 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type SmtpMessage = { from: string; to: string[]; raw: Buffer; user?: string };
+type SmtpMessage = { from: string; to: string[]; raw: Buffer; user?: string };
 
 export type SmtpSink = {
   host: '127.0.0.1';

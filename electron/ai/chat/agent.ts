@@ -48,7 +48,7 @@ export type AgentEvent =
   | { type: 'context'; blocks: string[] }
   | EngineEvent;
 
-export function withPolicy(tool: AnyTool, policy: ApprovalPolicy): AnyTool {
+function withPolicy(tool: AnyTool, policy: ApprovalPolicy): AnyTool {
   const runsFreely = tool.effect === 'read' ? policy !== 'none' : tool.effect === 'write' && policy === 'all';
   return {
     ...tool,

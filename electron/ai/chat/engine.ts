@@ -68,11 +68,11 @@ export type PendingCall = {
   provenance: Provenance;
   held: boolean;
 };
-export type EngineErrorCode = AiErrorCode | 'max_turns';
-export type EngineStatus = 'done' | 'interrupted' | 'error';
+type EngineErrorCode = AiErrorCode | 'max_turns';
+type EngineStatus = 'done' | 'interrupted' | 'error';
 /** What a caller stores, in one transaction: the turns to append to the conversation. */
 export type EngineResult = { status: EngineStatus; turns: Turn[]; usage: Usage | null };
-export type Usage = { inputTokens: number; outputTokens: number };
+type Usage = { inputTokens: number; outputTokens: number };
 
 export type EngineEvent =
   | { type: 'text'; text: string }
@@ -86,7 +86,7 @@ export type EngineEvent =
   // The tokens the run's model requests reported so far, added up.
   | ({ type: 'usage' } & Usage);
 
-export const DEFAULT_MAX_TURNS = 8;
+const DEFAULT_MAX_TURNS = 8;
 export const DECLINED = 'The user declined this action.';
 export const CANCELLED = 'Cancelled: the user stopped the run before this call finished.';
 const MOVED_ON = 'The user did not approve this action and sent a new message instead.';

@@ -15,7 +15,7 @@ const wordsOf = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}]{3,}/g
 // A little under the bound, as for the parts of a long thread: the id, title and location lines go in too.
 const budget = groundedBounds.allSourcesBytes - 1024;
 
-export const chunkSource = (c: Chunk): Source => ({
+const chunkSource = (c: Chunk): Source => ({
   id: c.id,
   title: c.title,
   text: c.text,

@@ -27,7 +27,7 @@ const instructions = (question: string | undefined) =>
   ].join(' ');
 
 /** The system prompt: what to do, then each source as untrusted data, named by its id. */
-export function groundedPrompt(
+function groundedPrompt(
   sources: readonly Source[],
   question: string | undefined,
 ): { system: string; user: string } {

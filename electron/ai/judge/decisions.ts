@@ -5,10 +5,12 @@ import { classifyChatError } from '../providers/openai-chat.ts';
 import { type Answer, askedQuestion, badAnswer, type Question, validateAnswers } from './questions.ts';
 
 // The body carries no id of its own (§4 "Auth/headers"); the request id is in this header.
+/** @public judge.ts reaches it through the wire format's module, which knip does not follow. */
 export const requestIdHeaders = ['x-request-id'] as const;
 
 // Every question this format can carry as the user wrote it: the typed choice values and the 2–255 / 2–10
 // limits are this API's own (§4.2), and validateQuestions already applied them.
+/** @public judge.ts reaches it through the wire format's module, which knip does not follow. */
 export function checkQuestions(_questions: readonly Question[]): string | null {
   return null;
 }

@@ -26,7 +26,7 @@ export type JudgeOptions = {
 
 // `probabilities`: a decision service's distribution. `binary`: a chat model's verdicts, every probability
 // 0 or 1 and no distributions, which the UI must not present as a measured certainty.
-export type Certainty = 'probabilities' | 'binary';
+type Certainty = 'probabilities' | 'binary';
 
 export type JudgeResult = {
   answers: Answer[];

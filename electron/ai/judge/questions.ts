@@ -16,14 +16,9 @@ import { redact } from '../protocol/redact.ts';
 
 export {
   Answer,
-  ChoiceQuestion,
   ChoiceValue,
-  PredicateQuestion,
   Question,
-  ScoreQuestion,
 } from '../../../shared/judge.ts';
-
-export type QuestionType = Question['type'];
 
 // The limits both services document, and nothing stricter: a question the real API would answer is never
 // refused here (DESIGN §9 has the table of each rule and its source). Choices are 2–255 and unique (OpenAI's
@@ -32,7 +27,7 @@ export type QuestionType = Question['type'];
 // an 11th is a 400). Names, instructions and the number of questions have no documented bound in either API
 // (names are any string: `Ticket.urgent` and `customer.vip` were answered), so none is set here: an
 // oversized request is the service's to refuse, and its refusal reaches the user as a sentence.
-export const questionLimits = {
+const questionLimits = {
   minChoices: 2,
   maxChoices: 255,
   minLevels: 2,
@@ -87,7 +82,7 @@ function scoreProblem(q: z.infer<typeof ScoreQuestion>): string | null {
 }
 
 // Typed identity of a choice value: the text "true" and the yes/no value true are two choices.
-export function choiceKey(value: ChoiceValue): string {
+function choiceKey(value: ChoiceValue): string {
   return `${typeof value}:${String(value)}`;
 }
 

@@ -2,7 +2,7 @@
 // tools, whether it may call several at once, and how much input it takes. Pure: a curated table and a
 // preflight check on it; the engine sizes history with `maxInputTokens` (see budget.ts).
 
-export type ModelCapabilities = { tools: boolean; parallelTools: boolean; maxInputTokens: number };
+type ModelCapabilities = { tools: boolean; parallelTools: boolean; maxInputTokens: number };
 
 export type CapabilityView = {
   known: boolean;

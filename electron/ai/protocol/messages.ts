@@ -3,18 +3,18 @@
 // what breaks that rule, and storage, budgeting and cancellation keep it at zero.
 import { z } from 'zod';
 
-export const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
+const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
 // `id` is Skimmer's own (unique in the conversation, electron/ai/chat/call-ids.ts); `wireId` is what the provider
 // called it, kept only to pair the call with its result on the wire (wire-ids.ts). Turns stored before
 // Skimmer named calls itself have no `wireId`: their `id` is the provider's.
-export const ToolCallBlock = z.object({
+const ToolCallBlock = z.object({
   type: z.literal('tool_call'),
   id: z.string().min(1),
   wireId: z.string().optional(),
   name: z.string().min(1),
   input: z.unknown(),
 });
-export const ToolResultBlock = z.object({
+const ToolResultBlock = z.object({
   type: z.literal('tool_result'),
   callId: z.string().min(1),
   name: z.string().min(1),

@@ -10,8 +10,8 @@ import type { Db } from '../../db/open.ts';
 import { capText, redact } from '../protocol/redact.ts';
 import type { CallDecision, Provenance, ToolEffect } from '../tools/tool.ts';
 
-export type AuditDecision = CallDecision;
-export type DecidedBy = 'gate' | 'grant' | 'user' | 'engine';
+type AuditDecision = CallDecision;
+type DecidedBy = 'gate' | 'grant' | 'user' | 'engine';
 
 /** A tool call of a conversation, or a step of a triage job (its answers, a rule's approved writes). */
 export type AuditEntry = {
@@ -206,5 +206,3 @@ export function prepareAudit(db: Db, keys: () => readonly string[], now: () => n
     },
   };
 }
-
-export type Audit = ReturnType<typeof prepareAudit>;

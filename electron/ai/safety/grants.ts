@@ -48,7 +48,7 @@ function covered(tool: AnyTool, grants: readonly Grant[], conversationId: number
  * Pure: the decision for one call given the active grants. `send` and `delete` never end up `allow`,
  * and a grant never loosens a `deny`.
  */
-export function decideWithGrants(
+function decideWithGrants(
   tool: AnyTool,
   args: unknown,
   provenance: Provenance,
@@ -169,5 +169,3 @@ export function prepareGrants(db: Db, now: () => number = Date.now) {
     },
   };
 }
-
-export type Grants = ReturnType<typeof prepareGrants>;

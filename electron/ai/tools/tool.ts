@@ -15,7 +15,7 @@ export type Provenance = {
   notNamedByUser: string[];
 };
 
-export type ToolOutput = { output: string; untrusted?: boolean };
+type ToolOutput = { output: string; untrusted?: boolean };
 
 /** How a call ended up, as the audit log records it. */
 export type CallDecision = 'allowed' | 'approved' | 'denied' | 'auto-denied' | 'invalid' | 'cancelled';

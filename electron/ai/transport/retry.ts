@@ -18,7 +18,7 @@ export function backoffMs(failedAttempts: number): number {
 
 // A server may ask for any wait; we wait at most a minute (the user is watching "retrying in N s" and can
 // press Stop, but should not be parked for an hour by a misconfigured proxy).
-export const maxRetryAfterMs = 60_000;
+const maxRetryAfterMs = 60_000;
 
 // `retry-after-ms` (OpenAI, Anthropic: milliseconds, may be fractional) wins over `retry-after`
 // (RFC 9110 §10.2.3: delay-seconds or an HTTP-date). Unparseable values are ignored (undefined, so the

@@ -23,7 +23,7 @@ export type FetchedMessage = {
 };
 
 /** The Message-ID in a header block (folded lines joined), or '' when there is none. */
-export function messageIdOf(headers: Buffer | undefined): string {
+function messageIdOf(headers: Buffer | undefined): string {
   const text = headers?.toString('latin1').replace(/\r?\n[ \t]+/g, ' ') ?? '';
   return /^message-id:[ \t]*(<[^>\r\n]*>)/im.exec(text)?.[1] ?? '';
 }

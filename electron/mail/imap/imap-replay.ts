@@ -10,7 +10,7 @@ import type { QueuedOp, WriteBack } from './write-back.ts';
 type Location = { folder_id: number; uid: number; path: string; special_use: string | null };
 
 /** IMAP keywords are atoms: a label's other characters become '_' (RFC 3501 §9, atom-char). */
-export function keyword(label: string): string {
+function keyword(label: string): string {
   return label.replace(/[^\x21-\x7e]|[(){%*"\\\]]/g, '_').slice(0, 100) || '_';
 }
 

@@ -244,5 +244,3 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
     },
   };
 }
-
-export type ImapStore = ReturnType<typeof prepareImapStore>;

@@ -47,7 +47,7 @@ export function startImportJob(
   return { cancel: () => Atomics.store(new Int32Array(cancelFlag), 0, 1), done };
 }
 
-export function progressEvent(c: ImportCounters, elapsedSeconds: number): StreamEvent {
+function progressEvent(c: ImportCounters, elapsedSeconds: number): StreamEvent {
   const perSecond = elapsedSeconds > 0 ? c.messages / elapsedSeconds : 0;
   const bytesPerSecond = elapsedSeconds > 0 ? c.bytesDone / elapsedSeconds : 0;
   const remaining = Math.max(0, c.bytesTotal - c.bytesDone);

@@ -20,7 +20,7 @@ const workerUrl = new URL(
 );
 
 // One thread per core, at most 2: beyond that the writer and the main thread start to wait for a core.
-export function defaultParseThreads(): number {
+function defaultParseThreads(): number {
   return Math.max(1, Math.min(2, availableParallelism()));
 }
 

@@ -17,7 +17,7 @@ import { maxMessageBytes } from './parse.ts';
 export type FolderRef = { name: string; source: string };
 export type Unit = { kind: 'eml' | 'mbox'; path: string; size: number; folder: FolderRef };
 export type RawMessage = { folder: FolderRef; source: string; raw: Buffer };
-export type Problem = { source: string; reason: string };
+type Problem = { source: string; reason: string };
 export type Plan = { units: Unit[]; bytesTotal: number; problems: Problem[] };
 
 const maxDepth = 12;

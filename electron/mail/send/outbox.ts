@@ -24,7 +24,7 @@ export type OutgoingMail = {
   body: string;
   inReplyTo: number | null;
 };
-export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
+type OutboxState = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
 /** The states a message cannot be taken out of the outbox in: it is on its way, or gone. */
 export type KeptState = Exclude<OutboxState, 'failed' | 'cancelled'>;
 export type OutboxItem = {

@@ -106,7 +106,7 @@ export function prepareStore(db: Db) {
   return { store, storeInFolder, indexStored, recordFailure };
 }
 
-export function formatAddress(a: { name: string; address: string }): string {
+function formatAddress(a: { name: string; address: string }): string {
   if (!a.name) return a.address;
   return a.address ? `${a.name} <${a.address}>` : a.name;
 }

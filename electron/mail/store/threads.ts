@@ -8,11 +8,11 @@ const replyPrefix = /^\s*((re|fw|fwd|aw|wg|sv|vs|antw|r|rif|tr|odp|ynt|atb)(\[\d
 // How far apart in time a subject-only reply may be from its thread.
 const subjectWindowMs = 60 * 24 * 3600 * 1000;
 
-export function subjectKey(subject: string): string {
+function subjectKey(subject: string): string {
   return subject.replace(replyPrefix, '').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-export function isReplySubject(subject: string): boolean {
+function isReplySubject(subject: string): boolean {
   return replyPrefix.test(subject);
 }
 

@@ -10,7 +10,7 @@ export type AccountStatus = Extract<StreamEvent, { type: 'account_status' }>;
 export type SyncProgress = { folder: string; done: number; total: number };
 // A status as the page received it: `at` (epoch ms) lets a retry count down.
 export type LiveStatus = { status: AccountStatus; at: number };
-export type StatusTone = 'busy' | 'ok' | 'warning' | 'idle';
+type StatusTone = 'busy' | 'ok' | 'warning' | 'idle';
 export type StatusLine = { text: string; tone: StatusTone };
 
 export function progressText({ folder, done, total }: SyncProgress): string {
@@ -21,7 +21,7 @@ export function progressText({ folder, done, total }: SyncProgress): string {
 }
 
 /** Whole seconds left until `at + seconds`, never below zero. */
-export function secondsLeft(at: number, seconds: number, now: number): number {
+function secondsLeft(at: number, seconds: number, now: number): number {
   return Math.max(0, Math.ceil((at + seconds * 1000 - now) / 1000));
 }
 

@@ -4,9 +4,9 @@
 // turns.test.ts.
 import type { ChatBlock, ChatTurn, StreamEvent, UntrustedPart } from '../../../shared/contract.ts';
 
-export type Usage = NonNullable<ChatTurn['usage']>;
+type Usage = NonNullable<ChatTurn['usage']>;
 // Part of the answer could not be read, yet it went on (DESIGN §6): Skimmer's code and sentence.
-export type Notice = NonNullable<ChatTurn['notice']>;
+type Notice = NonNullable<ChatTurn['notice']>;
 export type ChatFailure = { message: string; detail?: string };
 // How a turn ended: from its live events in this session, or from `ended` when read back with `chat:history`
 // (a stored turn without `ended` finished normally, or waits for approval: then `chat:history` says `pending`).
@@ -25,7 +25,7 @@ export function shownTurn({ ended, ...turn }: ChatTurn): ShownTurn {
 }
 
 // starting: `chat:send` / `chat:answer` has not answered yet; streaming: events arrive; stopping: Stop was pressed.
-export type LiveStatus = 'starting' | 'streaming' | 'stopping';
+type LiveStatus = 'starting' | 'streaming' | 'stopping';
 export type LiveTurn = {
   id: number;
   conversationId: number | null; // null until `chat_start` names the conversation

@@ -1,7 +1,7 @@
 // Mail in the transcript starts collapsed to its first few lines: it is data the model read, shown so the user
 // can check it, not the conversation itself. Pure; tested in untrusted-preview.test.ts.
 
-export const collapsedLines = 4;
+const collapsedLines = 4;
 // A single very long line would still fill the pane; the preview cuts it too.
 const collapsedChars = 400;
 

@@ -17,7 +17,7 @@ import { prepareMarkup } from './prepare-markup.ts';
 import { imageReference, parseSrcset, styleReference } from './resource-url.ts';
 import { sanitizeDeclarations, sanitizeStylesheet } from './sanitize-css.ts';
 
-export type MailLink = { href: string; text: string };
+type MailLink = { href: string; text: string };
 
 export type SanitizedMail = {
   html: string; // body content; styles only as data-mail-style attributes

@@ -13,7 +13,7 @@ export function recipientsText(to: readonly string[]): string {
 }
 
 /** Whole seconds until the message goes out (Undo works until then), never below zero. */
-export function undoSecondsLeft(item: Pick<OutboxItem, 'sendAfter'>, now: number): number {
+function undoSecondsLeft(item: Pick<OutboxItem, 'sendAfter'>, now: number): number {
   return Math.max(0, Math.ceil((item.sendAfter - now) / 1000));
 }
 

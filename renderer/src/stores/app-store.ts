@@ -4,10 +4,10 @@ import { create } from 'zustand';
 import type { BridgeError, Response } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
 
-export type AppInfo = Response<'app:info'>;
+type AppInfo = Response<'app:info'>;
 export type Theme = 'light' | 'dark';
-export type View = 'mail' | 'chat';
-export type Toast = { id: number; text: string };
+type View = 'mail' | 'chat';
+type Toast = { id: number; text: string };
 
 type AppState = {
   info: AppInfo | null;

@@ -25,10 +25,10 @@ import {
 import { useServicesStore } from './services-store.ts';
 import { announce } from './store-events.ts';
 
-export type { ChatFailure, LiveStatus, LiveTurn, ShownTurn, TurnOutcome, Usage } from '../chat/turns.ts';
+export type { ChatFailure, LiveTurn, ShownTurn, TurnOutcome } from '../chat/turns.ts';
 
 // A message the user chose to ask about ("Ask in chat" in the reader); only its id goes to Skimmer.
-export type QuotedMessage = { id: number; subject: string; from: string };
+type QuotedMessage = { id: number; subject: string; from: string };
 // The calls an interrupted run waits for. `round` tells one card from the next (a provider may reuse call ids).
 export type PendingRound = { conversationId: number; calls: ApprovalCall[]; round: number };
 

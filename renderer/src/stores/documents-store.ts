@@ -7,10 +7,10 @@ import { create } from 'zustand';
 import type { Response } from '../../../shared/contract.ts';
 import { bridge } from '../bridge.ts';
 
-export type ImportResult = Response<'documents:import'>;
-export type DocumentView = Response<'documents:list'>[number];
+type ImportResult = Response<'documents:import'>;
+type DocumentView = Response<'documents:list'>[number];
 export type DocumentHit = Response<'documents:search'>[number];
-export type DocumentPage = Response<'documents:read'>;
+type DocumentPage = Response<'documents:read'>;
 // The page a citation opened: the cited part, the document once read, or Skimmer's sentence why not.
 type PageState = { documentId: number; chunkId: string; view: DocumentPage | null; error: string | null };
 

@@ -6,7 +6,7 @@ import { bridge } from '../bridge.ts';
 import { useAppStore } from './app-store.ts';
 import { useMailStore } from './mail-store.ts';
 
-export type ImportProgress = Extract<StreamEvent, { type: 'import_progress' }>;
+type ImportProgress = Extract<StreamEvent, { type: 'import_progress' }>;
 export type ImportStatus = 'idle' | 'starting' | 'running' | 'cancelling' | 'done' | 'failed';
 
 type ImportState = {

@@ -9,7 +9,7 @@ import { useMailStore } from './mail-store.ts';
 import { moveTargets } from './move-targets.ts';
 import { useUndoStore } from './undo-store.ts';
 
-export type MoveKind = 'archive' | 'trash';
+type MoveKind = 'archive' | 'trash';
 
 type MovesState = {
   moving: MoveKind | null;

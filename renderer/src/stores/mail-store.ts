@@ -18,8 +18,8 @@ import {
   withPage,
 } from './thread-pages.ts';
 
-export type OpenThread = Response<'mail:thread'>;
-export type PendingLink = { verdict: LinkVerdict; text: string };
+type OpenThread = Response<'mail:thread'>;
+type PendingLink = { verdict: LinkVerdict; text: string };
 
 type MailState = {
   folders: Folder[];

@@ -5,7 +5,7 @@
 import type { MessageView } from '../../../shared/contract.ts';
 
 // The contract's bound on ids per call.
-export const maxMoveIds = 1000;
+const maxMoveIds = 1000;
 
 export function moveTargets(
   messages: readonly Pick<MessageView, 'id' | 'folderId'>[],

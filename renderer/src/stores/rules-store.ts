@@ -8,7 +8,7 @@ import { readRules, storageKey } from '../triage/rules/rule-draft.ts';
 import { scopeOf, useTriageStore } from './triage-store.ts';
 import { useUndoStore } from './undo-store.ts';
 
-export type RuleSuggestion = Response<'triage:suggest'>[number];
+type RuleSuggestion = Response<'triage:suggest'>[number];
 
 type RulesState = {
   setId: number | null;

@@ -20,7 +20,7 @@ import {
 } from './saved-list.ts';
 
 export type ServiceDraft = { name: string; kind: ServiceKind; baseUrl: string; key: string };
-export type ServiceEdit = {
+type ServiceEdit = {
   id: number;
   name: string;
   baseUrl: string;

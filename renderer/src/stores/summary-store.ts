@@ -23,10 +23,10 @@ export type SummaryAsk = {
   messageIds?: number[];
   documentIds?: number[];
 };
-export type ChosenDocument = { id: number; name: string };
+type ChosenDocument = { id: number; name: string };
 // A message chosen for "Ask about selection", from any thread; `threadId` lets its chip open it.
-export type SelectedMessage = { id: number; threadId: number; label: string };
-export type SummaryFailure = { code: string; message: string };
+type SelectedMessage = { id: number; threadId: number; label: string };
+type SummaryFailure = { code: string; message: string };
 type Running = { id: number; ask: SummaryAsk; streamId: string | null; stopping: boolean };
 
 type SummaryState = {

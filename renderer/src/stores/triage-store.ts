@@ -27,10 +27,10 @@ import { useServicesStore } from './services-store.ts';
 import { loadedThreads } from './thread-pages.ts';
 
 export type ScopeKind = TriageScope['kind'];
-export type Estimate = Response<'triage:estimate'>;
-export type TriageProgress = Extract<StreamEvent, { type: 'triage_progress' }>;
+type Estimate = Response<'triage:estimate'>;
+type TriageProgress = Extract<StreamEvent, { type: 'triage_progress' }>;
 export type ThreadAnswers = MessageAnswers & { threadId: number };
-export type RunStatus = 'idle' | 'starting' | 'running' | 'stopping';
+type RunStatus = 'idle' | 'starting' | 'running' | 'stopping';
 
 type TriageState = {
   open: boolean;
