@@ -1,17 +1,13 @@
 // The judge and triage channels of the bridge (issue 6): question sets, cached answers for the thread list's
 // chips, estimates, and jobs whose progress streams to the page. Stop on a job's stream pauses it: what is
 // done stays done, and Resume carries on.
-import type { MessageAnswers, TriageScope } from '../../../shared/contract.ts';
-import type { Answer } from '../../../shared/judge.ts';
-import { prepareAudit } from '../../ai/safety/audit.ts';
 import type { prepareServices } from '../../ai/services.ts';
-import { prepareJudgeAnswers } from '../../ai/triage/answers.ts';
+import { prepareMessageAnswers } from '../../ai/triage/message-answers.ts';
 import { prepareQuestionSets } from '../../ai/triage/question-sets.ts';
-import { describeAction, type Rule, suggest } from '../../ai/triage/rules.ts';
+import { prepareRuleSuggestions } from '../../ai/triage/rule-suggestions.ts';
 import type { prepareTriageJobs } from '../../ai/triage/triage-jobs.ts';
 import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';
-import { prepareMailActions } from '../../mail/store/undo.ts';
 import type { Handlers } from '../dispatch.ts';
 import type { StreamHub } from '../streams.ts';
 
@@ -38,30 +34,8 @@ export function triageHandlers(
   | 'triage:cancel'
 > {
   const sets = prepareQuestionSets(deps.db);
-  const answers = prepareJudgeAnswers(deps.db);
-  const hashOf = deps.db.prepare<[number], { content_hash: string }>(
-    'SELECT content_hash FROM messages WHERE id = ?',
-  );
-  const threadMessages = deps.db.prepare<[number], { id: number; content_hash: string }>(
-    'SELECT id, content_hash FROM messages WHERE thread_id = ? ORDER BY date DESC, id DESC',
-  );
-
-  // A rule's writes go to the audit log as the user's approved writes; they hold no key to mask.
-  const rulesAudit = prepareAudit(deps.db, () => []);
-  const summaryOf = deps.db.prepare<[number], { subject: string; from_text: string }>(
-    'SELECT subject, from_text FROM messages WHERE id = ?',
-  );
-  // Per rule, the messages of the scope whose newest answers to the set meet it.
-  function suggestFor(setId: number, scope: TriageScope, rules: readonly Rule[]): number[][] {
-    const set = sets.get(setId);
-    const known = new Map<number, Answer[]>();
-    for (const id of jobs.messagesIn(scope)) {
-      const hash = hashOf.get(id)?.content_hash;
-      const found = hash ? answers.newest(hash, set.questions) : null;
-      if (found) known.set(id, found.answers);
-    }
-    return suggest(rules, known);
-  }
+  const answers = prepareMessageAnswers(deps.db);
+  const rules = prepareRuleSuggestions(deps.db, jobs.messagesIn);
 
   // Runs a job on a new stream: progress, then triage_done with the job as it ended. Stop pauses the job and
   // ends the stream at once; the answers already on their way are still recorded (triage-jobs.ts).
@@ -100,74 +74,10 @@ export function triageHandlers(
     'judge:saveSet': (r) => sets.save(r),
     'judge:removeSet': (r) => ({ removed: sets.remove(r.id) }),
     'judge:addStarters': () => sets.addStarters(),
-    'judge:answers': (r) => {
-      const set = sets.get(r.setId);
-      const out: MessageAnswers[] = [];
-      for (const messageId of r.messageIds) {
-        const hash = hashOf.get(messageId)?.content_hash;
-        const found = hash ? answers.newest(hash, set.questions) : null;
-        if (found) out.push({ messageId, ...found });
-      }
-      return out;
-    },
-    'judge:threadAnswers': (r) => {
-      const set = sets.get(r.setId);
-      const out: (MessageAnswers & { threadId: number })[] = [];
-      for (const threadId of r.threadIds) {
-        for (const m of threadMessages.all(threadId)) {
-          const found = answers.newest(m.content_hash, set.questions);
-          if (found) {
-            out.push({ threadId, messageId: m.id, ...found });
-            break;
-          }
-        }
-      }
-      return out;
-    },
-    'triage:suggest': (r) => {
-      const matched = suggestFor(r.setId, r.scope, r.rules);
-      return r.rules.map((rule, i) => ({
-        rule: i,
-        action: describeAction(rule.action),
-        messages: (matched[i] ?? []).map((id) => {
-          const m = summaryOf.get(id) as { subject: string; from_text: string };
-          return { id, subject: m.subject, from: m.from_text };
-        }),
-      }));
-    },
-    'triage:apply': (r) => {
-      const matched = suggestFor(r.setId, r.scope, r.rules);
-      const actions = prepareMailActions(deps.db);
-      const before = new Set(actions.undoable(50).map((u) => u.id));
-      let applied = 0;
-      for (const a of r.approve) {
-        const rule = r.rules[a.rule];
-        // SECURITY: only what the rule suggested right now is applied, whatever else the page names.
-        const allowed = new Set(matched[a.rule] ?? []);
-        const ids = a.messageIds.filter((id) => allowed.has(id));
-        if (!rule || ids.length === 0) continue;
-        const act = rule.action;
-        // An unknown folder fails as `invalid_request`, in the mail module's own sentence (bridge/errors.ts).
-        if (act.kind === 'label') actions.label(ids, [act.label], []);
-        else if (act.kind === 'move') actions.moveToFolder(ids, act.folder);
-        else if (act.kind === 'archive') actions.moveToSpecial(ids, 'archive');
-        else actions.markRead(ids, true);
-        applied += ids.length;
-        rulesAudit.record({
-          conversationId: null,
-          callId: `rule-${Date.now()}-${a.rule}`,
-          tool: 'triage_rule',
-          effect: 'write',
-          args: { rule, messageIds: ids },
-          provenance: { fromUntrusted: [], notNamedByUser: [] },
-          decision: 'approved',
-          decidedBy: 'user',
-          resultSummary: `${describeAction(act)}: ${ids.length} message${ids.length === 1 ? '' : 's'} (undoable).`,
-          isError: false,
-        });
-      }
-      return { applied, undo: actions.undoable(50).filter((u) => !before.has(u.id)) };
-    },
+    'judge:answers': (r) => answers.forMessages(r.setId, r.messageIds),
+    'judge:threadAnswers': (r) => answers.forThreads(r.setId, r.threadIds),
+    'triage:suggest': (r) => rules.suggest(r.setId, r.scope, r.rules),
+    'triage:apply': (r) => rules.apply(r.setId, r.scope, r.rules, r.approve),
     'triage:estimate': (r) => jobs.estimate(r.setId, r.scope, r.model),
     'triage:start': (r) => {
       const job = jobs.create(r.setId, r.model, r.scope);
