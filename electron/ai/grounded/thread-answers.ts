@@ -1,0 +1,144 @@
+// "Summarize thread", "Ask about this thread", "Ask about selection" and "Ask about these documents" (issue 7):
+// the request names a thread, messages or documents by id, never their text (DESIGN §10); this loads them and
+// plans the answer — the cached one, or how to ask the model, with checked citations, each tied to its
+// message, or to its document and page. The caller connects (consent first) and relays the result.
+import type { GroundedView, MessageView } from '../../../shared/contract.ts';
+import type { Db } from '../../db/open.ts';
+import { DocumentError } from '../../documents/document-error.ts';
+import { type Chunk, prepareDocuments } from '../../documents/documents.ts';
+import { MailError } from '../../mail/mail-error.ts';
+import { prepareQueries } from '../../mail/store/queries.ts';
+import { askKey, prepareAnswerCache } from './answer-cache.ts';
+import { chooseSources } from './ask-sources.ts';
+import { groundedBounds } from './bounds.ts';
+import { type GroundedConnection, groundedAnswer } from './grounded.ts';
+import { type Citation, chunkCitation, messageCitation, messageSource, viewOf } from './grounded-view.ts';
+import { summarizeThread } from './long-thread.ts';
+
+/** An answer to give: the cached one (unless refreshed), or else ask the model; `answer` stores what it got. */
+export type AnswerPlan = {
+  cached: () => GroundedView | undefined;
+  answer: (connection: GroundedConnection, model: string, signal: AbortSignal) => Promise<GroundedView>;
+};
+
+export type ThreadRequest = {
+  threadId: number;
+  model: string;
+  question?: string | undefined;
+  refresh: boolean;
+};
+export type AskRequest = {
+  model: string;
+  question: string;
+  threadId?: number | undefined;
+  messageIds?: readonly number[] | undefined;
+  documentIds?: readonly number[] | undefined;
+  refresh: boolean;
+};
+
+export function prepareThreadAnswers(db: Db) {
+  const queries = prepareQueries(db);
+  const documents = prepareDocuments(db);
+  const cache = prepareAnswerCache(db);
+
+  /** A thread's summary, or its answer to a question; throws MailError when the thread is not there. */
+  function thread(r: ThreadRequest): AnswerPlan {
+    const thread = queries.thread(r.threadId);
+    if (!thread) throw new MailError('not_found', 'That conversation is not in the mailbox.');
+    // The thread as it is now: it grows by messages, each with a larger id.
+    const version = `${thread.messages.length}:${Math.max(0, ...thread.messages.map((m) => m.id))}`;
+    const question = r.question ?? '';
+    const known = new Map(thread.messages.map((m) => [`m${m.id}`, messageCitation(m)]));
+    return {
+      cached: () => (r.refresh ? undefined : cache.summary(r.threadId, version, r.model, question)),
+      answer: async (connection, model, signal) => {
+        const result = await summarizeThread(connection, model, thread.messages.map(messageSource), {
+          signal,
+          ...(r.question ? { question: r.question } : {}),
+        });
+        const view = viewOf(result, known, null);
+        cache.storeSummary(r.threadId, version, r.model, question, view);
+        return view;
+      },
+    };
+  }
+
+  /**
+   * A question over a thread, messages and/or documents. Everything named is loaded now, so a wrong id throws
+   * (MailError, DocumentError) before anything is asked.
+   */
+  function ask(r: AskRequest): AnswerPlan {
+    const mail = new Map<number, MessageView>();
+    if (r.threadId !== undefined) {
+      const thread = queries.thread(r.threadId);
+      if (!thread) throw new MailError('not_found', 'That conversation is not in the mailbox.');
+      for (const m of thread.messages) mail.set(m.id, m);
+    }
+    for (const id of r.messageIds ?? []) {
+      const m = mail.get(id) ?? queries.message(id);
+      if (!m) throw new MailError('not_found', 'One of the chosen messages is not in the mailbox.');
+      mail.set(id, m);
+    }
+    const messages = [...mail.values()].sort((a, b) => a.date - b.date || a.id - b.id);
+    const perDocument: Chunk[][] = [];
+    for (const id of new Set(r.documentIds ?? [])) {
+      if (!documents.document(id))
+        throw new DocumentError('not_found', 'One of the chosen documents is not imported.');
+      const relevant = documents.relevant(id, r.question, groundedBounds.maxSources);
+      // A document none of whose chunks hold the question's words still offers its opening chunks.
+      perDocument.push(
+        relevant.length > 0 ? relevant : documents.chunks(id).slice(0, groundedBounds.maxSources),
+      );
+    }
+    const known = new Map<string, Citation>([
+      ...messages.map((m) => [`m${m.id}`, messageCitation(m)] as const),
+      ...perDocument.flat().map((c) => [c.id, chunkCitation(c)] as const),
+    ]);
+    const key = askKey({
+      model: r.model,
+      question: r.question,
+      messageIds: [...mail.keys()],
+      documentIds: r.documentIds ?? [],
+    });
+    const askModel = async (
+      connection: GroundedConnection,
+      model: string,
+      signal: AbortSignal,
+    ): Promise<GroundedView> => {
+      // Mail alone is answered in parts when it is over the bounds, as a long thread is summarised.
+      if (perDocument.length === 0) {
+        const result = await summarizeThread(connection, model, messages.map(messageSource), {
+          signal,
+          question: r.question,
+        });
+        return viewOf(result, known, null);
+      }
+      const chosen = chooseSources(messages.map(messageSource), perDocument, r.question);
+      if (chosen.sources.length === 0) {
+        throw new DocumentError('no_text', 'The chosen documents have no text to read.');
+      }
+      const answer = await groundedAnswer(
+        connection,
+        model,
+        { sources: chosen.sources, question: r.question },
+        { signal },
+      );
+      const note =
+        chosen.leftOut.length === 0
+          ? null
+          : `To stay within the bounds, ${chosen.leftOut.length} of ${messages.length} messages were left out (those sharing fewest words with the question).`;
+      return viewOf(answer, known, note);
+    };
+    return {
+      cached: () => (r.refresh ? undefined : cache.ask(key)),
+      answer: async (connection, model, signal) => {
+        const view = await askModel(connection, model, signal);
+        // Stored only once complete and checked: a failure or a Stop threw before this.
+        cache.storeAsk(key, view);
+        return view;
+      },
+    };
+  }
+
+  return { thread, ask };
+}
