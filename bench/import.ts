@@ -24,7 +24,7 @@ import { userPlaces } from '../electron/files/safe-open.ts';
 import { startImportJob } from '../electron/mail/import/import-job.ts';
 import { maxStoredText } from '../electron/mail/import/parse.ts';
 import { splitMbox } from '../electron/mail/import/sources.ts';
-import type { StreamEvent } from '../shared/contract.ts';
+import type { StreamEvent } from '../shared/contract/index.ts';
 import { databasePath, ensureCorpus, outDir } from './corpus.ts';
 import { defaultName } from './generate-mailbox.ts';
 import { mb, round } from './stats.ts';

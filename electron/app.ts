@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { StreamEvent } from '../shared/contract.ts';
+import type { StreamEvent } from '../shared/contract/index.ts';
 import { prepareConversations } from './ai/chat/conversations.ts';
 import { prepareGrants } from './ai/safety/grants.ts';
 import { prepareServices } from './ai/services.ts';

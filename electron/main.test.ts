@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
-import { channelNames } from '../shared/contract.ts';
+import { channelNames } from '../shared/contract/index.ts';
 import { tempDir } from '../test/support/temp.ts';
 import { dbFileName } from './app.ts';
 

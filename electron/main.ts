@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron';
-import { channelNames } from '../shared/contract.ts';
+import { channelNames } from '../shared/contract/index.ts';
 import { type App, createApp } from './app.ts';
 import { contentType, resolveAppPath } from './app-protocol.ts';
 import { dispatch } from './bridge/dispatch.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { channelNames, type StreamMessage } from '../shared/contract.ts';
+import { channelNames, type StreamMessage } from '../shared/contract/index.ts';
 import { buildPreloadApi, streamChannel } from './preload-api.ts';
 
 function fakeIpc() {

@@ -1,6 +1,11 @@
 // Builds the object the preload exposes. Separate from preload.ts so it is tested with a fake
 // ipcRenderer: its keys must equal the contract's channels plus `subscribe`.
-import { type Channel, channelNames, type StreamEvent, type StreamMessage } from '../shared/contract.ts';
+import {
+  type Channel,
+  channelNames,
+  type StreamEvent,
+  type StreamMessage,
+} from '../shared/contract/index.ts';
 
 export const streamChannel = 'skimmer:stream';
 

@@ -20,7 +20,7 @@
 //   flattened into their members: `team: a@x, b@x;` is the two mailboxes a reply goes to.
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
-import type { Address } from './contract.ts';
+import type { Address } from './contract/index.ts';
 
 const ATEXT = "A-Za-z0-9!#$%&'*+/=?^_`{|}~-";
 const LOCAL_PART = new RegExp(`^[${ATEXT}]+(?:\\.[${ATEXT}]+)*$`);

@@ -2,7 +2,7 @@
 // hint in the settings screen (pure: shared by the main process and the renderer). The user may paste
 // an endpoint (`…/v1/chat/completions`): it is trimmed to its base. The settings screen shows
 // `endpointFor(kind, base)`, the exact address a request will hit.
-import type { ServiceKind } from './contract.ts';
+import type { ServiceKind } from './contract/index.ts';
 import { isLoopback } from './loopback.ts';
 
 export type BaseUrlCheck = { ok: true; baseUrl: string } | { ok: false; reason: string };

@@ -2,7 +2,7 @@
 // `http://127.0.0.1:PORT/bridge/open?token=T` sets a session cookie (Path=/bridge) and sends the browser on
 // to `/`; the renderer connects to `ws://127.0.0.1:PORT/bridge` and the browser sends the cookie.
 import { z } from 'zod';
-import { StreamMessage } from './contract.ts';
+import { StreamMessage } from './contract/index.ts';
 
 export const wsPath = '/bridge';
 

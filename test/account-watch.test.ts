@@ -3,7 +3,7 @@
 // without asking, "Sync now" wakes the running sync, and removing the account stops it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, createApp } from '../electron/app.ts';
-import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
+import { type StreamEvent, StreamMessage } from '../shared/contract/index.ts';
 import { call } from './support/bridge.ts';
 import { type Dovecot, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
 import { dispatch } from '../electron/bridge/dispatch.ts';
-import { channelNames } from '../shared/contract.ts';
+import { channelNames } from '../shared/contract/index.ts';
 import { eml, tempDir } from './support/temp.ts';
 
 const canary = 'sk-test-canary-9f8e7d6c';

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
 import { loadCorpus } from '../fixtures/sse/corpus.ts';
-import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
+import { type StreamEvent, StreamMessage } from '../shared/contract/index.ts';
 import { call, callRaw } from './support/bridge.ts';
 import { serveScript, stalled } from './support/chat-script.ts';
 import { tempDir } from './support/temp.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { dbFileName } from '../electron/app.ts';
 import { defaultDataDir } from '../electron/data-dir.ts';
-import { SearchHit } from '../shared/contract.ts';
+import { SearchHit } from '../shared/contract/index.ts';
 import { runSkimmer } from './support/cli.ts';
 import { eml, tempDir } from './support/temp.ts';
 

@@ -11,7 +11,7 @@ import { messageBlock } from '../electron/ai/tools/mail-tools.ts';
 import { judgeMessages } from '../electron/ai/triage/judge-messages.ts';
 import { createApp } from '../electron/app.ts';
 import { prepareQueries } from '../electron/mail/store/queries.ts';
-import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
+import { type StreamEvent, StreamMessage } from '../shared/contract/index.ts';
 import { call, callRaw } from './support/bridge.ts';
 import { jsonLines, runSkimmer } from './support/cli.ts';
 import { eml, tempDir } from './support/temp.ts';

@@ -8,7 +8,7 @@ import { assertToolPairing } from '../electron/ai/protocol/messages.ts';
 import type { Tool } from '../electron/ai/tools/tool.ts';
 import { streamModel } from '../electron/ai/transport/model-stream.ts';
 import { type CorpusProvider, loadCorpus } from '../fixtures/sse/corpus.ts';
-import type { ServiceKind } from '../shared/contract.ts';
+import type { ServiceKind } from '../shared/contract/index.ts';
 import { serveScript } from './support/chat-script.ts';
 
 let script: Buffer[] = [];

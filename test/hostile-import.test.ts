@@ -17,7 +17,7 @@ import { FileRefusal, userPlaces } from '../electron/files/safe-open.ts';
 import { runImport } from '../electron/mail/import/import-run.ts';
 import { planImport, readUnit } from '../electron/mail/import/sources.ts';
 import { hostileGenerated } from '../fixtures/hostile/generate.ts';
-import { type ImportSummary, type StreamEvent, StreamMessage } from '../shared/contract.ts';
+import { type ImportSummary, type StreamEvent, StreamMessage } from '../shared/contract/index.ts';
 import { call } from './support/bridge.ts';
 import { GiB, makeFifo, makeSparse } from './support/special-files.ts';
 import { eml, tempDir } from './support/temp.ts';

@@ -12,7 +12,7 @@ import { waitForChange } from '../electron/mail/imap/imap-idle.ts';
 import { imapSession } from '../electron/mail/imap/imap-session.ts';
 import { type SyncJob, startSyncJob } from '../electron/mail/imap/sync-job.ts';
 import type { SyncWorkerMessage } from '../electron/mail/imap/sync-worker.ts';
-import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
+import { type StreamEvent, StreamMessage } from '../shared/contract/index.ts';
 import { call, callRaw } from './support/bridge.ts';
 import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';

@@ -7,7 +7,7 @@ import { noticeMessage } from '../electron/ai/protocol/events.ts';
 import { createApp } from '../electron/app.ts';
 import { openDatabase } from '../electron/db/open.ts';
 import { type CorpusProvider, loadCorpus } from '../fixtures/sse/corpus.ts';
-import type { StreamEvent } from '../shared/contract.ts';
+import type { StreamEvent } from '../shared/contract/index.ts';
 import { call, streamUntil } from './support/bridge.ts';
 import { serveScript } from './support/chat-script.ts';
 import { jsonLines, runSkimmer } from './support/cli.ts';

@@ -8,7 +8,7 @@ import { mailTools } from '../electron/ai/tools/mail-tools.ts';
 import { type App, createApp } from '../electron/app.ts';
 import { prepareOutbox, undoWindowMs } from '../electron/mail/send/outbox.ts';
 import { prepareMailActions } from '../electron/mail/store/undo.ts';
-import { channels, envelope } from '../shared/contract.ts';
+import { channels, envelope } from '../shared/contract/index.ts';
 import { call, callRaw } from './support/bridge.ts';
 import { type OutboxWatch, watchOutbox } from './support/outbox-watch.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';

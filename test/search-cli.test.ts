@@ -3,7 +3,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { projectRoot } from '../electron/app.ts';
-import { SearchHit } from '../shared/contract.ts';
+import { SearchHit } from '../shared/contract/index.ts';
 import { jsonLines, runSkimmer } from './support/cli.ts';
 import { tempDir } from './support/temp.ts';
 

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
-import { channels, type Request, type StreamEvent, StreamMessage } from '../shared/contract.ts';
+import { channels, type Request, type StreamEvent, StreamMessage } from '../shared/contract/index.ts';
 import { call, callRaw } from './support/bridge.ts';
 import { type CitingModel, startCitingModel } from './support/citing-model.ts';
 import { makePdf } from './support/documents.ts';

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
-import { type StreamEvent, StreamMessage } from '../shared/contract.ts';
+import { type StreamEvent, StreamMessage } from '../shared/contract/index.ts';
 import { call } from './support/bridge.ts';
 import { type CitingModel, startCitingModel } from './support/citing-model.ts';
 import { eml, tempDir } from './support/temp.ts';

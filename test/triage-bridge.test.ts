@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
 import { type ReplayServer, startReplayServer } from '../fixtures/judge/replay-server.ts';
-import type { StreamEvent } from '../shared/contract.ts';
+import type { StreamEvent } from '../shared/contract/index.ts';
 import { call, callRaw, streamUntil } from './support/bridge.ts';
 import { eml, tempDir } from './support/temp.ts';
 

@@ -3,7 +3,7 @@
 // next sync; an action already undone, or unknown, is refused with a sentence. `{count}` still works.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, createApp } from '../electron/app.ts';
-import { channels, envelope, StreamMessage } from '../shared/contract.ts';
+import { channels, envelope, StreamMessage } from '../shared/contract/index.ts';
 import { call, callRaw } from './support/bridge.ts';
 import { type Dovecot, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';

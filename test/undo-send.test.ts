@@ -10,7 +10,7 @@ import { type App, createApp } from '../electron/app.ts';
 import { prepareOutbox, undoWindowMs } from '../electron/mail/send/outbox.ts';
 import { smtpTransport } from '../electron/mail/send/smtp-connect.ts';
 import { prepareMailActions } from '../electron/mail/store/undo.ts';
-import { channels, envelope } from '../shared/contract.ts';
+import { channels, envelope } from '../shared/contract/index.ts';
 import { call, callRaw, importDemo } from './support/bridge.ts';
 import { type OutboxWatch, watchOutbox } from './support/outbox-watch.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
 import { type Served, serve } from '../electron/web/server.ts';
-import { channels, envelope } from '../shared/contract.ts';
+import { channels, envelope } from '../shared/contract/index.ts';
 import { isLoopback } from '../shared/loopback.ts';
 import { tempDir } from './support/temp.ts';
 import { callOver, get as getFrom, openAddress, openBridge, sessionCookie } from './support/web-bridge.ts';

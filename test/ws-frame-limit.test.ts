@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type WebSocket from 'ws';
 import { createApp } from '../electron/app.ts';
 import { type Served, serve } from '../electron/web/server.ts';
-import { type Channel, channels } from '../shared/contract.ts';
+import { type Channel, channels } from '../shared/contract/index.ts';
 import { maxFrameBytes, type WsCall } from '../shared/ws-protocol.ts';
 import { largestRequest } from './support/largest-request.ts';
 import { tempDir } from './support/temp.ts';
@@ -47,7 +47,7 @@ const big = names.filter((name) => {
 });
 
 // A question set as large as the contract lets it be: 50 questions of 255 choices, each choice's description
-// as long as keeps the whole set under its 1 MiB cap (shared/contract.ts, judge:saveSet).
+// as long as keeps the whole set under its 1 MiB cap (shared/contract/index.ts, judge:saveSet).
 function questionSet(overCap: boolean) {
   const question = (i: number, description: string) => ({
     type: 'choice' as const,

@@ -1,7 +1,7 @@
 // Model services (DESIGN §5): saved after the base URL rules pass, with no network. Editing bumps
 // `version`, so a run that started on the old settings can tell it is stale. The key goes to the vault
 // under `service:<id>`; views only ever say `hasKey`.
-import type { ServiceKind, ServiceView } from '../../shared/contract.ts';
+import type { ServiceKind, ServiceView } from '../../shared/contract/index.ts';
 import { isLoopback } from '../../shared/loopback.ts';
 import { checkBaseUrl, endpointFor } from '../../shared/service-url.ts';
 import type { Db } from '../db/open.ts';

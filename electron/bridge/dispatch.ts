@@ -9,7 +9,7 @@ import {
   type ErrorCode,
   type ParsedRequest,
   type Response,
-} from '../../shared/contract.ts';
+} from '../../shared/contract/index.ts';
 import { toFailure } from './errors.ts';
 
 type Handler<C extends Channel> = (request: ParsedRequest<C>) => Response<C> | Promise<Response<C>>;

@@ -2,7 +2,7 @@
 // "Errors are values at the edges"). Domain code throws its own typed errors and knows nothing of the
 // bridge; dispatch, the stream handlers and the CLI all map them here, so a failure reads the same wherever
 // it surfaces. What the table does not know is a bug: its caller logs it and says `internal`, never its text.
-import type { BridgeError, ErrorCode } from '../../shared/contract.ts';
+import type { BridgeError, ErrorCode } from '../../shared/contract/index.ts';
 import { AssistantError, type AssistantErrorReason } from '../ai/assistant-error.ts';
 import { AiFailure } from '../ai/protocol/errors.ts';
 import { DocumentError, type DocumentErrorReason } from '../documents/document-error.ts';

@@ -1,7 +1,7 @@
 // Stream events fan out from jobs to whoever listens (Electron: the window; browser mode: the sockets).
 // A job registers how to stop it, so `run:cancel` works whatever the job is.
 import { randomUUID } from 'node:crypto';
-import type { StreamEvent, StreamMessage } from '../../shared/contract.ts';
+import type { StreamEvent, StreamMessage } from '../../shared/contract/index.ts';
 
 export type StreamHub = ReturnType<typeof createStreamHub>;
 

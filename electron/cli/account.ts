@@ -1,7 +1,7 @@
 // `skimmer account add|list|test|sync --once`: the mail accounts. add, list and test go through their
 // `account:*` channels; sync runs the one sync the `account:sync` channel runs (syncAndRecord), in the
 // foreground, with its progress on a terminal's stderr.
-import { channels } from '../../shared/contract.ts';
+import { channels } from '../../shared/contract/index.ts';
 import type { App } from '../app.ts';
 import { MailFailure } from '../mail/imap/imap-connect.ts';
 import { syncAndRecord } from '../mail/imap/sync-and-record.ts';

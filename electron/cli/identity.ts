@@ -1,6 +1,6 @@
 // `skimmer identity add|list|remove`: your addresses (DESIGN §11), through the `identity:*` channels. A signature
 // comes from a file the user names, read under the rule for every such file (DESIGN §13).
-import { channels } from '../../shared/contract.ts';
+import { channels } from '../../shared/contract/index.ts';
 import { addressKey } from '../../shared/mail-address.ts';
 import type { App } from '../app.ts';
 import { FileRefusal, readUserFile } from '../files/safe-open.ts';

@@ -1,7 +1,7 @@
 // `skimmer import PATH…`: .eml files, .mbox files and Maildir folders, through the import job the `mail:import`
 // channel starts (app.importFiles), with its request schema checked first. Progress goes to a terminal's
 // stderr; Ctrl+C stops the job and keeps what was read so far (exit 130).
-import { channels } from '../../shared/contract.ts';
+import { channels } from '../../shared/contract/index.ts';
 import { describeIssues } from '../bridge/dispatch.ts';
 import type { Command } from './command.ts';
 import { UsageError } from './failures.ts';

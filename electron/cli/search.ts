@@ -1,6 +1,6 @@
 // `skimmer search QUERY`: the mail's full-text search, or with --documents the imported documents', through
 // the `mail:search` and `documents:search` channels.
-import { channels } from '../../shared/contract.ts';
+import { channels } from '../../shared/contract/index.ts';
 import { bridgeCall } from './bridge-call.ts';
 import type { Command } from './command.ts';
 

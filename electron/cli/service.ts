@@ -1,6 +1,6 @@
 // `skimmer service add|list|models|consent|test`: the model services, each subcommand through its `service:*`
 // channel. A service is named by its name on the command line and by its id on the bridge.
-import { channels } from '../../shared/contract.ts';
+import { channels } from '../../shared/contract/index.ts';
 import type { App } from '../app.ts';
 import { bridgeCall } from './bridge-call.ts';
 import type { Command } from './command.ts';

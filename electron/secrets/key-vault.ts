@@ -1,7 +1,7 @@
 // KeyVault (DESIGN §4): secrets are sealed by a backend and only the ciphertext reaches SQLite. A key is
 // written once and read only by whoever sends it (the transport, in later issues); it is never returned
 // over the bridge, logged or put in an error. The table is owned here.
-import type { VaultInfo } from '../../shared/contract.ts';
+import type { VaultInfo } from '../../shared/contract/index.ts';
 import type { Db } from '../db/open.ts';
 
 export type Sealer = {

@@ -3,7 +3,7 @@
 // `basic_text`, which "encrypts" with a fixed password: Skimmer reports that as not encrypted.
 // Only the type is imported: main.ts passes the real object, tests pass a fake.
 import type { SafeStorage } from 'electron';
-import type { VaultInfo } from '../../shared/contract.ts';
+import type { VaultInfo } from '../../shared/contract/index.ts';
 import type { Sealer } from './key-vault.ts';
 
 type SafeStorageApi = Pick<

@@ -1,6 +1,6 @@
 // The one way the renderer reaches Skimmer (DESIGN §2). In Electron the preload exposes `window.skimmer`;
 // in browser mode the same shape runs over a WebSocket. Stores use `bridge`; components never do.
-import type { Envelope, SkimmerApi } from '../../shared/contract.ts';
+import type { Envelope, SkimmerApi } from '../../shared/contract/index.ts';
 import { createWsBridge } from './ws-bridge.ts';
 
 declare global {

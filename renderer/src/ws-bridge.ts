@@ -3,7 +3,7 @@
 // frames calls (shared/ws-protocol.ts), matches replies by id and hands stream events to their subscribers.
 // The page holds no secret: the browser sends the session cookie that opening the printed address set, and
 // no script can read it (HttpOnly).
-import type { BridgeError, Envelope, SkimmerApi, StreamEvent } from '../../shared/contract.ts';
+import type { BridgeError, Envelope, SkimmerApi, StreamEvent } from '../../shared/contract/index.ts';
 import type { WsCall, wsPath } from '../../shared/ws-protocol.ts';
 
 // Type-only imports keep zod out of the page; `typeof wsPath` still fails the type check if the path changes.
@@ -20,7 +20,7 @@ const notLetIn: BridgeError = {
     'Could not reach Skimmer from this page. Open the newest address that `skimmer serve` printed: each one opens Skimmer once.',
 };
 
-// Channel names are `domain:action` (shared/contract.ts); anything else (e.g. `then`) is not a channel.
+// Channel names are `domain:action` (shared/contract/index.ts); anything else (e.g. `then`) is not a channel.
 const channelName = /^[a-z]+:[A-Za-z]+$/;
 
 class Connection {

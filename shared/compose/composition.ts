@@ -1,6 +1,6 @@
 // What Reply, Reply all and Forward start from and what they make (DESIGN §11, "Reply, reply all, forward").
 // Pure and in shared/: the renderer's composer and the main process make the same draft from the same message.
-import type { Address, Attachment } from '../contract.ts';
+import type { Address, Attachment } from '../contract/index.ts';
 
 /** One of the user's own addresses: what a message can be sent from, with its name and signature. */
 export type Identity = { address: string; name: string | null; signature: string | null };

@@ -1,7 +1,7 @@
 // Forward (DESIGN §11, "Reply, reply all, forward"): a new message to nobody yet, with one `Fwd:`, the
 // original's headers and text below your signature, and its attachments carried by reference: the composer
 // lists them, and their bytes are read from where the original's are kept only when the message is sent.
-import type { Address } from '../contract.ts';
+import type { Address } from '../contract/index.ts';
 import {
   type ComposeOptions,
   type Composition,

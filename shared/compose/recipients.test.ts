@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Address } from '../contract.ts';
+import type { Address } from '../contract/index.ts';
 import type { AddressEntry, Original } from './composition.ts';
 import { flattenAddresses, replyRecipients } from './recipients.ts';
 

@@ -7,7 +7,7 @@
 // - A message you sent (its From is yours) is answered as Gmail and Thunderbird do: Reply goes to the people
 //   you wrote to (its To; its Cc when it had no other To), Reply all to its To and Cc, not back to you; only a
 //   message to yourself alone comes back to you.
-import type { Address } from '../contract.ts';
+import type { Address } from '../contract/index.ts';
 import { addressKey } from '../mail-address.ts';
 import type { AddressEntry, Original } from './composition.ts';
 

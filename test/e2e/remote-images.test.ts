@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, createApp } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
-import type { StreamMessage } from '../../shared/contract.ts';
+import type { StreamMessage } from '../../shared/contract/index.ts';
 import { call } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
 import { tempDir } from '../support/temp.ts';

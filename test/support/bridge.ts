@@ -11,7 +11,7 @@ import {
   type Response,
   type StreamEvent,
   StreamMessage,
-} from '../../shared/contract.ts';
+} from '../../shared/contract/index.ts';
 
 export async function call<C extends Channel>(
   app: App,

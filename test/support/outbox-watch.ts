@@ -2,7 +2,7 @@
 // in order, each parsed with the contract's schema. `clear` between tests: SQLite gives a new message the id
 // of one that just left the outbox, and a change is told on the turn after it.
 import type { App } from '../../electron/app.ts';
-import { type OutboxItem, StreamMessage } from '../../shared/contract.ts';
+import { type OutboxItem, StreamMessage } from '../../shared/contract/index.ts';
 import { call } from './bridge.ts';
 
 export type OutboxWatch = {

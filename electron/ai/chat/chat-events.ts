@@ -1,6 +1,6 @@
 // A chat turn's events as the page's stream events (shared/contract/streams.ts): the plain answer's (ask.ts)
 // and the engine's (agent.ts). Errors keep Skimmer's code and sentence; the provider's detail rides along.
-import type { StreamEvent } from '../../../shared/contract.ts';
+import type { StreamEvent } from '../../../shared/contract/index.ts';
 import { noticeMessage } from '../protocol/events.ts';
 import { untrustedParts } from '../safety/untrusted.ts';
 import { type AgentEvent, type ApprovalPolicy, agentTools } from './agent.ts';

@@ -1,7 +1,7 @@
-// What the chat pane is shown of stored turns, tool results and waiting calls (shared/contract.ts ChatBlock,
+// What the chat pane is shown of stored turns, tool results and waiting calls (shared/contract/index.ts ChatBlock,
 // ToolResultView, ApprovalCall). Pure: the renderer never sees raw stored turns, and mail inside them always
 // arrives split out as untrusted parts with their injection flags (DESIGN §8, §12).
-import type { ApprovalCall, ChatBlock, ToolResultView } from '../../../shared/contract.ts';
+import type { ApprovalCall, ChatBlock, ToolResultView } from '../../../shared/contract/index.ts';
 import type { Turn } from '../protocol/messages.ts';
 import { isUntrustedBlock, untrustedParts } from '../safety/untrusted.ts';
 import type { AnyTool, CallPreview } from '../tools/tool.ts';

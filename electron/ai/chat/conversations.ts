@@ -1,7 +1,7 @@
 // Stored conversations (DESIGN §3): a turn — the user's words and the answer, or what arrived of it —
 // is committed in one transaction, so a crash never leaves half a turn. Owns conversations,
 // conversation_messages and runs.
-import type { ConversationSummary } from '../../../shared/contract.ts';
+import type { ConversationSummary } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { Turn } from '../protocol/messages.ts';
 

@@ -2,7 +2,7 @@
 // asked over, whatever order the ids were named in, and reads back as cached.
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import type { GroundedView } from '../../../shared/contract.ts';
+import type { GroundedView } from '../../../shared/contract/index.ts';
 import { tempDir } from '../../../test/support/temp.ts';
 import { openDatabase } from '../../db/open.ts';
 import { askKey, prepareAnswerCache } from './answer-cache.ts';

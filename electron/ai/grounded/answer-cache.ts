@@ -2,7 +2,7 @@
 // (`thread_summaries`), other answers per what they were asked over (`ask_answers`). Only a complete, checked
 // answer is stored; a failure never is. Owns both tables.
 import { createHash } from 'node:crypto';
-import type { GroundedView } from '../../../shared/contract.ts';
+import type { GroundedView } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { cachedView } from './grounded-view.ts';
 

@@ -1,6 +1,6 @@
 // What the page is shown of a grounded answer (shared/contract GroundedView): each citation as the message, or
 // the document and page, it names; and the sources a message becomes for the model (long-thread.ts).
-import type { GroundedView, MessageView } from '../../../shared/contract.ts';
+import type { GroundedView, MessageView } from '../../../shared/contract/index.ts';
 import type { Chunk } from '../../documents/documents.ts';
 import { mailText } from '../tools/mail-tools.ts';
 import type { MessageSource } from './long-thread.ts';

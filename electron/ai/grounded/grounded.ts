@@ -1,7 +1,7 @@
 // A grounded answer (DESIGN §10, issue 7): a summary of, or an answer about, 1–8 sources, whose citations are
 // checked against the sources before anyone sees it. Bounds are checked before any network; one attempt, no
 // retry, 45 s in all; the sources reach the model only inside untrusted blocks (DESIGN §8).
-import type { ServiceKind } from '../../../shared/contract.ts';
+import type { ServiceKind } from '../../../shared/contract/index.ts';
 import { endpointFor } from '../../../shared/service-url.ts';
 import { AiFailure } from '../protocol/errors.ts';
 import { authHeaders } from '../providers/model-lists.ts';

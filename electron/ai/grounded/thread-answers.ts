@@ -2,7 +2,7 @@
 // the request names a thread, messages or documents by id, never their text (DESIGN §10); this loads them and
 // plans the answer — the cached one, or how to ask the model, with checked citations, each tied to its
 // message, or to its document and page. The caller connects (consent first) and relays the result.
-import type { GroundedView, MessageView } from '../../../shared/contract.ts';
+import type { GroundedView, MessageView } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { DocumentError } from '../../documents/document-error.ts';
 import { type Chunk, prepareDocuments } from '../../documents/documents.ts';

@@ -2,7 +2,7 @@
 // OpenAI kind only `model` and `messages` are sent, so any OpenAI-compatible server answers; Anthropic needs
 // `max_tokens` (wire-formats §3.2) and the Responses API takes `instructions` and `input` (§2.1). The
 // answer is read from where each API puts a non-streamed message's text.
-import type { ServiceKind } from '../../../shared/contract.ts';
+import type { ServiceKind } from '../../../shared/contract/index.ts';
 import { classifyAnthropicError } from '../providers/anthropic.ts';
 import { classifyChatError } from '../providers/openai-chat.ts';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { loadJudgeCorpus, loadQuestionFile } from '../../../fixtures/judge/corpus.ts';
 import { startReplayServer } from '../../../fixtures/judge/replay-server.ts';
-import type { ServiceKind } from '../../../shared/contract.ts';
+import type { ServiceKind } from '../../../shared/contract/index.ts';
 import { AiFailure } from '../protocol/errors.ts';
 import { judge } from './judge.ts';
 import { parseQuestionFile, type Question } from './questions.ts';

@@ -1,7 +1,7 @@
 // The judge (DESIGN §9): typed questions about one piece of mail, answered with probabilities by a decision
 // service (`decisions`, the OpenAI shape; `systemone`, TypeSafe's) or with verdicts by a chat model. Questions
 // are checked before anything is sent; answers are checked before anyone sees them.
-import type { ServiceKind } from '../../../shared/contract.ts';
+import type { ServiceKind } from '../../../shared/contract/index.ts';
 import { endpointFor } from '../../../shared/service-url.ts';
 import { AiFailure } from '../protocol/errors.ts';
 import { type RateLimit, readRateLimit } from '../protocol/rate-limit.ts';

@@ -2,7 +2,7 @@
 // own list shape (wire-formats §1.6, §3.6, §5.5), read leniently: extra fields are ignored, missing optional
 // ones tolerated. Also the one place that says how each kind sends its key.
 import { z } from 'zod';
-import type { ServiceKind } from '../../../shared/contract.ts';
+import type { ServiceKind } from '../../../shared/contract/index.ts';
 import { endpointFor } from '../../../shared/service-url.ts';
 import type { AiErrorCode } from '../protocol/errors.ts';
 import { httpErrorCode } from './stream-parts.ts';

@@ -1,6 +1,6 @@
 // "List models" and "Test connection" (DESIGN §5): explicit user actions, never automatic. The request and the
 // list's shape are the provider's (providers/model-lists.ts); this sends it through the transport.
-import type { ServiceKind } from '../../../shared/contract.ts';
+import type { ServiceKind } from '../../../shared/contract/index.ts';
 import { AiFailure } from '../protocol/errors.ts';
 import { modelListRequest, readModelList } from '../providers/model-lists.ts';
 import { requestJson, type TransportOptions } from './transport.ts';

@@ -1,7 +1,7 @@
 // One model turn as neutral events (DESIGN §6): picks the provider for the service's kind, builds its
 // body, sends it through the transport and maps the frames. Every way a turn can end becomes exactly
 // one terminal event: `message_stop`, a terminal `error`, or `aborted` when the user pressed Stop.
-import type { ServiceKind } from '../../../shared/contract.ts';
+import type { ServiceKind } from '../../../shared/contract/index.ts';
 import { endpointFor } from '../../../shared/service-url.ts';
 import { type AiErrorCode, AiFailure, aiErrorMessages } from '../protocol/errors.ts';
 import { type AiEvent, isTerminal } from '../protocol/events.ts';

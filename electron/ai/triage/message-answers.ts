@@ -1,7 +1,7 @@
 // Cached judge answers looked up by message and by thread (issue 6): what the thread list's chips and the
 // rule suggestions read. Any model's newest answers count; a message counts only with an answer to every
 // question of the set.
-import type { MessageAnswers } from '../../../shared/contract.ts';
+import type { MessageAnswers } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareJudgeAnswers } from './answers.ts';
 import { prepareQuestionSets } from './question-sets.ts';

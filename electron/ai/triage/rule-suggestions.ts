@@ -1,6 +1,6 @@
 // The batch approval card's rules (issue 6): per rule, the messages of a scope whose newest answers to the set
 // meet it, and carrying out what the user approved of that as undoable writes, each in the audit log.
-import type { TriageScope } from '../../../shared/contract.ts';
+import type { TriageScope } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareMailActions } from '../../mail/store/undo.ts';
 import { prepareMessageAnswers } from './message-answers.ts';

@@ -1,7 +1,7 @@
 // Triage jobs (issue 6): a question set run over a folder, a search or the whole mailbox, persisted item by
 // item (`triage_jobs`, `triage_items`), so pause, resume, cancel and a restart in the middle lose nothing and
 // ask nothing twice (answers are cached as well). Owns both tables.
-import type { TriageScope } from '../../../shared/contract.ts';
+import type { TriageScope } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareMessageSearch } from '../../mail/store/search.ts';
 import { AssistantError } from '../assistant-error.ts';

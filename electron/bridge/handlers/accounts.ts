@@ -2,7 +2,7 @@
 // remove. Sync streams its progress; a failure is Skimmer's sentence and is remembered on the account. The
 // page's watch carries the background sync's status and every outbox change; the folder the page shows is
 // the one its account's background sync waits on (`account:focus`).
-import type { StreamEvent } from '../../../shared/contract.ts';
+import type { StreamEvent } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';
 import type { Accounts } from '../../mail/accounts.ts';

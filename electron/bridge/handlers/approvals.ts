@@ -1,6 +1,6 @@
 // The settings side of consent (DESIGN §7): the grants the user gave, revocable, and the audit log of every
 // tool call. Reads and one revoke; nothing here can grant (grants are given only with an approval).
-import type { AuditView, GrantView } from '../../../shared/contract.ts';
+import type { AuditView, GrantView } from '../../../shared/contract/index.ts';
 import type { prepareConversations } from '../../ai/chat/conversations.ts';
 import { prepareAudit } from '../../ai/safety/audit.ts';
 import type { prepareGrants } from '../../ai/safety/grants.ts';

@@ -2,7 +2,7 @@
 // `run:cancel`), `chat:answer` resumes a run that waits for the user's approval, `chat:list` and
 // `chat:history` read what is stored. A turn with tools runs through the engine (agent.ts); without, it is
 // one plain answer (ask.ts).
-import type { ChatTurn, StreamEvent } from '../../../shared/contract.ts';
+import type { ChatTurn, StreamEvent } from '../../../shared/contract/index.ts';
 import { type ApprovalPolicy, runAgent, waitingCalls } from '../../ai/chat/agent.ts';
 import { ask } from '../../ai/chat/ask.ts';
 import { agentMapper, fromAsk, mapEvents } from '../../ai/chat/chat-events.ts';

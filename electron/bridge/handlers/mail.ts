@@ -1,6 +1,6 @@
 // The mail channels of the bridge: folders, threads and search read the store; mark read, archive, trash and
 // undo change it (each undoable); `mail:import` streams an import job's progress.
-import type { StreamEvent } from '../../../shared/contract.ts';
+import type { StreamEvent } from '../../../shared/contract/index.ts';
 import type { Places } from '../../files/safe-open.ts';
 import type { WriteBack } from '../../mail/imap/write-back.ts';
 import type { ImportJob } from '../../mail/import/import-job.ts';

@@ -2,7 +2,7 @@
 // the page names a thread, messages or documents by id, never their text (DESIGN §10). The answer is planned
 // in electron/ai/grounded/thread-answers.ts (loading, citations, the cache) and sent here on a stream. A
 // failure is Skimmer's sentence, never a half answer, and is never cached.
-import type { StreamEvent } from '../../../shared/contract.ts';
+import type { StreamEvent } from '../../../shared/contract/index.ts';
 import { type AnswerPlan, prepareThreadAnswers } from '../../ai/grounded/thread-answers.ts';
 import { connectForMail, splitModelRef } from '../../ai/model-access.ts';
 import { AiFailure } from '../../ai/protocol/errors.ts';

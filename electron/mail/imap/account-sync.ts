@@ -2,7 +2,7 @@
 // (sync-job.ts), started at launch and when an account is added, stopped when it is removed or the app
 // closes. What each reports is turned into `account_status` events for the pages that watch. The folder the
 // page shows is passed to its account's worker, which waits for news on it instead of INBOX.
-import type { StreamEvent } from '../../../shared/contract.ts';
+import type { StreamEvent } from '../../../shared/contract/index.ts';
 import type { Log } from '../../log.ts';
 import type { Accounts } from '../accounts.ts';
 import { type SyncJob, startSyncJob } from './sync-job.ts';

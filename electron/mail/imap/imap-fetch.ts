@@ -5,7 +5,7 @@
 // thread's connection or on the fetcher thread's (imap-fetcher.ts), so a batch can also be packed into one
 // ArrayBuffer and moved between threads without copying it again.
 import type { ImapFlow } from 'imapflow';
-import type { Attachment } from '../../../shared/contract.ts';
+import type { Attachment } from '../../../shared/contract/index.ts';
 import { planParts, rebuild, type Structure, type TextPart } from './imap-message.ts';
 
 // What parse.ts reads from a header block; the rest (Received, DKIM, …) is never stored.

@@ -3,7 +3,7 @@
 // attachments; the fetched header block and the raw text parts are then put back together as a small MIME
 // message, so the one parser used for imported mail (parse.ts) reads synced mail too. Pure.
 import { createHash } from 'node:crypto';
-import type { Attachment } from '../../../shared/contract.ts';
+import type { Attachment } from '../../../shared/contract/index.ts';
 
 /** The parts of BODYSTRUCTURE this module reads (imapflow's MessageStructureObject). */
 export type Structure = {

@@ -24,7 +24,7 @@
 // - A folder with more new mail than the first batch has the rest downloaded by the fetcher thread on a
 //   second connection (imap-fetcher.ts), so imapflow's decoding runs beside the reading and storing here.
 import type { ExpungeEvent, FlagsEvent, ImapFlow, ListResponse, MailboxObject } from 'imapflow';
-import type { Attachment } from '../../../shared/contract.ts';
+import type { Attachment } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import type { AccountLogin } from '../accounts.ts';
 import { type ParsedMessage, type ParseOptions, parseMessage } from '../import/parse.ts';

@@ -1,7 +1,7 @@
 // Starts an import in a worker thread and turns its counters into the contract's stream events
 // (progress with rate and ETA, then exactly one `import_done` or `error`).
 import { Worker } from 'node:worker_threads';
-import type { StreamEvent } from '../../../shared/contract.ts';
+import type { StreamEvent } from '../../../shared/contract/index.ts';
 import type { Places } from '../../files/safe-open.ts';
 import type { ImportCounters } from './import-run.ts';
 import type { ImportWorkerData, ImportWorkerMessage } from './import-worker.ts';

@@ -1,7 +1,7 @@
 // One import, start to finish, on one database connection. It runs inside the import worker (see
 // import-worker.ts) so the main thread never parses mail. A bad message is recorded with its reason and
 // the import goes on; a cancel stops between batches and keeps what was already stored.
-import type { ImportSummary } from '../../../shared/contract.ts';
+import type { ImportSummary } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { FileRefusal, type Places, userPlaces } from '../../files/safe-open.ts';
 import { prepareStore } from '../store/store.ts';

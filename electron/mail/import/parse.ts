@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { convert } from 'html-to-text';
 import { type AddressObject, simpleParser } from 'mailparser';
-import type { Address, Attachment } from '../../../shared/contract.ts';
+import type { Address, Attachment } from '../../../shared/contract/index.ts';
 import { type ParsedMail, readRebuilt } from './parse-rebuilt.ts';
 import { isAttachmentPart, type Stripped, stripAttachmentBodies } from './strip-attachments.ts';
 

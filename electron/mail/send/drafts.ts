@@ -2,7 +2,7 @@
 // outbox (10 seconds to undo, like any send) or discarded. Undo of a send puts the message back here (Gmail
 // reopens it as a draft), and a send that failed can come back too, so nothing written is lost. The assistant creates drafts through undo.ts, so
 // that Undo can take them back; what the user does here is their own doing and is not on the undo list.
-import type { DraftView } from '../../../shared/contract.ts';
+import type { DraftView } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { nextId } from '../../db/retired-ids.ts';
 import { MailError } from '../mail-error.ts';

@@ -1,5 +1,11 @@
 // Reads of the mail tables for the bridge and the CLI: folders, pages of threads, one thread, read flags.
-import type { Address, Attachment, Folder, MessageView, ThreadSummary } from '../../../shared/contract.ts';
+import type {
+  Address,
+  Attachment,
+  Folder,
+  MessageView,
+  ThreadSummary,
+} from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareWriteBack } from '../imap/write-back.ts';
 

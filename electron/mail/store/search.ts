@@ -3,7 +3,7 @@
 // newest first: the thread's newest matching message, with a snippet of it (Gmail and Thunderbird list
 // results so). Triage and judge scopes take every matching message (`prepareMessageSearch`).
 import type Database from 'better-sqlite3';
-import type { SearchHit } from '../../../shared/contract.ts';
+import type { SearchHit } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { snippetOf } from './queries.ts';
 import { type Place, parseSearchQuery, SearchQueryError } from './search-query.ts';

@@ -1,4 +1,4 @@
-import type { AccountView } from '../../../shared/contract.ts';
+import type { AccountView } from '../../../shared/contract/index.ts';
 import { formatFullDate } from '../format/format-time.ts';
 import { RemoveConfirm } from '../settings/RemoveConfirm.tsx';
 import { TestButton, TestResultNote } from '../settings/TestButton.tsx';

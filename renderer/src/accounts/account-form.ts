@@ -2,7 +2,7 @@
 // servers; ports are typed as text; each server gets the verdict of `checkServer`, the same rule the main
 // process enforces when it saves (shared/mail-account.ts), so the form says what is wrong before Save does.
 // Pure; tested in account-form.test.ts.
-import type { Request } from '../../../shared/contract.ts';
+import type { Request } from '../../../shared/contract/index.ts';
 import {
   type Checked,
   checkServer,

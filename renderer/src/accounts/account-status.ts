@@ -3,7 +3,7 @@
 // background sync (`account:watch`); without one (a desktop that has not reported yet) the account's own
 // record says when it last synced or what went wrong. Folder names and messages come from the mail server
 // and Skimmer's sentences, and are shown as text. Pure; tested in account-status.test.ts.
-import type { AccountView, StreamEvent } from '../../../shared/contract.ts';
+import type { AccountView, StreamEvent } from '../../../shared/contract/index.ts';
 import { displayText } from '../mail/display-text.ts';
 
 export type AccountStatus = Extract<StreamEvent, { type: 'account_status' }>;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ApprovalCall, ToolEffect } from '../../../shared/contract.ts';
+import type { ApprovalCall, ToolEffect } from '../../../shared/contract/index.ts';
 import { prettyArgs } from '../chat/tool-call-summary.ts';
 import { displayText } from '../mail/display-text.ts';
 import { useApprovalStore } from '../stores/approval-store.ts';

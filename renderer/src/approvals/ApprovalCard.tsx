@@ -1,4 +1,4 @@
-import type { ToolEffect } from '../../../shared/contract.ts';
+import type { ToolEffect } from '../../../shared/contract/index.ts';
 import { useApprovalStore } from '../stores/approval-store.ts';
 import { type PendingRound, useChatStore } from '../stores/chat-store.ts';
 import { ApprovalCallView } from './ApprovalCallView.tsx';

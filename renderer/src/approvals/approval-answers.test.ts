@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { ApprovalCall } from '../../../shared/contract.ts';
+import type { ApprovalCall } from '../../../shared/contract/index.ts';
 import { allDecided, answersFor, choiceFor } from './approval-answers.ts';
 
 // A stand-in for the hash of each call's arguments: distinct per id, as the main process makes them.

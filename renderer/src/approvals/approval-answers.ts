@@ -1,7 +1,7 @@
 // The user's choices on an approval card, and the answers they become (`chat:answer`). Every call of the
 // round gets an answer, held ones included (the contract: a held call runs unless the user denies it, so its
 // choice starts as "approve"). Pure; tested in approval-answers.test.ts.
-import type { ApprovalCall, CallAnswer } from '../../../shared/contract.ts';
+import type { ApprovalCall, CallAnswer } from '../../../shared/contract/index.ts';
 
 export type GrantChoice = NonNullable<CallAnswer['grant']>;
 export type Decision = CallAnswer['decision'];

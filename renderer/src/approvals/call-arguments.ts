@@ -2,7 +2,7 @@
 // "Provenance"): each argument whose text came from an email rather than from the user's words, and each
 // address or URL the user never wrote, carries "from the email, not from you". Pure; tested in
 // call-arguments.test.ts.
-import type { Provenance } from '../../../shared/contract.ts';
+import type { Provenance } from '../../../shared/contract/index.ts';
 import { shortArgs } from '../chat/tool-call-summary.ts';
 
 export type ArgumentRow = {

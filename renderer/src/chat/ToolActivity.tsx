@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ToolResultView } from '../../../shared/contract.ts';
+import type { ToolResultView } from '../../../shared/contract/index.ts';
 import { shortArgs } from './tool-call-summary.ts';
 import { UntrustedBlock } from './UntrustedBlock.tsx';
 import { untrustedPreview } from './untrusted-preview.ts';

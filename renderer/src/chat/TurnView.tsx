@@ -1,4 +1,4 @@
-import type { ChatBlock } from '../../../shared/contract.ts';
+import type { ChatBlock } from '../../../shared/contract/index.ts';
 import type { LiveTurn, ShownTurn } from '../stores/chat-store.ts';
 import { ChatErrorBox } from './ChatErrorBox.tsx';
 import { RetryNotice } from './RetryNotice.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { UntrustedPart } from '../../../shared/contract.ts';
+import type { UntrustedPart } from '../../../shared/contract/index.ts';
 import { displayText } from '../mail/display-text.ts';
 import { sourceLabel, untrustedPreview } from './untrusted-preview.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { ChatBlock } from '../../../shared/contract.ts';
+import type { ChatBlock } from '../../../shared/contract/index.ts';
 import type { ShownTurn } from '../stores/chat-store.ts';
 import { displayTurns } from './display-turns.ts';
 

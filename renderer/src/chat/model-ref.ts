@@ -2,7 +2,7 @@
 // contain more). Suggestions come only from what is already known without asking a service: models used in
 // stored conversations, the lists the user asked for with "List models", and the names of the saved
 // services that can chat. Pure; tested in model-ref.test.ts.
-import type { ServiceKind } from '../../../shared/contract.ts';
+import type { ServiceKind } from '../../../shared/contract/index.ts';
 
 // The kinds that answer chat (DESIGN §5); the decision kinds answer judge questions only.
 const chatKinds: ReadonlySet<ServiceKind> = new Set(['openai', 'openai-responses', 'anthropic']);

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { ChatBlock, UntrustedPart } from '../../../shared/contract.ts';
+import type { ChatBlock, UntrustedPart } from '../../../shared/contract/index.ts';
 import { endedTurns, newLive, shownTurn, textOf, userBlocks, withEvent, withText } from './turns.ts';
 
 const call: ChatBlock = { kind: 'tool_call', id: 'c1', name: 'search_mail', args: { query: 'x' } };

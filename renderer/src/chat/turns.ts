@@ -1,8 +1,8 @@
 // Turns as the chat pane holds them: the stored ones (`chat:history`, with how each ended) and the one whose
-// answer is streaming. The streaming answer is kept as the same blocks a stored turn has (shared/contract.ts
+// answer is streaming. The streaming answer is kept as the same blocks a stored turn has (shared/contract/index.ts
 // `ChatBlock`), so a finished answer joins the transcript as it will read after a reload. Pure; tested in
 // turns.test.ts.
-import type { ChatBlock, ChatTurn, StreamEvent, UntrustedPart } from '../../../shared/contract.ts';
+import type { ChatBlock, ChatTurn, StreamEvent, UntrustedPart } from '../../../shared/contract/index.ts';
 
 type Usage = NonNullable<ChatTurn['usage']>;
 // Part of the answer could not be read, yet it went on (DESIGN §6): Skimmer's code and sentence.

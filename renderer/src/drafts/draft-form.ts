@@ -2,7 +2,7 @@
 // into addresses as they type. The check here is a simple one, to say early which entry looks wrong; Skimmer
 // checks again on Save (the contract's email rule) and its sentence is what counts. Pure; tested in
 // draft-form.test.ts.
-import type { DraftView } from '../../../shared/contract.ts';
+import type { DraftView } from '../../../shared/contract/index.ts';
 
 export type DraftForm = { to: string; cc: string; subject: string; body: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { OutboxItem } from '../../../shared/contract.ts';
+import type { OutboxItem } from '../../../shared/contract/index.ts';
 import { canUndo, outboxBusy, outboxLine, recipientsText, returnedLine } from './outbox-text.ts';
 
 const now = 1_000_000;

@@ -2,7 +2,7 @@
 // ann@example.com and 2 others…", "Not sent to ann@example.com: <Skimmer's sentence>", and after Undo "Back
 // in Drafts: not sent to ann@example.com. …". Recipients were written by the assistant (perhaps from an
 // email), so they are shown as text with direction controls removed. Pure; tested in outbox-text.test.ts.
-import type { OutboxItem } from '../../../shared/contract.ts';
+import type { OutboxItem } from '../../../shared/contract/index.ts';
 import { displayText } from '../mail/display-text.ts';
 
 export function recipientsText(to: readonly string[]): string {

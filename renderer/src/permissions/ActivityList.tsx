@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AuditView } from '../../../shared/contract.ts';
+import type { AuditView } from '../../../shared/contract/index.ts';
 import { prettyArgs } from '../chat/tool-call-summary.ts';
 import { untrustedPreview } from '../chat/untrusted-preview.ts';
 import { formatFullDate } from '../format/format-time.ts';

@@ -1,6 +1,6 @@
 // How the Activity list words an audit entry (DESIGN §7: every decision goes to `audit`). Pure; tested in
 // audit-text.test.ts.
-import type { AuditView, GrantView } from '../../../shared/contract.ts';
+import type { AuditView, GrantView } from '../../../shared/contract/index.ts';
 
 export const decisionText: Record<AuditView['decision'], string> = {
   allowed: 'Allowed',

@@ -1,4 +1,4 @@
-import type { Attachment } from '../../../shared/contract.ts';
+import type { Attachment } from '../../../shared/contract/index.ts';
 import { formatBytes } from '../format/format-size.ts';
 import { displayText, hasDirectionControls } from '../mail/display-text.ts';
 

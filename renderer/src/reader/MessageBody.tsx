@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MessageView } from '../../../shared/contract.ts';
+import type { MessageView } from '../../../shared/contract/index.ts';
 import { HtmlBody } from './HtmlBody.tsx';
 import { PlainBody } from './PlainBody.tsx';
 

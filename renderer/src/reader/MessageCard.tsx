@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Address, MessageView } from '../../../shared/contract.ts';
+import type { Address, MessageView } from '../../../shared/contract/index.ts';
 import { formatFullDate } from '../format/format-time.ts';
 import { displayText } from '../mail/display-text.ts';
 import { useAppStore } from '../stores/app-store.ts';

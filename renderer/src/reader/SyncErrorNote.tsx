@@ -1,4 +1,4 @@
-import type { MessageView } from '../../../shared/contract.ts';
+import type { MessageView } from '../../../shared/contract/index.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 
 // A change to this message that its mail server refused (a move, a read flag): Skimmer's sentence, and Retry,

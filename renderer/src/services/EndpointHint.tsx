@@ -1,4 +1,4 @@
-import type { ServiceKind } from '../../../shared/contract.ts';
+import type { ServiceKind } from '../../../shared/contract/index.ts';
 import { previewEndpoint } from './endpoint-preview.ts';
 
 // The live "requests will go to" line under a base URL field. Only a hint: Skimmer checks the address

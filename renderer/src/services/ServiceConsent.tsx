@@ -1,4 +1,4 @@
-import type { ServiceView } from '../../../shared/contract.ts';
+import type { ServiceView } from '../../../shared/contract/index.ts';
 import { useServicesStore } from '../stores/services-store.ts';
 
 // Whether mail and document text may go to this service (DESIGN §5). A service on this computer needs no

@@ -1,4 +1,4 @@
-import type { ServiceView } from '../../../shared/contract.ts';
+import type { ServiceView } from '../../../shared/contract/index.ts';
 import { TextField } from '../settings/TextField.tsx';
 import { useServicesStore } from '../stores/services-store.ts';
 import { EndpointHint } from './EndpointHint.tsx';

@@ -1,4 +1,4 @@
-import type { ServiceView } from '../../../shared/contract.ts';
+import type { ServiceView } from '../../../shared/contract/index.ts';
 import { RemoveConfirm } from '../settings/RemoveConfirm.tsx';
 import { TestButton, TestResultNote } from '../settings/TestButton.tsx';
 import { useServicesStore } from '../stores/services-store.ts';

@@ -1,6 +1,6 @@
 // How each service kind is named in the settings screen, and an example base URL for its field. The
 // examples are placeholders only: there is no default service or endpoint (DESIGN §5).
-import type { ServiceKind } from '../../../shared/contract.ts';
+import type { ServiceKind } from '../../../shared/contract/index.ts';
 
 type KindText = { label: string; short: string; placeholder: string };
 

@@ -8,7 +8,7 @@
 // SECURITY: a typed password lives here only until Save sends it, and is cleared then and when the dialog
 // closes; the bridge never returns one (views say `hasPassword`).
 import { create } from 'zustand';
-import type { AccountView, StreamEvent, SyncSummary } from '../../../shared/contract.ts';
+import type { AccountView, StreamEvent, SyncSummary } from '../../../shared/contract/index.ts';
 import {
   type AccountDraft,
   draftRequest,

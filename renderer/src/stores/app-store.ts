@@ -1,7 +1,7 @@
 // App-wide state: what Skimmer reports about itself, which view shows (mail or chat), the theme, and short
 // messages for the user (toasts).
 import { create } from 'zustand';
-import type { BridgeError, Response } from '../../../shared/contract.ts';
+import type { BridgeError, Response } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 
 type AppInfo = Response<'app:info'>;

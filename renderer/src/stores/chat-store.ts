@@ -10,7 +10,7 @@ import type {
   ConversationSummary,
   Request,
   StreamEvent,
-} from '../../../shared/contract.ts';
+} from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { canChat, isModelRef, modelRefHint, serviceOf } from '../chat/model-ref.ts';
 import {

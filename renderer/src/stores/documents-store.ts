@@ -4,7 +4,7 @@
 // checked in the list can be asked about (the answer lives in the summary store); a document citation opens
 // the page view here (`documents:read`), scrolled to the cited part.
 import { create } from 'zustand';
-import type { Response } from '../../../shared/contract.ts';
+import type { Response } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 
 type ImportResult = Response<'documents:import'>;

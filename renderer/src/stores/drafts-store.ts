@@ -7,7 +7,7 @@
 // Send saves first, then `draft:send` puts the message in the outbox, where it waits the undo window and Undo stops it:
 // the dialog closes so that the outbox bar's Undo is in reach.
 import { create } from 'zustand';
-import type { DraftView } from '../../../shared/contract.ts';
+import type { DraftView } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { addressProblem, type DraftForm, formOf, isEdited, saveRequest } from '../drafts/draft-form.ts';
 import { announce } from './store-events.ts';

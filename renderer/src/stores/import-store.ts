@@ -1,7 +1,7 @@
 // The import dialog: paths typed by the user (or the demo mailbox), one import stream at a time, its progress,
 // its summary, and a Cancel that always ends the wait (DESIGN §2: a stop is `run:cancel`, not a closed socket).
 import { create } from 'zustand';
-import type { ImportSummary, Request, StreamEvent } from '../../../shared/contract.ts';
+import type { ImportSummary, Request, StreamEvent } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { useAppStore } from './app-store.ts';
 import { useMailStore } from './mail-store.ts';

@@ -2,7 +2,7 @@
 // Skimmer at once and is undoable (the Undo bar offers it); for a synced account the background sync takes
 // it to the server. One move at a time, so a held-down `e` cannot fire a burst of moves.
 import { create } from 'zustand';
-import type { MessageView } from '../../../shared/contract.ts';
+import type { MessageView } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { useAppStore } from './app-store.ts';
 import { useMailStore } from './mail-store.ts';

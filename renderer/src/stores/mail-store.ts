@@ -2,7 +2,13 @@
 // search (mail and, beside it, the imported documents), which messages may load remote images, the link waiting for the user's confirmation, and the
 // changes the server refused that the user asked to try again.
 import { create } from 'zustand';
-import type { BridgeError, Folder, MessageView, Response, SearchHit } from '../../../shared/contract.ts';
+import type {
+  BridgeError,
+  Folder,
+  MessageView,
+  Response,
+  SearchHit,
+} from '../../../shared/contract/index.ts';
 import { bridge, bridgeKind } from '../bridge.ts';
 import { classifyLink, type LinkVerdict } from '../mail/link-policy.ts';
 import { useAppStore } from './app-store.ts';

@@ -2,7 +2,7 @@
 // folder: its messages there move, and its other messages (the user's replies in Sent) stay where they are.
 // In All mail or a search there is no folder to leave, so the whole conversation moves. Pure; tested in
 // move-targets.test.ts.
-import type { MessageView } from '../../../shared/contract.ts';
+import type { MessageView } from '../../../shared/contract/index.ts';
 
 // The contract's bound on ids per call.
 const maxMoveIds = 1000;

@@ -7,7 +7,7 @@
 // (whoever wrote it: the user, or the assistant's approved send_mail); the bar then says "Back in Drafts"
 // and opens the Drafts dialog on it.
 import { create } from 'zustand';
-import type { OutboxItem, StreamEvent } from '../../../shared/contract.ts';
+import type { OutboxItem, StreamEvent } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { displayText } from '../mail/display-text.ts';
 import { outboxBusy, recipientsText } from '../outbox/outbox-text.ts';

@@ -1,7 +1,7 @@
 // The Permissions screen (DESIGN §7): the grants the user gave ("for this conversation", "always"), each
 // revocable, and the activity log of every tool call with its decision. Opening it asks Skimmer alone.
 import { create } from 'zustand';
-import type { AuditView, GrantView } from '../../../shared/contract.ts';
+import type { AuditView, GrantView } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 
 type PermissionsState = {

@@ -2,7 +2,7 @@
 // batch approval card. Suggest reads only cached answers (it contacts nothing); Approve sends exactly the
 // messages left checked, and the Undo bar then offers the writes, as the user's own change.
 import { create } from 'zustand';
-import type { Response, TriageRule, TriageScope } from '../../../shared/contract.ts';
+import type { Response, TriageRule, TriageScope } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { readRules, storageKey } from '../triage/rules/rule-draft.ts';
 import { scopeOf, useTriageStore } from './triage-store.ts';

@@ -4,7 +4,7 @@
 // SECURITY: a typed key lives here only until it is sent; the bridge never returns one (views say `hasKey`).
 
 import { create } from 'zustand';
-import type { Request, Response, ServiceKind, ServiceView } from '../../../shared/contract.ts';
+import type { Request, Response, ServiceKind, ServiceView } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { parsePrice } from '../services/price-text.ts';
 import { removeConfirmed, without } from './confirm-remove.ts';

@@ -5,7 +5,7 @@
 // failure is Skimmer's sentence with Retry, never a half-rendered answer; a chip in the answer asks the reader
 // to show the cited message (`highlight`, which MessageCard follows) or opens the cited document page.
 import { create } from 'zustand';
-import type { GroundedView, Request, StreamEvent } from '../../../shared/contract.ts';
+import type { GroundedView, Request, StreamEvent } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { isModelRef, modelRefHint } from '../chat/model-ref.ts';
 import { useChatStore } from './chat-store.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { ThreadSummary } from '../../../shared/contract.ts';
+import type { ThreadSummary } from '../../../shared/contract/index.ts';
 import { maxPages, pageSize, pagesForRange, patchThread, rowAt, withPage } from './thread-pages.ts';
 
 const thread = (id: number): ThreadSummary => ({

@@ -1,7 +1,7 @@
 // The thread list is fetched in windows ("pages") of `pageSize` as the user scrolls, and only a bounded number
 // of pages is kept, so a mailbox of 100k threads never sits in memory or crosses the bridge at once. Pure;
 // tested in thread-pages.test.ts.
-import type { ThreadSummary } from '../../../shared/contract.ts';
+import type { ThreadSummary } from '../../../shared/contract/index.ts';
 
 export const pageSize = 200;
 export const maxPages = 30;

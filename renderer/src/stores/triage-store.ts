@@ -11,7 +11,7 @@ import type {
   ThreadSummary,
   TriageJobView,
   TriageScope,
-} from '../../../shared/contract.ts';
+} from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { isModelRef } from '../chat/model-ref.ts';
 import {

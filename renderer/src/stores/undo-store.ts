@@ -4,7 +4,7 @@
 // (`mail:undo {id}`, newest first), whatever else changed the mail since; then the mail view reloads so the
 // messages show where they are again.
 import { create } from 'zustand';
-import type { UndoView } from '../../../shared/contract.ts';
+import type { UndoView } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { newSince, stillOpen, undoSummary } from '../undo/undo-batch.ts';
 import { useAppStore } from './app-store.ts';

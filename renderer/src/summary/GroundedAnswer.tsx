@@ -1,4 +1,4 @@
-import type { GroundedView } from '../../../shared/contract.ts';
+import type { GroundedView } from '../../../shared/contract/index.ts';
 import { displayText } from '../mail/display-text.ts';
 import { answerParts } from './answer-parts.ts';
 

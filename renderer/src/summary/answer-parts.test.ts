@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { GroundedView } from '../../../shared/contract.ts';
+import type { GroundedView } from '../../../shared/contract/index.ts';
 import { answerParts, citationLabel } from './answer-parts.ts';
 
 const view = (answer: string, citations: GroundedView['citations']): GroundedView => ({

@@ -1,7 +1,7 @@
 // A grounded answer's text split for display (DESIGN §10): every inline `[id]` that names one of the answer's
 // citations becomes a chip; anything else in square brackets stays plain text, so a stray mark never looks
 // like a checked source. Pure; tested in answer-parts.test.ts.
-import type { GroundedView } from '../../../shared/contract.ts';
+import type { GroundedView } from '../../../shared/contract/index.ts';
 
 export type Citation = GroundedView['citations'][number];
 export type AnswerPart = { kind: 'text'; text: string } | { kind: 'cite'; citation: Citation; label: string };

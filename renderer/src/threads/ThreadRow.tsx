@@ -1,4 +1,4 @@
-import type { ThreadSummary } from '../../../shared/contract.ts';
+import type { ThreadSummary } from '../../../shared/contract/index.ts';
 import { formatListDate } from '../format/format-time.ts';
 import { displayText } from '../mail/display-text.ts';
 import { useMailStore } from '../stores/mail-store.ts';

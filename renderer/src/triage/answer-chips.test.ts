@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { MessageAnswers } from '../../../shared/contract.ts';
+import type { MessageAnswers } from '../../../shared/contract/index.ts';
 import type { Question } from '../../../shared/judge.ts';
 import { binaryNote, chipsFor } from './answer-chips.ts';
 

@@ -2,7 +2,7 @@
 // a filled or empty mark, a choice as its value, a score as "urgency 2.3/4"; the exact figures on hover. A
 // chat model answers yes/no only (certainty `binary`), so its 0 or 1 is said to be no probability at all.
 // Pure; tested in answer-chips.test.ts.
-import type { MessageAnswers } from '../../../shared/contract.ts';
+import type { MessageAnswers } from '../../../shared/contract/index.ts';
 import type { Answer as JudgeAnswer, Question as JudgeQuestion } from '../../../shared/judge.ts';
 
 export type Chip = {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { QuestionSetView } from '../../../shared/contract.ts';
+import type { QuestionSetView } from '../../../shared/contract/index.ts';
 import { draftOf, requestOf } from './set-draft.ts';
 
 const set: QuestionSetView = {

@@ -2,7 +2,7 @@
 // "value — description". Skimmer's main process checks the rules (unique names, 2–255 unique choices, 2–10
 // levels) and answers a refusal with its own sentence; this file only converts. Pure; tested in
 // set-draft.test.ts.
-import type { QuestionSetView, Request } from '../../../shared/contract.ts';
+import type { QuestionSetView, Request } from '../../../shared/contract/index.ts';
 import type { Question } from '../../../shared/judge.ts';
 
 export type QuestionType = Question['type'];

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ThreadSummary } from '../../../shared/contract.ts';
+import type { ThreadSummary } from '../../../shared/contract/index.ts';
 import { orderThreads } from './triage-order.ts';
 
 const thread = (id: number) => ({ id }) as ThreadSummary;

@@ -1,7 +1,7 @@
 // Sorting and filtering the thread list by triage answers (issue 6). Only threads that are loaded and have
 // answers take part: the list is fetched in windows, so "the highest urgency" means among those, and the UI
 // says so. Pure; tested in triage-order.test.ts.
-import type { ThreadSummary } from '../../../shared/contract.ts';
+import type { ThreadSummary } from '../../../shared/contract/index.ts';
 import type { Question } from '../../../shared/judge.ts';
 import { isYes } from './answer-chips.ts';
 

@@ -1,7 +1,7 @@
 // The sentences of the Triage dialog: the estimate before a run ("1,240 messages, about 310,000 input tokens,
 // about 6 minutes"), the progress while it runs, and a job's state in the list. Pure; tested in
 // triage-text.test.ts.
-import type { TriageJobView, TriageScope } from '../../../shared/contract.ts';
+import type { TriageJobView, TriageScope } from '../../../shared/contract/index.ts';
 
 const count = (n: number, one: string, many: string): string =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

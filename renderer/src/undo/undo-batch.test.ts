@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { UndoView } from '../../../shared/contract.ts';
+import type { UndoView } from '../../../shared/contract/index.ts';
 import { newSince, stillOpen, undoSummary } from './undo-batch.ts';
 
 const entry = (id: number, description: string): UndoView => ({ id, createdAt: id * 1000, description });

@@ -2,7 +2,7 @@
 // make several changes (three approved archive calls are three undo entries), and the user thinks of them as
 // one: "Archived 3 messages · Undo". The bar offers the entries that appeared since the run started.
 // Pure; tested in undo-batch.test.ts.
-import type { UndoView } from '../../../shared/contract.ts';
+import type { UndoView } from '../../../shared/contract/index.ts';
 
 // The open entries (newest first) that are newer than the newest one seen before; all of them when nothing
 // was seen before (then only the newest, since older ones are not this run's).

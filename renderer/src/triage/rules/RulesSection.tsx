@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { QuestionSetView } from '../../../../shared/contract.ts';
+import type { QuestionSetView } from '../../../../shared/contract/index.ts';
 import { useRulesStore } from '../../stores/rules-store.ts';
 import { RuleCard } from './RuleCard.tsx';
 import { RuleForm } from './RuleForm.tsx';

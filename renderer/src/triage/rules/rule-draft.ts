@@ -1,6 +1,6 @@
 // A rule as the form builds it (DESIGN §9, issue 6): the conditions a question's type allows, a sensible first
 // condition for each, and the rules of a set as localStorage keeps them. Pure, so the form stays thin.
-import { type TriageRule, TriageRule as TriageRuleSchema } from '../../../../shared/contract.ts';
+import { type TriageRule, TriageRule as TriageRuleSchema } from '../../../../shared/contract/index.ts';
 import type { Question } from '../../../../shared/judge.ts';
 
 export type Condition = TriageRule['when'];
