@@ -336,7 +336,8 @@ function flagProblem(
     if (!flag) return `${who} does not take ${t.rawName}${where}.`;
     if (flag.type === 'string' && t.value === undefined) return `${who}: ${t.rawName} needs a value.`;
     // `--limit --documents`: parseArgs would take the next flag as the value; its strict mode refuses that.
-    if (flag.type === 'string' && !t.inlineValue && t.value?.startsWith('-')) {
+    // A lone `-` is standard input (`--body-file -`), never a flag.
+    if (flag.type === 'string' && !t.inlineValue && t.value?.startsWith('-') && t.value !== '-') {
       return `${who}: ${t.rawName} needs a value (one that starts with "-" is written ${t.rawName}=VALUE).`;
     }
     if (flag.type === 'boolean' && t.value !== undefined) return `${who}: ${t.rawName} takes no value.`;
