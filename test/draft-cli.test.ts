@@ -1,8 +1,9 @@
 // `skimmer draft …`, run as a real process the way users run it, against one data folder with imported mail.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { jsonLines, runSkimmer } from './support/cli.ts';
+import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 import { tempDir } from './support/temp.ts';
 
 const data = tempDir();
@@ -170,4 +171,78 @@ describe('skimmer draft', () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr.trim()).toBe('No account can send mail yet: add a mail account with an SMTP server.');
   });
+});
+
+describe('skimmer draft send', () => {
+  const sending = tempDir();
+  const send = (args: string[], input?: string) =>
+    runSkimmer(['--data', sending, ...args], input === undefined ? {} : { input });
+  let sink: SmtpSink;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink({ user: 'cli@example.com', pass: 'secret' });
+    // The IMAP side is never reached: sending needs only the SMTP server.
+    const add = await send(
+      [
+        'account',
+        'add',
+        'work',
+        '--imap-host',
+        '127.0.0.1',
+        '--imap-port',
+        '1',
+        '--tls',
+        'none',
+        '--user',
+        'cli@example.com',
+        '--password-stdin',
+        '--smtp-host',
+        sink.host,
+        '--smtp-port',
+        String(sink.port),
+        '--smtp-tls',
+        'none',
+      ],
+      'secret',
+    );
+    expect(add.code).toBe(0);
+  });
+  afterAll(() => sink?.close());
+
+  test('waits out the undo window, sends the draft by SMTP from the account, and removes it from the drafts', async () => {
+    const made = await send(
+      [
+        'draft',
+        'new',
+        '--to',
+        'carol@example.org',
+        '--subject',
+        'Lunch',
+        '--from',
+        'CLI@example.com',
+        '--body-file',
+        '-',
+        '--json',
+      ],
+      'Noon works.',
+    );
+    expect(made.stderr).toBe('');
+    const [draft] = jsonLines(made.stdout);
+    expect(draft).toMatchObject({
+      from: { address: 'cli@example.com' },
+      to: [{ address: 'carol@example.org' }],
+    });
+    const r = await send(['draft', 'send', String(draft?.id), '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(jsonLines(r.stdout)).toMatchObject([{ state: 'sent', to: ['carol@example.org'] }]);
+    expect(sink.received).toHaveLength(1);
+    const [message] = sink.received;
+    expect(message?.to).toEqual(['carol@example.org']);
+    const raw = message?.raw.toString('utf8') ?? '';
+    expect(raw).toMatch(/^Subject: Lunch$/m);
+    expect(raw).toMatch(/^From: cli@example\.com$/m);
+    expect(raw).toContain('Noon works.');
+    expect((await send(['draft', 'list', '--json'])).stdout).toBe('');
+  }, 30_000);
 });
