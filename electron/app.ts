@@ -31,6 +31,7 @@ import { prepareIdentities } from './mail/identities.ts';
 import { prepareAccountSync } from './mail/imap/account-sync.ts';
 import { prepareWriteBack } from './mail/imap/write-back.ts';
 import { type ImportJob, startImportJob } from './mail/import/import-job.ts';
+import { prepareAnswers } from './mail/send/answer.ts';
 import { prepareDrafts } from './mail/send/drafts.ts';
 import { prepareOutbox } from './mail/send/outbox.ts';
 import { prepareQueries } from './mail/store/queries.ts';
@@ -61,6 +62,7 @@ export type App = {
   conversations: ReturnType<typeof prepareConversations>;
   grants: ReturnType<typeof prepareGrants>;
   accounts: ReturnType<typeof prepareAccounts>;
+  outbox: ReturnType<typeof prepareOutbox>;
   // The triage jobs the `triage:*` channels run; the CLI's judge names its messages the way they do.
   triageJobs: ReturnType<typeof prepareTriageJobs>;
   db: Db;
@@ -91,6 +93,7 @@ export function createApp(options: AppOptions): App {
   const outbox = prepareOutbox(db);
   const drafts = prepareDrafts(db);
   const identities = prepareIdentities(db);
+  const answers = prepareAnswers(db, identities.you);
   // SECURITY: every path the bridge or the CLI names is opened under this rule (DESIGN §13): the user's own
   // places, links resolved, never the data folder with the database and the vault key.
   const places = userPlaces({ dataDir: options.dataDir });
@@ -165,7 +168,7 @@ export function createApp(options: AppOptions): App {
       demo: { mailbox: demoMailbox, places: demoPlaces },
     }),
     ...documentHandlers({ documents }),
-    ...draftHandlers({ drafts, outbox }),
+    ...draftHandlers({ drafts, answers, outbox }),
     ...serviceHandlers({ services }),
     ...identityHandlers({ identities }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
@@ -182,6 +185,7 @@ export function createApp(options: AppOptions): App {
     conversations,
     grants,
     accounts,
+    outbox,
     triageJobs,
     db,
     places,

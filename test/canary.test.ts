@@ -175,6 +175,11 @@ describe('the canary key', () => {
         { model: 'canary/m', question: canary },
       ],
       'draft:list': [{}],
+      'draft:new': [
+        { kind: 'blank', to: ['a@example.com'], cc: [], subject: 'x', body: 'y' },
+        { kind: 'reply', message: 1, to: [], body: 'y' },
+      ],
+      'draft:show': [{ id: 99 }],
       'draft:save': [{ id: 99, to: ['a@example.com'], cc: [], subject: canary, body: canary }],
       'draft:send': [{ id: 99 }],
       'draft:discard': [{ id: 99 }],

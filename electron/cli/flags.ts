@@ -136,6 +136,39 @@ const specs = {
     summary: ["remove an address you added (an account's own stays)"],
     flags: {},
   },
+  'draft new': {
+    usage: ['draft new --to ADDR… [--cc ADDR…] [--subject S] [--body-file F|-] [--from ADDR]'],
+    summary: ['write a new draft (--to and --cc may repeat, or list addresses with commas)'],
+    flags: {
+      to: { type: 'string', multiple: true },
+      cc: { type: 'string', multiple: true },
+      bcc: { type: 'string', multiple: true },
+      subject: { type: 'string' },
+      'body-file': { type: 'string' },
+      from: { type: 'string' },
+    },
+  },
+  'draft reply': {
+    usage: ['draft reply MESSAGE_ID [--all] [--body-file F|-]'],
+    summary: [
+      'a draft answering a message (its id from search --json), from the one',
+      'of your addresses it was sent to; your text goes above the quote',
+    ],
+    flags: { all: { type: 'boolean', default: false }, 'body-file': { type: 'string' } },
+  },
+  'draft forward': {
+    usage: ['draft forward MESSAGE_ID --to ADDR… [--body-file F|-]'],
+    summary: ['a draft forwarding a message, its headers and text below your text'],
+    flags: { to: { type: 'string', multiple: true }, 'body-file': { type: 'string' } },
+  },
+  'draft list': { usage: ['draft list'], summary: ['list the drafts, newest first'], flags: {} },
+  'draft show': { usage: ['draft show ID'], summary: ['print a draft as it will be sent'], flags: {} },
+  'draft send': {
+    usage: ['draft send ID'],
+    summary: ['send a draft through the outbox: waits out the undo window, then sends it'],
+    flags: {},
+  },
+  'draft discard': { usage: ['draft discard ID'], summary: ['throw a draft away'], flags: {} },
   judge: {
     usage: ['judge SERVICE/MODEL --questions FILE (--message ID | --query Q | --all)'],
     summary: [
@@ -303,7 +336,8 @@ function flagProblem(
     if (!flag) return `${who} does not take ${t.rawName}${where}.`;
     if (flag.type === 'string' && t.value === undefined) return `${who}: ${t.rawName} needs a value.`;
     // `--limit --documents`: parseArgs would take the next flag as the value; its strict mode refuses that.
-    if (flag.type === 'string' && !t.inlineValue && t.value?.startsWith('-')) {
+    // A lone `-` is standard input (`--body-file -`), never a flag.
+    if (flag.type === 'string' && !t.inlineValue && t.value?.startsWith('-') && t.value !== '-') {
       return `${who}: ${t.rawName} needs a value (one that starts with "-" is written ${t.rawName}=VALUE).`;
     }
     if (flag.type === 'boolean' && t.value !== undefined) return `${who}: ${t.rawName} takes no value.`;

@@ -8,6 +8,7 @@ import { SearchQueryError } from '../mail/store/search-query.ts';
 import { accountCommand } from './account.ts';
 import { askCommand } from './ask.ts';
 import type { Command, Out } from './command.ts';
+import { draftCommand } from './draft.ts';
 import { UsageError } from './failures.ts';
 import { type Family, readCommandLine } from './flags.ts';
 import { identityCommand } from './identity.ts';
@@ -30,6 +31,7 @@ const commands: Record<Family, Command> = {
   service: serviceCommand,
   account: accountCommand,
   identity: identityCommand,
+  draft: draftCommand,
   judge: judgeCommand,
   summarize: summarizeCommand,
   ask: askCommand,

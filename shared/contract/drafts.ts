@@ -27,10 +27,47 @@ export const DraftView = z.object({
 export type DraftView = z.infer<typeof DraftView>;
 const Recipient = z.email().max(320);
 
+// A draft as it will go out: who it is from (the sending account's login; null while no account can send),
+// and the threading headers the outbox will write (electron/mail/send/compose.ts).
+export const DraftDetail = DraftView.extend({
+  from: z.string().nullable(),
+  inReplyToHeader: z.string().nullable(),
+  references: z.array(z.string()),
+});
+export type DraftDetail = z.infer<typeof DraftDetail>;
+
 export const draftChannels = {
   'draft:list': {
     request: z.object({}).strict(),
     response: z.array(DraftView),
+  },
+  'draft:new': {
+    // A new draft: written from nothing, or a reply, reply all or forward of a stored message (shared/compose),
+    // with `body` as the writer's text above the signature and quote.
+    request: z.discriminatedUnion('kind', [
+      z
+        .object({
+          kind: z.literal('blank'),
+          to: z.array(Recipient).max(50),
+          cc: z.array(Recipient).max(50),
+          subject: z.string().max(998),
+          body: z.string().max(100_000),
+        })
+        .strict(),
+      z
+        .object({
+          kind: z.enum(['reply', 'all', 'forward']),
+          message: Id,
+          to: z.array(Recipient).max(50),
+          body: z.string().max(100_000),
+        })
+        .strict(),
+    ]),
+    response: DraftDetail,
+  },
+  'draft:show': {
+    request: z.object({ id: Id }).strict(),
+    response: DraftDetail,
   },
   'draft:save': {
     request: z

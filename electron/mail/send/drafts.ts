@@ -2,11 +2,12 @@
 // outbox (10 seconds to undo, like any send) or discarded. Undo of a send puts the message back here (Gmail
 // reopens it as a draft), and a send that failed can come back too, so nothing written is lost. The assistant creates drafts through undo.ts, so
 // that Undo can take them back; what the user does here is their own doing and is not on the undo list.
-import type { DraftView } from '../../../shared/contract/index.ts';
+import { replyThreading } from '../../../shared/compose/references.ts';
+import type { DraftDetail, DraftView } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { nextId } from '../../db/retired-ids.ts';
 import { MailError } from '../mail-error.ts';
-import { type KeptState, type OutboxItem, prepareOutbox } from './outbox.ts';
+import { type KeptState, type OutboxItem, type OutgoingMail, prepareOutbox } from './outbox.ts';
 
 type Row = {
   id: number;
@@ -47,6 +48,28 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
      VALUES (${nextId('drafts')}, @to, @cc, @subject, @body, @inReplyTo, @at, @at)`,
   );
   const outbox = prepareOutbox(db, now);
+  const login = db.prepare<[number], { username: string }>(
+    'SELECT username FROM imap_accounts WHERE account_id = ?',
+  );
+  const answered = db.prepare<[number], { message_id: string; refs: string }>(
+    'SELECT message_id, refs FROM messages WHERE id = ?',
+  );
+
+  // The From and threading headers the outbox will write for it (outbox.ts sendDue, compose.ts).
+  function detail(d: DraftView): DraftDetail {
+    let from: string | null = null;
+    try {
+      from = login.get(outbox.senderFor(d.inReplyTo))?.username ?? null;
+    } catch (e) {
+      if (!(e instanceof MailError)) throw e; // no account can send yet
+    }
+    const original = d.inReplyTo === null ? undefined : answered.get(d.inReplyTo);
+    const { inReplyTo, references } = replyThreading({
+      messageId: original?.message_id ?? '',
+      references: original ? (JSON.parse(original.refs) as string[]) : [],
+    });
+    return { ...d, from, inReplyToHeader: inReplyTo, references };
+  }
 
   const found = (id: number): Row => {
     const r = byId.get(id);
@@ -75,6 +98,24 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
 
   return {
     list: (): DraftView[] => all.all().map(toView),
+
+    /** A new draft the user wrote (or made with Reply, Reply all, Forward: answer.ts). */
+    create(d: OutgoingMail): DraftDetail {
+      const id = Number(
+        add.run({
+          to: JSON.stringify(d.to),
+          cc: JSON.stringify(d.cc),
+          subject: d.subject,
+          body: d.body,
+          inReplyTo: d.inReplyTo,
+          at: now(),
+        }).lastInsertRowid,
+      );
+      return detail(toView(found(id)));
+    },
+
+    /** The draft with the From and threading headers it will be sent with. */
+    show: (id: number): DraftDetail => detail(toView(found(id))),
 
     save(d: { id: number; to: string[]; cc: string[]; subject: string; body: string }): DraftView {
       found(d.id);
