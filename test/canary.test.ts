@@ -62,6 +62,7 @@ describe('the canary key', () => {
       'mail:search': [{ query: 'searchable' }, { query: canary }],
       'mail:import': [{ paths: [mail] }, { paths: [] }],
       'mail:markRead': [{ ids: [1], read: true }, { ids: [] }],
+      'mail:star': [{ ids: [1], starred: true }, { ids: [1] }],
       'service:add': [
         { name: 'canary', kind: 'openai', baseUrl: echoBase, key: canary },
         { name: 'bad name/', kind: 'openai', baseUrl: 'https://x.example', key: canary },

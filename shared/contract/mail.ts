@@ -23,6 +23,8 @@ export const ThreadSummary = z.object({
   unread: z.number().int().nonnegative(),
   snippet: z.string(),
   hasAttachments: z.boolean(),
+  // Some message of the thread is starred (\Flagged on its server).
+  starred: z.boolean(),
 });
 export type ThreadSummary = z.infer<typeof ThreadSummary>;
 
@@ -48,6 +50,7 @@ export const MessageView = z.object({
   html: z.string().nullable(),
   attachments: z.array(Attachment),
   unread: z.boolean(),
+  starred: z.boolean(),
   // A change to this message that its mail server refused (write-back); `mail:retrySync` tries it again.
   syncError: z.string().nullable(),
 });
@@ -74,7 +77,7 @@ export type ImportSummary = z.infer<typeof ImportSummary>;
 export const UndoView = z.object({ id: Id, createdAt: EpochMs, description: z.string() });
 export type UndoView = z.infer<typeof UndoView>;
 
-// The messages one archive, trash or read-flag change applies to.
+// The messages one archive, trash, read-flag or star change applies to.
 const MessageIds = z.array(Id).min(1).max(1000);
 
 export const mailChannels = {
@@ -129,6 +132,11 @@ export const mailChannels = {
   },
   'mail:markRead': {
     request: z.object({ ids: MessageIds, read: z.boolean() }).strict(),
+    response: z.object({ changed: z.number().int().nonnegative() }),
+  },
+  'mail:star': {
+    // Stars or unstars (\Flagged on the server, queued); undoable.
+    request: z.object({ ids: MessageIds, starred: z.boolean() }).strict(),
     response: z.object({ changed: z.number().int().nonnegative() }),
   },
   'mail:undoable': {

@@ -1,5 +1,5 @@
-// The mail channels of the bridge: folders, threads and search read the store; mark read, archive, trash and
-// undo change it (each undoable); `mail:import` streams an import job's progress.
+// The mail channels of the bridge: folders, threads and search read the store; mark read, star, archive, trash
+// and undo change it (each undoable); `mail:import` streams an import job's progress.
 import type { StreamEvent } from '../../../shared/contract/index.ts';
 import type { Places } from '../../files/safe-open.ts';
 import type { WriteBack } from '../../mail/imap/write-back.ts';
@@ -33,6 +33,7 @@ export function mailHandlers(
   | 'mail:search'
   | 'mail:import'
   | 'mail:markRead'
+  | 'mail:star'
   | 'mail:archive'
   | 'mail:trash'
   | 'mail:retrySync'
@@ -63,6 +64,7 @@ export function mailHandlers(
       return { streamId };
     },
     'mail:markRead': (r) => ({ changed: queries.markRead(r.ids, r.read) }),
+    'mail:star': (r) => mailActions.star(r.ids, r.starred),
     // A message id that is not there is the page's mistake: `not_found` (MailError, bridge/errors.ts).
     'mail:archive': (r) => mailActions.moveToSpecial(r.ids, 'archive'),
     'mail:trash': (r) => mailActions.moveToSpecial(r.ids, 'trash'),

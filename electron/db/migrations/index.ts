@@ -23,6 +23,7 @@ import { m0021 } from './0021-ask-answers.ts';
 import { m0022 } from './0022-retired-ids.ts';
 import { m0023 } from './0023-turn-notices.ts';
 import { m0024 } from './0024-identities.ts';
+import { m0025 } from './0025-starred.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   m0022,
   m0023,
   m0024,
+  m0025,
 ];

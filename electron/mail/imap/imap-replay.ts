@@ -91,23 +91,27 @@ export function prepareReplay(db: Db, accountId: number) {
     return name;
   }
 
+  // Gmail keeps flags per message, so one mailbox that shows it is enough (every message is in All Mail too);
+  // elsewhere each copy has its own. Each location stored here says what the server has now.
+  async function setFlag(client: ImapFlow, at: Location[], flag: string, on: boolean): Promise<void> {
+    const gmail = client.capabilities.has('X-GM-EXT-1');
+    for (const l of gmail ? at.slice(0, 1) : at) {
+      await client.mailboxOpen(l.path);
+      if (on) must(client, await client.messageFlagsAdd(String(l.uid), [flag], { uid: true }));
+      else must(client, await client.messageFlagsRemove(String(l.uid), [flag], { uid: true }));
+    }
+    db.transaction(() => {
+      for (const l of at) updateFlags(l, (f) => (on ? f.add(flag) : f.delete(flag)));
+    })();
+  }
+
   async function apply(client: ImapFlow, op: QueuedOp, user: string): Promise<void> {
     const at = op.message === null ? [] : locations.all(op.message);
     switch (op.kind) {
-      case 'seen': {
-        // Gmail keeps flags per message, so one mailbox that shows it is enough (every message is in All
-        // Mail too); elsewhere each copy has its own. Each location stored here says what the server has now.
-        const gmail = client.capabilities.has('X-GM-EXT-1');
-        for (const l of gmail ? at.slice(0, 1) : at) {
-          await client.mailboxOpen(l.path);
-          if (op.seen) must(client, await client.messageFlagsAdd(String(l.uid), ['\\Seen'], { uid: true }));
-          else must(client, await client.messageFlagsRemove(String(l.uid), ['\\Seen'], { uid: true }));
-        }
-        db.transaction(() => {
-          for (const l of at) updateFlags(l, (f) => (op.seen ? f.add('\\Seen') : f.delete('\\Seen')));
-        })();
-        return;
-      }
+      case 'seen':
+        return setFlag(client, at, '\\Seen', op.seen);
+      case 'flagged':
+        return setFlag(client, at, '\\Flagged', op.flagged);
       case 'keywords': {
         const gmail = client.capabilities.has('X-GM-EXT-1');
         // Gmail keeps labels as X-GM-LABELS, any string, once per message (whichever mailbox shows it);

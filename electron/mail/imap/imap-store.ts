@@ -14,6 +14,8 @@ export type FolderState = {
 export type Location = { message: number; flags: string[] };
 
 const seen = (flags: readonly string[]) => flags.includes('\\Seen');
+// The server's \Flagged is the star (DESIGN §11): a sync sets `messages.starred` from it, as `unread` from \Seen.
+const flagged = (flags: readonly string[]) => (flags.includes('\\Flagged') ? 1 : 0);
 
 export function prepareImapStore(db: Db, accountId: number, now: () => number = Date.now) {
   const findFolder = db.prepare<[number, string], { id: number }>(
@@ -64,6 +66,7 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
     'UPDATE imap_locations SET flags_json = ? WHERE folder_id = ? AND uid = ?',
   );
   const setUnread = db.prepare<[number, number]>('UPDATE messages SET unread = ? WHERE id = ?');
+  const setStarred = db.prepare<[number, number]>('UPDATE messages SET starred = ? WHERE id = ?');
   const messageFolder = db.prepare<[number], { folder_id: number }>(
     'SELECT folder_id FROM messages WHERE id = ?',
   );
@@ -193,6 +196,7 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
     linkNew(folderId: number, uid: number, message: number, flags: readonly string[]): void {
       addLocation.run(folderId, uid, message, JSON.stringify(flags));
       if (seen(flags)) setUnread.run(0, message);
+      if (flagged(flags)) setStarred.run(1, message);
     },
 
     /** Points (folder, uid) at a message; a message with no other location moves to this folder. */
@@ -203,11 +207,13 @@ export function prepareImapStore(db: Db, accountId: number, now: () => number = 
         moveMessage.run(folderId, message);
       }
       setUnread.run(seen(flags) ? 0 : 1, message);
+      setStarred.run(flagged(flags), message);
     },
 
     setFlags(folderId: number, uid: number, message: number, flags: readonly string[]): void {
       setLocationFlags.run(JSON.stringify(flags), folderId, uid);
       setUnread.run(seen(flags) ? 0 : 1, message);
+      setStarred.run(flagged(flags), message);
     },
 
     /** The account's folders whose server path is not among `listed` (deleted or renamed on the server). */

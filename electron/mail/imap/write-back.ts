@@ -3,9 +3,11 @@
 // replays the queue in order (imap-replay.ts). Messages of the local account queue nothing.
 import type { Db } from '../../db/open.ts';
 
-export type OpKind = 'seen' | 'move' | 'keywords' | 'append_draft' | 'drop_draft' | 'append_sent';
+export type OpKind = 'seen' | 'flagged' | 'move' | 'keywords' | 'append_draft' | 'drop_draft' | 'append_sent';
 export type Op =
   | { kind: 'seen'; seen: boolean }
+  // A star (DESIGN §11): \Flagged on the server.
+  | { kind: 'flagged'; flagged: boolean }
   // `from`: the folder it was in, whose mailbox it leaves (on Gmail: the label that goes). Older ops lack it.
   | { kind: 'move'; folderId: number; from?: number }
   | { kind: 'keywords'; add: string[]; remove: string[] }

@@ -37,6 +37,7 @@ export function prepareQueries(db: Db) {
     `SELECT t.id, t.subject, t.last_date, t.message_count,
         (SELECT coalesce(sum(unread), 0) FROM messages WHERE thread_id = t.id) AS unread,
         (SELECT max(has_attachments) FROM messages WHERE thread_id = t.id) AS has_attachments,
+        (SELECT max(starred) FROM messages WHERE thread_id = t.id) AS starred,
         (SELECT json_group_array(who) FROM (
            SELECT CASE WHEN from_name <> '' THEN from_name ELSE from_addr END AS who
              FROM messages WHERE thread_id = t.id GROUP BY who ORDER BY min(date) LIMIT 4)) AS participants,
@@ -109,6 +110,7 @@ type SummaryRow = {
   message_count: number;
   unread: number;
   has_attachments: number;
+  starred: number;
   participants: string;
   snippet: string | null;
 };
@@ -128,6 +130,7 @@ type MessageRow = {
   body_html: string | null;
   attachments_json: string;
   unread: number;
+  starred: number;
 };
 
 function toSummary(r: SummaryRow): ThreadSummary {
@@ -140,6 +143,7 @@ function toSummary(r: SummaryRow): ThreadSummary {
     unread: r.unread,
     snippet: snippetOf(r.snippet ?? ''),
     hasAttachments: r.has_attachments === 1,
+    starred: r.starred === 1,
   };
 }
 
@@ -164,6 +168,7 @@ function toView(r: MessageRow, syncError: string | null = null): MessageView {
     html: r.body_html,
     attachments: JSON.parse(r.attachments_json) as Attachment[],
     unread: r.unread === 1,
+    starred: r.starred === 1,
     syncError,
   };
 }

@@ -122,10 +122,8 @@ function sql(n: SearchNode, names: Names, params: (string | number)[]): string {
     case 'near':
       return '0'; // not reached: fts() takes NEAR
     case 'is':
-      if (n.state === 'starred') {
-        return `EXISTS (SELECT 1 FROM imap_locations l, json_each(l.flags_json) f
-                 WHERE l.message = m.id AND f.value = '\\Flagged')`;
-      }
+      // The star's one source (DESIGN §11): kept equal to the server's \Flagged by the sync.
+      if (n.state === 'starred') return 'm.starred = 1';
       return n.state === 'unread' ? 'm.unread = 1' : 'm.unread = 0';
     case 'has':
       return 'm.has_attachments = 1';

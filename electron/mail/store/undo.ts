@@ -1,7 +1,7 @@
 // Reversible writes to mail for the AI tools (DESIGN §7): each records, in the same transaction, one
 // `undo_log` entry holding its inverse, and `undo(lastN)` applies the inverses of the newest open
 // entries and marks them undone (`undoOne(id)` does so for exactly one entry). A write that changes
-// nothing records nothing. Only this module writes `undo_log`, and `drafts` with drafts.ts (the user's own edits, sends and discards); moves and read flags go through it so that every one can be undone.
+// nothing records nothing. Only this module writes `undo_log`, and `drafts` with drafts.ts (the user's own edits, sends and discards); moves, read flags and stars go through it so that every one can be undone.
 import type { Db } from '../../db/open.ts';
 import { nextId } from '../../db/retired-ids.ts';
 import { prepareWriteBack } from '../imap/write-back.ts';
@@ -11,6 +11,7 @@ import { prepareLabels } from './labels.ts';
 /** The closed set of inverses an undo entry can hold. */
 export type Inverse =
   | { kind: 'unread'; items: { id: number; unread: number }[] }
+  | { kind: 'starred'; items: { id: number; starred: number }[] }
   | { kind: 'folder'; items: { id: number; folderId: number }[]; dropFolders: number[] }
   | { kind: 'labels'; attach: [number, number][]; detach: [number, number][]; dropLabels: number[] }
   | { kind: 'draft'; dropDraft: number; account?: number | null; messageId?: string };
@@ -32,11 +33,15 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
   const labels = prepareLabels(db);
   // Every change to a message that lives on a server is queued for it, in the same transaction.
   const writeBack = prepareWriteBack(db, now);
-  const message = db.prepare<[number], { id: number; folder_id: number; unread: number; account_id: number }>(
-    `SELECT m.id, m.folder_id, m.unread, f.account_id
+  const message = db.prepare<
+    [number],
+    { id: number; folder_id: number; unread: number; starred: number; account_id: number }
+  >(
+    `SELECT m.id, m.folder_id, m.unread, m.starred, f.account_id
        FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.id = ?`,
   );
   const setUnread = db.prepare<[number, number]>('UPDATE messages SET unread = ? WHERE id = ?');
+  const setStarred = db.prepare<[number, number]>('UPDATE messages SET starred = ? WHERE id = ?');
   const setFolder = db.prepare<[number, number]>('UPDATE messages SET folder_id = ? WHERE id = ?');
   const folderBySource = db.prepare<[number, string], { id: number }>(
     'SELECT id FROM folders WHERE account_id = ? AND source = ?',
@@ -117,6 +122,21 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     }
     if (items.length > 0)
       log(`Marked ${plural(items.length)} ${read ? 'read' : 'unread'}`, { kind: 'unread', items });
+    return { changed: items.length };
+  });
+
+  // A star is \Flagged on the server (DESIGN §11), queued like a read flag.
+  const star = db.transaction((ids: readonly number[], starred: boolean) => {
+    const value = starred ? 1 : 0;
+    const items = messages(ids)
+      .filter((row) => row.starred !== value)
+      .map((row) => ({ id: row.id, starred: row.starred }));
+    for (const item of items) {
+      setStarred.run(value, item.id);
+      writeBack.queue(item.id, { kind: 'flagged', flagged: starred });
+    }
+    if (items.length > 0)
+      log(`${starred ? 'Starred' : 'Unstarred'} ${plural(items.length)}`, { kind: 'starred', items });
     return { changed: items.length };
   });
 
@@ -232,6 +252,12 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
           writeBack.queue(item.id, { kind: 'seen', seen: item.unread === 0 });
         }
         return;
+      case 'starred':
+        for (const item of inverse.items) {
+          setStarred.run(item.starred, item.id);
+          writeBack.queue(item.id, { kind: 'flagged', flagged: item.starred === 1 });
+        }
+        return;
       case 'folder':
         for (const item of inverse.items) {
           const from = message.get(item.id)?.folder_id;
@@ -284,5 +310,5 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
   const undoable = (limit: number): UndoEntry[] =>
     open.all(limit).map((e) => ({ id: e.id, createdAt: e.created_at, description: e.description }));
 
-  return { markRead, moveToSpecial, moveToFolder, label, createDraft, undo, undoOne, undoable, labels };
+  return { markRead, star, moveToSpecial, moveToFolder, label, createDraft, undo, undoOne, undoable, labels };
 }
