@@ -132,6 +132,30 @@ describe('migrations', () => {
     expect(() => add.run('')).toThrow(/CHECK/);
   });
 
+  test('stars the synced messages the server flagged, and keeps the queued ops (0025)', () => {
+    const db = new Database(':memory:');
+    migrate(db, 24);
+    db.exec(`INSERT INTO accounts (id, kind, name) VALUES (2, 'imap', 'a');
+      INSERT INTO folders (id, account_id, name, source) VALUES (1, 2, 'Inbox', 'imap:INBOX');
+      INSERT INTO threads (id, subject, subject_key, last_date, message_count) VALUES (1, 'Hi', 'hi', 1, 2);
+      INSERT INTO messages (id, folder_id, thread_id, message_id, content_hash, subject, from_name, from_addr,
+        from_text, to_json, cc_json, to_text, date, body_text, source, size)
+        VALUES (1, 1, 1, '<a@x>', 'h', 'Hi', 'A', 'a@x', 'A <a@x>', '[]', '[]', '', 1, 'b', 'x', 1),
+               (2, 1, 1, '<b@x>', 'h', 'Hi', 'A', 'a@x', 'A <a@x>', '[]', '[]', '', 1, 'b', 'x', 1);
+      INSERT INTO imap_locations (folder_id, uid, message, flags_json)
+        VALUES (1, 1, 1, '["\\\\Flagged","\\\\Seen"]'), (1, 2, 2, '["\\\\Seen"]');
+      INSERT INTO mail_ops (account_id, message, kind, payload_json, created_at)
+        VALUES (2, 2, 'seen', '{"seen":true}', 5);`);
+    migrate(db);
+    expect(db.prepare('SELECT id, starred FROM messages ORDER BY id').all()).toEqual([
+      { id: 1, starred: 1 },
+      { id: 2, starred: 0 },
+    ]);
+    expect(db.prepare('SELECT message, kind FROM mail_ops').all()).toEqual([{ message: 2, kind: 'seen' }]);
+    db.exec(`INSERT INTO mail_ops (account_id, message, kind, payload_json, created_at)
+      VALUES (2, 1, 'flagged', '{"flagged":false}', 6)`);
+  });
+
   test('refuses a database from a newer Skimmer', () => {
     const db = new Database(':memory:');
     db.pragma(`user_version = ${latest + 1}`);
