@@ -26,8 +26,7 @@ async function flagsOnServer(name: string): Promise<string[]> {
   const c = await server.client();
   try {
     await c.mailboxOpen('INBOX', { readOnly: true });
-    const uids =
-      (await c.search({ header: { 'message-id': `<${name}@example.com>` } }, { uid: true })) || [];
+    const uids = (await c.search({ header: { 'message-id': `<${name}@example.com>` } }, { uid: true })) || [];
     const [m] = await c.fetchAll(uids.join(','), { uid: true, flags: true }, { uid: true });
     return [...(m?.flags ?? [])].filter((f) => f !== '\\Recent').sort();
   } finally {
@@ -40,8 +39,7 @@ async function flagOnServer(name: string, on: boolean): Promise<void> {
   const c = await server.client();
   try {
     await c.mailboxOpen('INBOX');
-    const uids =
-      (await c.search({ header: { 'message-id': `<${name}@example.com>` } }, { uid: true })) || [];
+    const uids = (await c.search({ header: { 'message-id': `<${name}@example.com>` } }, { uid: true })) || [];
     if (on) await c.messageFlagsAdd(uids.join(','), ['\\Flagged'], { uid: true });
     else await c.messageFlagsRemove(uids.join(','), ['\\Flagged'], { uid: true });
   } finally {

@@ -1,5 +1,5 @@
 // Keyboard first (DESIGN §12): j/k move in the list, Enter opens, / searches, Esc clears the search, u toggles
-// read, e archives and # moves to Trash (the selected conversation); in the chat view, Esc stops a running answer. Dialogs handle their own keys (Esc closes or cancels
+// read, s toggles the star, e archives and # moves to Trash (the selected conversation); in the chat view, Esc stops a running answer. Dialogs handle their own keys (Esc closes or cancels
 // them), so nothing here runs while one is open.
 import { useEffect } from 'react';
 import { useAccountsStore } from '../stores/accounts-store.ts';
@@ -9,6 +9,7 @@ import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailMovesStore } from '../stores/mail-moves-store.ts';
+import { useMailStarStore } from '../stores/mail-star-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
@@ -62,6 +63,10 @@ export function handleShortcut(event: KeyboardEvent): void {
     case 'u':
       void mail.toggleRead();
       break;
+    case 's':
+      if (event.repeat) break;
+      void useMailStarStore.getState().toggleStar();
+      break;
     // `#` is Shift+3 on a US keyboard and its own key elsewhere: the character is what counts.
     case 'e':
     case '#':
@@ -101,6 +106,10 @@ function handleOrderedKey(event: KeyboardEvent): void {
     case '#':
       if (event.repeat || openId === null) break;
       void useMailMovesStore.getState().move(event.key === 'e' ? 'archive' : 'trash', openId);
+      break;
+    case 's':
+      if (event.repeat || openId === null) break;
+      void useMailStarStore.getState().toggleStar(openId);
       break;
     default:
       return;

@@ -11,6 +11,7 @@ const thread = (id: number): ThreadSummary => ({
   unread: 1,
   snippet: '',
   hasAttachments: false,
+  starred: false,
 });
 
 test('a visible range maps to the windows it touches', () => {

@@ -1,6 +1,7 @@
 import type { ThreadSummary } from '../../../shared/contract/index.ts';
 import { formatListDate } from '../format/format-time.ts';
 import { displayText } from '../mail/display-text.ts';
+import { useMailStarStore } from '../stores/mail-star-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { rowAt } from '../stores/thread-pages.ts';
 import { AnswerChips } from '../triage/AnswerChips.tsx';
@@ -38,6 +39,28 @@ type ThreadRowViewProps = {
   onOpen(): void;
 };
 
+// The list's star: shows whether the conversation is starred and toggles it, without opening it.
+function StarToggle({ thread }: { thread: ThreadSummary }) {
+  const toggleStar = useMailStarStore((state) => state.toggleStar);
+  return (
+    <button
+      type="button"
+      className={thread.starred ? 'row-star starred' : 'row-star'}
+      data-testid="row-star"
+      title={thread.starred ? 'Unstar (s)' : 'Star (s)'}
+      aria-label={thread.starred ? 'Unstar' : 'Star'}
+      aria-pressed={thread.starred}
+      tabIndex={-1}
+      onClick={(event) => {
+        event.stopPropagation();
+        void toggleStar(thread.id);
+      }}
+    >
+      {thread.starred ? '★' : '☆'}
+    </button>
+  );
+}
+
 // One conversation in a list: the thread list's rows and the rows of a list ordered by triage answers.
 export function ThreadRowView({ thread, top, selected, open, onOpen }: ThreadRowViewProps) {
   const classes = ['thread-row', selected && 'selected', open && 'open', thread.unread > 0 && 'unread'];
@@ -59,6 +82,7 @@ export function ThreadRowView({ thread, top, selected, open, onOpen }: ThreadRow
           {displayText(thread.participants.join(', ')) || '(unknown sender)'}
         </span>
         {thread.count > 1 && <span className="row-count">{thread.count}</span>}
+        <StarToggle thread={thread} />
         <time>{formatListDate(thread.lastDate)}</time>
       </div>
       <div className="row-subject">
