@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { eml, tempDir } from '../../../test/support/temp.ts';
@@ -34,6 +34,21 @@ describe('runImport', () => {
     ]);
     expect(d.prepare('SELECT source, reason FROM import_failures').all()).toEqual([
       { source: join(dir, '2.eml'), reason: 'The file does not start with mail headers.' },
+    ]);
+  });
+
+  test('imports a Maildir message whose file name carries the F flag as starred', async () => {
+    const dir = tempDir();
+    for (const sub of ['cur', 'new', 'tmp']) mkdirSync(join(dir, sub));
+    writeFileSync(join(dir, 'cur', '1.host:2,FS'), eml({ id: '<flagged@example.com>', subject: 'flagged' }));
+    writeFileSync(join(dir, 'cur', '2.host:2,S'), eml({ id: '<seen@example.com>', subject: 'seen' }));
+    writeFileSync(join(dir, 'new', '3.host'), eml({ id: '<new@example.com>', subject: 'new' }));
+    const d = db();
+    expect((await runImport(d, [dir], noHooks)).summary.imported).toBe(3);
+    expect(d.prepare('SELECT message_id, starred FROM messages ORDER BY message_id').all()).toEqual([
+      { message_id: '<flagged@example.com>', starred: 1 },
+      { message_id: '<new@example.com>', starred: 0 },
+      { message_id: '<seen@example.com>', starred: 0 },
     ]);
   });
 

@@ -64,7 +64,7 @@ export async function runImport(
   let batchSize = 0;
   const flush = db.transaction((items: Parsed[]) => {
     for (const { raw, parsed } of items) {
-      if (store.store(raw.folder, raw.source, parsed) === 'imported') c.imported++;
+      if (store.store(raw.folder, raw.source, parsed, raw.starred) === 'imported') c.imported++;
       else c.duplicates++;
     }
     store.indexStored();

@@ -15,8 +15,9 @@ import {
 import { maxMessageBytes } from './parse.ts';
 
 export type FolderRef = { name: string; source: string };
-export type Unit = { kind: 'eml' | 'mbox'; path: string; size: number; folder: FolderRef };
-export type RawMessage = { folder: FolderRef; source: string; raw: Buffer };
+// `starred`: a Maildir file whose name carries the F (flagged) flag; it is imported starred (DESIGN §11).
+export type Unit = { kind: 'eml' | 'mbox'; path: string; size: number; folder: FolderRef; starred?: boolean };
+export type RawMessage = { folder: FolderRef; source: string; raw: Buffer; starred?: boolean };
 type Problem = { source: string; reason: string };
 export type Plan = { units: Unit[]; bytesTotal: number; problems: Problem[] };
 
@@ -81,7 +82,8 @@ async function walk(dir: string, found: Found, depth: number): Promise<void> {
       for (const f of (await readdir(join(dir, sub), { withFileTypes: true })).sort(byName)) {
         if (!f.isFile() || f.name.startsWith('.')) continue;
         const path = join(dir, sub, f.name);
-        units.push({ kind: 'eml', path, size: (await lstat(path)).size, folder });
+        const size = (await lstat(path)).size;
+        units.push({ kind: 'eml', path, size, folder, ...(maildirFlagged(f.name) && { starred: true }) });
       }
     }
   }
@@ -103,6 +105,13 @@ async function walk(dir: string, found: Found, depth: number): Promise<void> {
   }
 }
 
+// A Maildir file's name ends in its flags, after ":2," (";2," or "!2," where ':' cannot be in a name), as
+// capital letters in order; F is flagged (https://cr.yp.to/proto/maildir.html).
+function maildirFlagged(name: string): boolean {
+  const info = /[:;!]2,([A-Za-z]*)$/.exec(name);
+  return info?.[1]?.includes('F') ?? false;
+}
+
 function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
@@ -121,6 +130,7 @@ export async function* readUnit(unit: Unit, places: Places): AsyncGenerator<RawM
       folder: unit.folder,
       source: unit.path,
       raw: await readUserFile(unit.path, places, maxMessageBytes),
+      ...(unit.starred && { starred: true }),
     };
     return;
   }

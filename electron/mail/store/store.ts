@@ -38,6 +38,7 @@ export function prepareStore(db: Db) {
   const failure = db.prepare<[string, string, number]>(
     'INSERT INTO import_failures (source, reason, at) VALUES (?, ?, ?)',
   );
+  const star = db.prepare<[number]>('UPDATE messages SET starred = 1 WHERE id = ?');
   const threading = prepareThreading(db);
   const folderIds = new Map<string, number>();
   let unindexedFrom: number | null = null;
@@ -52,8 +53,11 @@ export function prepareStore(db: Db) {
     return id;
   }
 
-  function store(folder: FolderRef, source: string, m: ParsedMessage): StoreResult {
-    return storeInFolder(folderId(folder), source, m).status;
+  /** Stores an imported message; `starred` (a Maildir F flag) stars it when it is new here. */
+  function store(folder: FolderRef, source: string, m: ParsedMessage, starred = false): StoreResult {
+    const { status, id } = storeInFolder(folderId(folder), source, m);
+    if (starred && status === 'imported') star.run(id);
+    return status;
   }
 
   /** Stores a message in a folder of any account; a duplicate names the message that is already stored. */
