@@ -11,6 +11,13 @@ import { useUndoStore } from './undo-store.ts';
 
 type MoveKind = 'archive' | 'trash';
 
+// In the Inbox view the conversation leaves the Inbox: its messages in ordinary folders and Inbox move, the
+// user's replies in Sent stay. In All mail there is no folder to leave (null: all of it moves).
+const inboxFolders = (mail: ReturnType<typeof useMailStore.getState>): number[] | null =>
+  mail.view === 'inbox'
+    ? mail.folders.filter((f) => f.place === null || f.place === 'inbox').map((f) => f.id)
+    : null;
+
 type MovesState = {
   moving: MoveKind | null;
   // The open thread's, from the reader; the selected one's (or else the open one's), from the keyboard.
@@ -47,8 +54,10 @@ export const useMailMovesStore = create<MovesState>()((set, get) => ({
         if (!reply.ok) return useAppStore.getState().showError(reply.error);
         messages = reply.value.messages;
       }
-      // A search lists hits from every folder: the conversation moves as a whole.
-      const ids = moveTargets(messages, mail.hits === null ? mail.folderId : null);
+      // A search lists hits from every folder: the conversation moves as a whole. The Inbox is its folders.
+      const leaving =
+        mail.hits !== null ? null : mail.folderId !== null ? [mail.folderId] : inboxFolders(mail);
+      const ids = moveTargets(messages, leaving);
       if (ids.length === 0) return useAppStore.getState().showError(nothingToMove[kind]);
       let moved = false;
       await useUndoStore.getState().track(async () => {
@@ -58,13 +67,8 @@ export const useMailMovesStore = create<MovesState>()((set, get) => ({
         if (!moved) useAppStore.getState().showError(alreadyThere[kind]);
       });
       if (!moved) return;
-      // Viewing a folder, the conversation has left it: the reader empties and the next one is under the
-      // cursor. In All mail or a search it is still listed, and the reader shows where its messages are now.
-      const now = useMailStore.getState();
-      if (now.openThread?.id === target) {
-        if (now.hits === null && now.folderId !== null) now.closeThread();
-        else await now.rereadOpenThread();
-      }
+      if (useMailStore.getState().openThread?.id === target)
+        await useMailStore.getState().leaveMovedThread(target);
     } finally {
       set({ moving: null });
     }
