@@ -27,7 +27,7 @@ export function folderPlace(f: FolderFacts): FolderPlace | null {
   if (f.path === 'INBOX') return 'inbox';
   const name = f.name.toLowerCase();
   for (const place of order) {
-    const { uses, sources, names } = placeFolders[place];
+    const { uses, sources } = placeFolders[place];
     if (f.specialUse !== null && uses.includes(f.specialUse)) return place;
     if (sources.includes(f.source)) return place;
   }
