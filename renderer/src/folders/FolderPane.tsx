@@ -35,7 +35,7 @@ export function FolderPane() {
               <button
                 type="button"
                 className="folder"
-                data-testid={`folder-${view}`}
+                data-testid={`view-${view}`}
                 aria-current={folderId === null && current === view}
                 onClick={() => selectView(view)}
               >
