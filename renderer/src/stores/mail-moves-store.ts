@@ -4,9 +4,11 @@
 import { create } from 'zustand';
 import type { MessageView } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
+import { isOrdered } from '../triage/triage-order.ts';
 import { useAppStore } from './app-store.ts';
 import { useMailStore } from './mail-store.ts';
 import { moveTargets } from './move-targets.ts';
+import { orderedThreads, useTriageStore } from './triage-store.ts';
 import { useUndoStore } from './undo-store.ts';
 
 type MoveKind = 'archive' | 'trash';
@@ -34,6 +36,19 @@ const nothingToMove: Record<MoveKind, string> = {
   trash: 'Nothing to move to Trash: this conversation has no message in this folder.',
 };
 
+// Auto-advance in the ordered list: a thread still shown is read again; one gone gives way to the row after it
+// that is still shown, else the one before, else an empty reader.
+async function leaveOrderedRow(threadId: number, before: readonly number[]): Promise<void> {
+  const mail = useMailStore.getState();
+  await mail.refresh();
+  const shown = new Set(orderedThreads().map((t) => t.id));
+  if (shown.has(threadId)) return mail.rereadOpenThread();
+  const at = before.indexOf(threadId);
+  const next = [...before.slice(at + 1), ...before.slice(0, at).reverse()].find((id) => shown.has(id));
+  if (next === undefined) mail.closeThread();
+  else await mail.openThreadById(next);
+}
+
 export const useMailMovesStore = create<MovesState>()((set, get) => ({
   moving: null,
 
@@ -46,6 +61,11 @@ export const useMailMovesStore = create<MovesState>()((set, get) => ({
     if (threadId === undefined && onDocumentHit) return;
     const target = threadId ?? mail.selectedThreadId() ?? mail.openThread?.id ?? null;
     if (target === null) return;
+    // The list ordered by triage answers has its own rows (the paged cursor is hidden): the next is among them.
+    const orderedBefore =
+      mail.hits === null && isOrdered(useTriageStore.getState().order)
+        ? orderedThreads().map((t) => t.id)
+        : null;
     set({ moving: kind });
     try {
       let messages: MessageView[] | null = mail.openThread?.id === target ? mail.openThread.messages : null;
@@ -67,8 +87,9 @@ export const useMailMovesStore = create<MovesState>()((set, get) => ({
         if (!moved) useAppStore.getState().showError(alreadyThere[kind]);
       });
       if (!moved) return;
-      if (useMailStore.getState().openThread?.id === target)
-        await useMailStore.getState().leaveMovedThread(target);
+      if (useMailStore.getState().openThread?.id !== target) return;
+      if (orderedBefore === null) await useMailStore.getState().leaveMovedThread(target);
+      else await leaveOrderedRow(target, orderedBefore);
     } finally {
       set({ moving: null });
     }
