@@ -1,7 +1,7 @@
 // Which special place a folder is (Inbox, Archive, Trash, Spam, Sent, Drafts), on any account: a server's
 // special-use mailbox (RFC 6154), Skimmer's own Archive/Trash for local mail (undo.ts), or a folder with the
 // usual name (an imported Trash.mbox). Search's `in:` (search.ts) and the Inbox and All mail views
-// (queries.ts, DESIGN §11) read folders by these same rules, so `in:trash` and the Trash a view hides agree.
+// (queries.ts, shared/mail-views.ts, DESIGN §11) read folders by these same rules, so `in:trash` and the Trash a view hides agree.
 import type { FolderPlace } from '../../../shared/contract/index.ts';
 
 export const placeFolders: Record<FolderPlace, { uses: string[]; sources: string[]; names: string[] }> = {
@@ -36,10 +36,4 @@ export function folderPlace(f: FolderFacts): FolderPlace | null {
     if (placeFolders[place].names.some((n) => n.toLowerCase() === name)) return place;
   }
   return null;
-}
-
-/** The views beside the folders: Inbox (ordinary folders and Inbox) and All mail (all but Trash and Spam). */
-export function inView(view: 'inbox' | 'all', place: FolderPlace | null): boolean {
-  if (view === 'inbox') return place === null || place === 'inbox';
-  return place !== 'trash' && place !== 'spam';
 }

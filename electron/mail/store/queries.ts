@@ -7,9 +7,10 @@ import type {
   MessageView,
   ThreadSummary,
 } from '../../../shared/contract/index.ts';
+import { inView } from '../../../shared/mail-views.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareWriteBack } from '../imap/write-back.ts';
-import { folderPlace, inView } from './folder-places.ts';
+import { folderPlace } from './folder-places.ts';
 
 const snippetChars = 160;
 

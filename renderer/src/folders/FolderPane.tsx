@@ -1,4 +1,5 @@
-import type { FolderPlace, MailView } from '../../../shared/contract/index.ts';
+import type { MailView } from '../../../shared/contract/index.ts';
+import { inView } from '../../../shared/mail-views.ts';
 import { displayText } from '../mail/display-text.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
@@ -7,12 +8,6 @@ const views: { view: MailView; name: string }[] = [
   { view: 'inbox', name: 'Inbox' },
   { view: 'all', name: 'All mail' },
 ];
-
-// As the main process counts a view's threads (electron/mail/store/folder-places.ts), here its unread messages.
-function inView(view: MailView, place: FolderPlace | null): boolean {
-  if (view === 'inbox') return place === null || place === 'inbox';
-  return place !== 'trash' && place !== 'spam';
-}
 
 export function FolderPane() {
   const folders = useMailStore((state) => state.folders);
