@@ -5,10 +5,20 @@ import { EpochMs, Id, PathArg, SearchLimit, SearchQuery } from './fields.ts';
 export const Address = z.object({ name: z.string(), address: z.string() });
 export type Address = z.infer<typeof Address>;
 
+// The special place a folder is (electron/mail/store/folder-places.ts); null for an ordinary folder.
+export const FolderPlace = z.enum(['inbox', 'archive', 'trash', 'spam', 'sent', 'drafts']);
+export type FolderPlace = z.infer<typeof FolderPlace>;
+
+// The views beside the folders (DESIGN §11): Inbox lists what is in no special place but Inbox (not
+// archived, trashed, spam, sent or a draft); All mail lists everything but Trash and Spam.
+export const MailView = z.enum(['inbox', 'all']);
+export type MailView = z.infer<typeof MailView>;
+
 export const Folder = z.object({
   id: Id,
   name: z.string(),
   source: z.string(),
+  place: FolderPlace.nullable(),
   total: z.number().int().nonnegative(),
   unread: z.number().int().nonnegative(),
 });
@@ -89,6 +99,8 @@ export const mailChannels = {
     request: z
       .object({
         folderId: Id.nullable().default(null),
+        // Which view a null folderId lists; All mail when left out, as before there was an Inbox.
+        view: MailView.default('all'),
         offset: z.number().int().nonnegative().max(10_000_000).default(0),
         limit: z.number().int().min(1).max(500).default(100),
       })

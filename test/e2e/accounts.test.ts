@@ -410,7 +410,7 @@ describe('A mail account in the app', () => {
     await server.append('Archive', [eml({ ...filed, body: 'Straight into Archive.' })]);
     await threadRow(filed.subject).waitFor({ timeout: 20_000 });
     expect(await pageKept()).toBe(true);
-    await page.getByTestId('folder-all').click();
+    await page.getByTestId('view-all').click();
   });
 
   test('the password never reached the page', async () => {

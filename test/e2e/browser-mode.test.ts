@@ -206,7 +206,7 @@ describe('Skimmer in the browser', () => {
     // there, or being read again, right after the click).
     const { threads } = await call(app, 'mail:threads', { folderId: null, offset: 0, limit: 2 });
     const [newest, second] = threads.map((t) => String(t.id));
-    await page.locator('[data-testid="folder-all"]').click();
+    await page.locator('[data-testid="view-all"]').click();
     await expect
       .poll(() => page.getByTestId('thread-row').first().getAttribute('data-thread-id'))
       .toBe(newest);

@@ -175,6 +175,14 @@ describe('Triage', () => {
     const second = await ordered.nth(1).getAttribute('data-thread-id');
     await page.keyboard.press('j');
     await expect.poll(() => page.locator('.thread-row.open').getAttribute('data-thread-id')).toBe(second);
+    // e takes the open row out of the Inbox: the row after it in this order opens; Undo brings it back.
+    const third = await ordered.nth(2).getAttribute('data-thread-id');
+    const orderedIds = () => ordered.evaluateAll((els) => els.map((el) => el.getAttribute('data-thread-id')));
+    await page.keyboard.press('e');
+    await expect.poll(() => page.locator('.thread-row.open').getAttribute('data-thread-id')).toBe(third);
+    expect(await orderedIds()).not.toContain(second);
+    await page.getByTestId('undo-button').click();
+    await expect.poll(orderedIds).toContain(second);
     await page.getByTestId('triage-filter').selectOption({ label: 'All' });
     await page.getByTestId('triage-sort').selectOption({ label: 'Newest first' });
     await expect.poll(() => page.getByTestId('ordered-thread-list').count()).toBe(0);

@@ -43,7 +43,7 @@ export function mailHandlers(
   const { queries, mailActions, streams } = deps;
   return {
     'mail:folders': () => queries.folders(),
-    'mail:threads': (r) => queries.threads(r.folderId, r.offset, r.limit),
+    'mail:threads': (r) => queries.threads(r.folderId, r.offset, r.limit, r.view),
     'mail:thread': (r) => {
       const t = queries.thread(r.threadId);
       if (!t) throw new MailError('not_found', 'That conversation is not in the mailbox.');

@@ -3,25 +3,37 @@ import type {
   Address,
   Attachment,
   Folder,
+  MailView,
   MessageView,
   ThreadSummary,
 } from '../../../shared/contract/index.ts';
+import { inView } from '../../../shared/mail-views.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareWriteBack } from '../imap/write-back.ts';
+import { folderPlace } from './folder-places.ts';
 
 const snippetChars = 160;
 
 export function prepareQueries(db: Db) {
   const folders = db.prepare(
-    `SELECT f.id, f.name, f.source,
+    `SELECT f.id, f.name, f.source, i.special_use, i.path,
         (SELECT count(*) FROM messages WHERE folder_id = f.id) AS total,
         (SELECT count(*) FROM messages WHERE folder_id = f.id AND unread = 1) AS unread
-       FROM folders f ORDER BY f.name COLLATE NOCASE`,
+       FROM folders f LEFT JOIN imap_folders i ON i.folder_id = f.id ORDER BY f.name COLLATE NOCASE`,
   );
-  const allThreads = db.prepare<[number, number], { id: number }>(
-    'SELECT id FROM threads WHERE message_count > 0 ORDER BY last_date DESC, id DESC LIMIT ? OFFSET ?',
+  // A view lists the threads with a message in one of its folders (json_each of their ids).
+  const viewThreads = db.prepare<[string, number, number], { id: number }>(
+    `SELECT t.id FROM threads t
+      WHERE t.message_count > 0
+        AND EXISTS (SELECT 1 FROM messages m
+                     WHERE m.thread_id = t.id AND m.folder_id IN (SELECT value FROM json_each(?)))
+      ORDER BY t.last_date DESC, t.id DESC LIMIT ? OFFSET ?`,
   );
-  const allCount = db.prepare('SELECT count(*) AS n FROM threads WHERE message_count > 0').pluck();
+  const viewCount = db
+    .prepare<[string]>(
+      'SELECT count(DISTINCT thread_id) FROM messages WHERE folder_id IN (SELECT value FROM json_each(?))',
+    )
+    .pluck();
   const folderThreads = db.prepare<[number, number, number], { id: number }>(
     // Walks threads newest first (threads_by_date) and keeps those with a message in the folder, so a
     // page deep in a large folder costs index lookups, not a sort of every thread.
@@ -58,13 +70,31 @@ export function prepareQueries(db: Db) {
   );
   const count = db.prepare('SELECT count(*) FROM messages').pluck();
 
-  return {
-    folders: (): Folder[] => folders.all() as Folder[],
+  const allFolders = (): Folder[] =>
+    (folders.all() as FolderRow[]).map((r) => ({
+      id: r.id,
+      name: r.name,
+      source: r.source,
+      place: folderPlace({ name: r.name, source: r.source, specialUse: r.special_use, path: r.path }),
+      total: r.total,
+      unread: r.unread,
+    }));
 
-    threads(folderId: number | null, offset: number, limit: number) {
-      const ids =
-        folderId === null ? allThreads.all(limit, offset) : folderThreads.all(folderId, limit, offset);
-      const total = (folderId === null ? allCount.get() : folderCount.get(folderId)) as number;
+  return {
+    folders: allFolders,
+
+    // A folder's threads, or (folderId null) a view's: Inbox or All mail (folder-places.ts).
+    threads(folderId: number | null, offset: number, limit: number, view: MailView = 'all') {
+      let ids: { id: number }[];
+      let total: number;
+      if (folderId === null) {
+        const inIt = JSON.stringify(allFolders().flatMap((f) => (inView(view, f.place) ? [f.id] : [])));
+        ids = viewThreads.all(inIt, limit, offset);
+        total = viewCount.get(inIt) as number;
+      } else {
+        ids = folderThreads.all(folderId, limit, offset);
+        total = folderCount.get(folderId) as number;
+      }
       const threads: ThreadSummary[] = [];
       for (const { id } of ids) {
         const row = summary.get(id);
@@ -102,6 +132,16 @@ export function prepareQueries(db: Db) {
     messageCount: (): number => count.get() as number,
   };
 }
+
+type FolderRow = {
+  id: number;
+  name: string;
+  source: string;
+  special_use: string | null;
+  path: string | null;
+  total: number;
+  unread: number;
+};
 
 type SummaryRow = {
   id: number;

@@ -5,30 +5,12 @@
 import type Database from 'better-sqlite3';
 import type { SearchHit } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
+import { placeFolders } from './folder-places.ts';
 import { snippetOf } from './queries.ts';
 import { type Place, parseSearchQuery, SearchQueryError } from './search-query.ts';
 import { type Names, toSql } from './search-sql.ts';
 
 export { SearchQueryError } from './search-query.ts';
-
-// The folders a place is, on any account: a server's special-use mailbox (RFC 6154), Skimmer's own
-// Archive/Trash for local mail (undo.ts), or a folder with the usual name (an imported Trash.mbox).
-const placeFolders: Record<
-  Exclude<Place, 'anywhere'>,
-  { uses: string[]; sources: string[]; names: string[] }
-> = {
-  inbox: { uses: [], sources: [], names: ['Inbox'] },
-  trash: {
-    uses: ['\\Trash'],
-    sources: ['skimmer:trash'],
-    names: ['Trash', 'Deleted Items', 'Deleted Messages'],
-  },
-  spam: { uses: ['\\Junk'], sources: [], names: ['Spam', 'Junk', 'Junk E-mail', 'Junk Email'] },
-  sent: { uses: ['\\Sent'], sources: [], names: ['Sent', 'Sent Mail', 'Sent Items', 'Sent Messages'] },
-  drafts: { uses: ['\\Drafts'], sources: [], names: ['Drafts', 'Draft'] },
-  // On Gmail a message whose only mailbox is All Mail (\All) is archived.
-  archive: { uses: ['\\Archive', '\\All'], sources: ['skimmer:archive'], names: ['Archive', 'Archives'] },
-};
 
 type Compiled = { match: string | null; from: string; where: string; params: unknown[] };
 type Statement = Database.Statement<unknown[], unknown>;

@@ -1,13 +1,21 @@
+import type { MailView } from '../../../shared/contract/index.ts';
+import { inView } from '../../../shared/mail-views.ts';
 import { displayText } from '../mail/display-text.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 
+const views: { view: MailView; name: string }[] = [
+  { view: 'inbox', name: 'Inbox' },
+  { view: 'all', name: 'All mail' },
+];
+
 export function FolderPane() {
   const folders = useMailStore((state) => state.folders);
   const folderId = useMailStore((state) => state.folderId);
+  const current = useMailStore((state) => state.view);
   const selectFolder = useMailStore((state) => state.selectFolder);
+  const selectView = useMailStore((state) => state.selectView);
   const openImport = useImportStore((state) => state.openDialog);
-  const unreadTotal = folders.reduce((sum, folder) => sum + folder.unread, 0);
 
   return (
     <nav className="folder-pane" aria-label="Folders">
@@ -15,18 +23,23 @@ export function FolderPane() {
         Import…
       </button>
       <ul className="folder-list">
-        <li>
-          <button
-            type="button"
-            className="folder"
-            data-testid="folder-all"
-            aria-current={folderId === null}
-            onClick={() => selectFolder(null)}
-          >
-            <span className="folder-name">All mail</span>
-            {unreadTotal > 0 && <span className="folder-unread">{unreadTotal}</span>}
-          </button>
-        </li>
+        {views.map(({ view, name }) => {
+          const unread = folders.reduce((sum, f) => sum + (inView(view, f.place) ? f.unread : 0), 0);
+          return (
+            <li key={view}>
+              <button
+                type="button"
+                className="folder"
+                data-testid={`view-${view}`}
+                aria-current={folderId === null && current === view}
+                onClick={() => selectView(view)}
+              >
+                <span className="folder-name">{name}</span>
+                {unread > 0 && <span className="folder-unread">{unread}</span>}
+              </button>
+            </li>
+          );
+        })}
         {folders.map((folder) => (
           <li key={folder.id}>
             <button

@@ -4,12 +4,21 @@
 import { create } from 'zustand';
 import type { MessageView } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
+import { isOrdered } from '../triage/triage-order.ts';
 import { useAppStore } from './app-store.ts';
 import { useMailStore } from './mail-store.ts';
 import { moveTargets } from './move-targets.ts';
+import { orderedThreads, useTriageStore } from './triage-store.ts';
 import { useUndoStore } from './undo-store.ts';
 
 type MoveKind = 'archive' | 'trash';
+
+// In the Inbox view the conversation leaves the Inbox: its messages in ordinary folders and Inbox move, the
+// user's replies in Sent stay. In All mail there is no folder to leave (null: all of it moves).
+const inboxFolders = (mail: ReturnType<typeof useMailStore.getState>): number[] | null =>
+  mail.view === 'inbox'
+    ? mail.folders.filter((f) => f.place === null || f.place === 'inbox').map((f) => f.id)
+    : null;
 
 type MovesState = {
   moving: MoveKind | null;
@@ -27,6 +36,19 @@ const nothingToMove: Record<MoveKind, string> = {
   trash: 'Nothing to move to Trash: this conversation has no message in this folder.',
 };
 
+// Auto-advance in the ordered list: a thread still shown is read again; one gone gives way to the row after it
+// that is still shown, else the one before, else an empty reader.
+async function leaveOrderedRow(threadId: number, before: readonly number[]): Promise<void> {
+  const mail = useMailStore.getState();
+  await mail.refresh();
+  const shown = new Set(orderedThreads().map((t) => t.id));
+  if (shown.has(threadId)) return mail.rereadOpenThread();
+  const at = before.indexOf(threadId);
+  const next = [...before.slice(at + 1), ...before.slice(0, at).reverse()].find((id) => shown.has(id));
+  if (next === undefined) mail.closeThread();
+  else await mail.openThreadById(next);
+}
+
 export const useMailMovesStore = create<MovesState>()((set, get) => ({
   moving: null,
 
@@ -39,6 +61,11 @@ export const useMailMovesStore = create<MovesState>()((set, get) => ({
     if (threadId === undefined && onDocumentHit) return;
     const target = threadId ?? mail.selectedThreadId() ?? mail.openThread?.id ?? null;
     if (target === null) return;
+    // The list ordered by triage answers has its own rows (the paged cursor is hidden): the next is among them.
+    const orderedBefore =
+      mail.hits === null && isOrdered(useTriageStore.getState().order)
+        ? orderedThreads().map((t) => t.id)
+        : null;
     set({ moving: kind });
     try {
       let messages: MessageView[] | null = mail.openThread?.id === target ? mail.openThread.messages : null;
@@ -47,8 +74,10 @@ export const useMailMovesStore = create<MovesState>()((set, get) => ({
         if (!reply.ok) return useAppStore.getState().showError(reply.error);
         messages = reply.value.messages;
       }
-      // A search lists hits from every folder: the conversation moves as a whole.
-      const ids = moveTargets(messages, mail.hits === null ? mail.folderId : null);
+      // A search lists hits from every folder: the conversation moves as a whole. The Inbox is its folders.
+      const leaving =
+        mail.hits !== null ? null : mail.folderId !== null ? [mail.folderId] : inboxFolders(mail);
+      const ids = moveTargets(messages, leaving);
       if (ids.length === 0) return useAppStore.getState().showError(nothingToMove[kind]);
       let moved = false;
       await useUndoStore.getState().track(async () => {
@@ -58,13 +87,9 @@ export const useMailMovesStore = create<MovesState>()((set, get) => ({
         if (!moved) useAppStore.getState().showError(alreadyThere[kind]);
       });
       if (!moved) return;
-      // Viewing a folder, the conversation has left it: the reader empties and the next one is under the
-      // cursor. In All mail or a search it is still listed, and the reader shows where its messages are now.
-      const now = useMailStore.getState();
-      if (now.openThread?.id === target) {
-        if (now.hits === null && now.folderId !== null) now.closeThread();
-        else await now.rereadOpenThread();
-      }
+      if (useMailStore.getState().openThread?.id !== target) return;
+      if (orderedBefore === null) await useMailStore.getState().leaveMovedThread(target);
+      else await leaveOrderedRow(target, orderedBefore);
     } finally {
       set({ moving: null });
     }

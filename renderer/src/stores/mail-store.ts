@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type {
   BridgeError,
   Folder,
+  MailView,
   MessageView,
   Response,
   SearchHit,
@@ -29,7 +30,8 @@ type PendingLink = { verdict: LinkVerdict; text: string };
 
 type MailState = {
   folders: Folder[];
-  folderId: number | null; // null: all mail
+  folderId: number | null; // null: the view (Inbox or All mail) lists
+  view: MailView;
   total: number | null; // null until the first window of the list has arrived
   pages: Pages;
   listGeneration: number; // bumped whenever the list is reset; late windows of an older list are dropped
@@ -55,13 +57,15 @@ type MailState = {
 
   start(): Promise<void>;
   loadFolders(): Promise<void>;
-  selectFolder(folderId: number | null): void;
+  selectFolder(folderId: number): void;
+  selectView(view: MailView): void;
   reloadList(): Promise<void>;
   reloadAfterImport(): Promise<void>;
   refresh(): Promise<void>;
   syncChanged(): Promise<void>;
   selectedThreadId(): number | null;
   closeThread(): void;
+  leaveMovedThread(threadId: number): Promise<void>;
   rereadOpenThread(): Promise<void>;
   retrySync(messageId: number): Promise<void>;
   showRange(first: number, last: number): void;
@@ -112,11 +116,11 @@ export const useMailStore = create<MailState>()((set, get) => {
   let searchSerial = 0;
 
   async function fetchPage(page: number): Promise<void> {
-    const { listGeneration: generation, folderId } = get();
+    const { listGeneration: generation, folderId, view } = get();
     const key = `${generation}:${page}`;
     if (inFlight.has(key) || get().pages.has(page)) return;
     inFlight.add(key);
-    const reply = await bridge['mail:threads']({ folderId, offset: page * pageSize, limit: pageSize });
+    const reply = await bridge['mail:threads']({ folderId, view, offset: page * pageSize, limit: pageSize });
     inFlight.delete(key);
     if (get().listGeneration !== generation) return;
     if (!reply.ok) {
@@ -178,6 +182,7 @@ export const useMailStore = create<MailState>()((set, get) => {
   return {
     folders: [],
     folderId: null,
+    view: 'inbox',
     total: null,
     pages: new Map(),
     listGeneration: 0,
@@ -203,9 +208,18 @@ export const useMailStore = create<MailState>()((set, get) => {
       else showError(reply.error);
     },
 
+    // Switching folders or views closes the reader: it never shows a thread from elsewhere.
     selectFolder(folderId) {
       if (get().hits !== null) get().clearSearch();
+      get().closeThread();
       set({ folderId });
+      void get().reloadList();
+    },
+
+    selectView(view) {
+      if (get().hits !== null) get().clearSearch();
+      get().closeThread();
+      set({ folderId: null, view });
       void get().reloadList();
     },
 
@@ -244,7 +258,7 @@ export const useMailStore = create<MailState>()((set, get) => {
     async syncChanged() {
       const selected = get().hits === null ? selectedThreadId() : null;
       await get().loadFolders();
-      const { folderId, folders, listGeneration: generation, total } = get();
+      const { folderId, view, folders, listGeneration: generation, total } = get();
       if (folderId !== null && !folders.some((folder) => folder.id === folderId)) {
         set({ folderId: null });
         await get().reloadList();
@@ -254,7 +268,7 @@ export const useMailStore = create<MailState>()((set, get) => {
         const wanted = pagesForRange(visible.first, Math.max(visible.first, visible.last));
         const replies = await Promise.all(
           wanted.map((page) =>
-            bridge['mail:threads']({ folderId, offset: page * pageSize, limit: pageSize }),
+            bridge['mail:threads']({ folderId, view, offset: page * pageSize, limit: pageSize }),
           ),
         );
         if (get().listGeneration !== generation) return;
@@ -280,6 +294,21 @@ export const useMailStore = create<MailState>()((set, get) => {
 
     closeThread() {
       set({ openThread: null, threadLoadingId: null, focusMessageId: null });
+    },
+
+    // After Archive or Trash of the open thread (mail-moves-store.ts): when it has left the list (a folder, the
+    // Inbox; Trash from All mail) the next thread, now under the cursor, opens, as Gmail's auto-advance does.
+    // Still listed (archived in All mail, or a search) the reader shows where its messages are now.
+    async leaveMovedThread(threadId) {
+      await get().refresh();
+      const { hits, cursor, openThread } = get();
+      if (openThread?.id !== threadId) return;
+      if (hits !== null) return get().rereadOpenThread();
+      await fetchPage(Math.floor(cursor / pageSize));
+      const row = rowAt(get().pages, cursor);
+      if (row?.id === threadId) return get().rereadOpenThread();
+      if (row) get().openRow(cursor);
+      else get().closeThread();
     },
 
     // Reads the open thread again without marking anything read: a sync may have changed or refused something.

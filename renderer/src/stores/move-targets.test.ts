@@ -8,7 +8,7 @@ const messages = [
 ];
 
 test('in a folder, only the conversation’s messages in that folder move', () => {
-  expect(moveTargets(messages, 10)).toEqual([1, 3]);
+  expect(moveTargets(messages, [10])).toEqual([1, 3]);
 });
 
 test('in All mail or a search, the whole conversation moves', () => {
@@ -16,5 +16,5 @@ test('in All mail or a search, the whole conversation moves', () => {
 });
 
 test('a folder the conversation has no message in moves nothing', () => {
-  expect(moveTargets(messages, 12)).toEqual([]);
+  expect(moveTargets(messages, [12])).toEqual([]);
 });

@@ -1,5 +1,5 @@
-// Which messages of a conversation Archive and Trash move. Viewing a folder, the conversation leaves that
-// folder: its messages there move, and its other messages (the user's replies in Sent) stay where they are.
+// Which messages of a conversation Archive and Trash move. Viewing a folder (or the Inbox, its folders), the
+// conversation leaves it: its messages there move, and its other messages (the user's replies in Sent) stay where they are.
 // In All mail or a search there is no folder to leave, so the whole conversation moves. Pure; tested in
 // move-targets.test.ts.
 import type { MessageView } from '../../../shared/contract/index.ts';
@@ -9,8 +9,9 @@ const maxMoveIds = 1000;
 
 export function moveTargets(
   messages: readonly Pick<MessageView, 'id' | 'folderId'>[],
-  folderId: number | null,
+  leaving: readonly number[] | null,
 ): number[] {
-  const moving = folderId === null ? messages : messages.filter((message) => message.folderId === folderId);
+  const moving =
+    leaving === null ? messages : messages.filter((message) => leaving.includes(message.folderId));
   return moving.map((message) => message.id).slice(0, maxMoveIds);
 }
