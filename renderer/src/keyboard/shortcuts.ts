@@ -1,10 +1,13 @@
 // Keyboard first (DESIGN §12): j/k move in the list, Enter opens, / searches, Esc clears the search, u toggles
-// read, s toggles the star, e archives and # moves to Trash (the selected conversation); in the chat view, Esc stops a running answer. Dialogs handle their own keys (Esc closes or cancels
-// them), so nothing here runs while one is open.
+// read, s toggles the star, e archives and # moves to Trash (the selected conversation); c writes a new mail, and
+// r, a and f reply, reply all and forward the newest message of the open conversation; in the chat view, Esc
+// stops a running answer. Dialogs handle their own keys (Esc closes or cancels them), so nothing here runs while
+// one is open, nor while the focus is in the composer (its keys are its own: compose/ComposePanel.tsx).
 import { useEffect } from 'react';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
+import { useComposeStore } from '../stores/compose-store.ts';
 import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
@@ -41,6 +44,11 @@ export function handleShortcut(event: KeyboardEvent): void {
     return;
   }
   if (target && (typingTags.has(target.tagName) || target.isContentEditable)) return;
+  if (target?.closest?.('[data-composer]')) return;
+  if (handleComposeKey(event)) {
+    event.preventDefault();
+    return;
+  }
   const mail = useMailStore.getState();
   if (mail.hits === null && isOrdered(useTriageStore.getState().order)) {
     handleOrderedKey(event);
@@ -82,6 +90,26 @@ export function handleShortcut(event: KeyboardEvent): void {
       return;
   }
   event.preventDefault();
+}
+
+// c, r, a, f: the composer, however the list is ordered. The answers are to the newest message of the open
+// conversation, as Gmail's r answers the last message. True when the key was one of them.
+function handleComposeKey(event: KeyboardEvent): boolean {
+  const kinds = { r: 'reply', a: 'all', f: 'forward' } as const;
+  if (event.key !== 'c' && !(event.key in kinds)) return false;
+  if (event.repeat) return true;
+  const compose = useComposeStore.getState();
+  if (event.key === 'c') {
+    void compose.compose();
+    return true;
+  }
+  const messages = useMailStore.getState().openThread?.messages ?? [];
+  const newest = messages.reduce<(typeof messages)[number] | null>(
+    (best, m) => (best === null || m.date >= best.date ? m : best),
+    null,
+  );
+  if (newest) void compose.answer(kinds[event.key as keyof typeof kinds], newest.id);
+  return true;
 }
 
 // While the list is ordered by triage answers, the keys act on its rows and the open thread: the paged list's

@@ -1,0 +1,53 @@
+import { displayText } from '../mail/display-text.ts';
+import { useComposeStore } from '../stores/compose-store.ts';
+
+// From: one of your addresses (identity:list). Changing it swaps the signature too, while the old one stands
+// unedited in the body (signature-swap.ts). With no address of yours known, the sending account's own is used.
+export function FromSelect() {
+  const identities = useComposeStore((state) => state.identities);
+  const fromAddress = useComposeStore((state) => state.form?.fromAddress ?? null);
+  const accountFrom = useComposeStore((state) => state.accountFrom);
+  const setFrom = useComposeStore((state) => state.setFrom);
+  const known = identities.some((i) => i.address === fromAddress);
+
+  if (identities.length === 0) {
+    return (
+      <div className="composer-row">
+        <span className="composer-label">From</span>
+        <span className="composer-from muted" data-testid="composer-from-text">
+          {accountFrom ? displayText(accountFrom) : 'The address of the account that sends it'}
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div className="composer-row">
+      <label className="composer-label" htmlFor="composer-from">
+        From
+      </label>
+      <select
+        id="composer-from"
+        data-testid="composer-from"
+        className="composer-from"
+        value={fromAddress ?? ''}
+        onChange={(event) => setFrom(event.target.value === '' ? null : event.target.value)}
+      >
+        {fromAddress === null && (
+          <option value="">
+            {accountFrom
+              ? `${displayText(accountFrom)} (the account’s own)`
+              : 'The sending account’s own address'}
+          </option>
+        )}
+        {fromAddress !== null && !known && <option value={fromAddress}>{displayText(fromAddress)}</option>}
+        {identities.map((identity) => (
+          <option key={identity.address} value={identity.address}>
+            {identity.name
+              ? `${displayText(identity.name)} <${displayText(identity.address)}>`
+              : displayText(identity.address)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
