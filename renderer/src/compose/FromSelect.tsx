@@ -8,7 +8,9 @@ export function FromSelect() {
   const fromAddress = useComposeStore((state) => state.form?.fromAddress ?? null);
   const accountFrom = useComposeStore((state) => state.accountFrom);
   const setFrom = useComposeStore((state) => state.setFrom);
-  const known = identities.some((i) => i.address === fromAddress);
+  // No chosen From: the account's own address, which is one of yours too.
+  const value = fromAddress ?? accountFrom ?? '';
+  const known = identities.some((i) => i.address === value);
 
   if (identities.length === 0) {
     return (
@@ -29,7 +31,7 @@ export function FromSelect() {
         id="composer-from"
         data-testid="composer-from"
         className="composer-from"
-        value={fromAddress ?? ''}
+        value={value}
         onChange={(event) => setFrom(event.target.value === '' ? null : event.target.value)}
       >
         {fromAddress === null && (
