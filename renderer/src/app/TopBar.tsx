@@ -8,7 +8,7 @@ import { useServicesStore } from '../stores/services-store.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
 
 const keyHints = {
-  mail: 'j/k move · Enter open · e archive · # trash · / search · u read/unread',
+  mail: 'j/k move · Enter open · e archive · # trash · / search · u read/unread · c write · r/a/f reply, all, forward',
   chat: 'Enter send · Shift+Enter new line · Esc stop',
 } as const;
 

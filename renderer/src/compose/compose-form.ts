@@ -6,7 +6,7 @@ import type { DraftView, Request } from '../../../shared/contract/index.ts';
 import { entriesProblem, isAddress } from './address-entry.ts';
 
 export type AddressField = 'to' | 'cc' | 'bcc';
-export const addressFields: readonly AddressField[] = ['to', 'cc', 'bcc'];
+const addressFields: readonly AddressField[] = ['to', 'cc', 'bcc'];
 
 export type ComposeForm = {
   fromAddress: string | null;
