@@ -36,7 +36,7 @@ async function timeUntil(start: 'key-r' | 'click-row', rowIndex = 0): Promise<nu
           start === 'key-r'
             ? () => {
                 const body = document.querySelector<HTMLTextAreaElement>('[data-testid="composer-body"]');
-                const form = document.querySelector('.composer-form[data-ready="true"]');
+                const form = document.querySelector('.compose-form[data-ready="true"]');
                 return (
                   !!form && !!body && document.activeElement === body && body.value.includes(' wrote:\n> ')
                 );

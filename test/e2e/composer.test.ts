@@ -5,14 +5,19 @@
 // cursor at the top of the body; while the composer has the focus the mail keys stand aside; an entry that is
 // not an address shows as such; typing is saved about a second after it stops, and the draft reopens from the
 // Drafts dialog with its text; a reload mid-typing loses nothing; Discard asks when something was written; `c`,
-// typing and Ctrl+Enter send through the outbox's Undo window to the SMTP server; nothing leaves loopback.
+// typing and Ctrl+Enter send through the outbox's Undo window to the SMTP server; a From of your own with its
+// signature, a completion picked with the arrow keys, a Bcc and a file picked through <input type=file> (over
+// one chunk) arrive at the SMTP server, the Bcc unseen in the headers and the file's bytes intact; a forward
+// lists the original's files as chips; nothing leaves loopback.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp, projectRoot } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { forwardedLine } from '../../shared/compose/forward.ts';
+import { attachmentChunkBytes } from '../../shared/contract/index.ts';
 import { call, importDemo } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
@@ -23,6 +28,10 @@ mkdirSync(shots, { recursive: true });
 
 // The demo mailbox is Jordan's: the account's own address is one of "your addresses", so reply all leaves it out.
 const me = 'jordan.ellis@example.com';
+// An address of Jordan's own for imported mail, with its signature.
+const home = 'jordan@home.example.org';
+// A file over one chunk (draft:attachChunk), every byte value in it.
+const fileBytes = Buffer.from(Array.from({ length: attachmentChunkBytes + 4321 }, (_, i) => (i * 7) % 256));
 let sink: SmtpSink;
 const app = createApp({ dataDir: tempDir(), mode: 'browser', background: true });
 let served: Served;
@@ -56,7 +65,7 @@ afterAll(async () => {
 });
 
 const composer = (): Locator => page.getByTestId('composer');
-const form = (): Locator => composer().locator('.composer-form');
+const form = (): Locator => composer().locator('.compose-form');
 const body = (): Locator => composer().getByTestId('composer-body');
 const chips = (field: 'to' | 'cc' | 'bcc') =>
   composer()
@@ -114,6 +123,7 @@ describe('the composer', () => {
     expect(shown.inReplyToHeader).toBe(invite);
     expect(shown.references).toEqual([invite]);
     expect(shown.inReplyTo).toBe(messageWithId(invite));
+    await body().pressSequentially('I will be there.');
     await page.screenshot({ path: join(shots, 'composer.png') });
     await closeComposer();
   });
@@ -161,6 +171,13 @@ describe('the composer', () => {
     const shown = await call(app, 'draft:show', { id: await draftId() });
     expect(shown.inReplyToHeader).toBeNull();
     expect(shown.references).toEqual([]);
+    // The original's files come along as chips, by reference (their bytes are read when it is sent).
+    expect(shown.forwardOf).toBe(messageWithId(invite));
+    expect(shown.attachments.length).toBeGreaterThan(0);
+    const files = composer().getByTestId('composer-attachment');
+    await expect.poll(() => files.count()).toBe(shown.attachments.length);
+    expect(await files.first().getAttribute('data-origin')).toBe('forwarded');
+    expect(await files.first().textContent()).toContain(shown.attachments[0]?.name ?? '?');
   });
 
   test('an entry that is not an address shows as such, and Send waits until it is fixed', async () => {
@@ -265,6 +282,59 @@ describe('the composer', () => {
     expect(raw).toMatch(/^From: .*jordan\.ellis@example\.com/m);
     expect(raw).toContain('Noon at the usual place?');
   }, 60_000);
+
+  test('From, a completion picked with the keys, Bcc and a file picked from disk all reach the SMTP server', async () => {
+    await call(app, 'identity:add', { address: home, name: 'Jordan Ellis', signature: 'Jordan, at home' });
+    sink.received.length = 0;
+    await page.locator('.reader-pane').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('c');
+    await expect.poll(ready).toBe('true');
+    // From: another of your addresses brings its signature.
+    await composer().getByTestId('composer-from').selectOption(home);
+    await expect.poll(() => body().inputValue()).toBe('\n\n-- \nJordan, at home\n\n');
+    // The people in the mailbox whose name or address starts with what is typed; the arrow picks the second.
+    const offered = await call(app, 'mail:contacts', { prefix: 'k' });
+    expect(offered.length).toBeGreaterThan(1);
+    await composer().getByTestId('composer-to-input').focus();
+    await page.keyboard.type('k');
+    const options = composer().getByTestId('completion-option');
+    await expect.poll(() => options.count()).toBe(offered.length);
+    expect(await options.first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    const pick = offered[1]?.address ?? '';
+    await page.keyboard.press('Enter');
+    await expect.poll(() => chips('to')).toEqual([pick]);
+    expect(await composer().getByTestId('completion').count()).toBe(0);
+    // Bcc waits behind its link.
+    expect(await composer().getByTestId('composer-bcc').count()).toBe(0);
+    await composer().getByTestId('composer-show-bcc').click();
+    await composer().getByTestId('composer-bcc-input').fill('boss@example.org,');
+    await expect.poll(() => chips('bcc')).toEqual(['boss@example.org']);
+    await composer().getByTestId('composer-subject').fill('Photos');
+    await body().evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 0));
+    await body().pressSequentially('Here they are.');
+    // The picker's files, as <input type=file> gives them: bytes of every value, more than one chunk.
+    await composer()
+      .getByTestId('composer-file-input')
+      .setInputFiles({ name: 'trail.bin', mimeType: 'application/octet-stream', buffer: fileBytes });
+    const file = composer().getByTestId('composer-attachment');
+    await expect.poll(() => file.count(), { timeout: 30_000 }).toBe(1);
+    expect(await file.textContent()).toContain('trail.bin');
+    expect(await file.getAttribute('data-origin')).toBe('file');
+    await expect.poll(() => composer().getByTestId('composer-upload').count()).toBe(0);
+    await composer().getByTestId('composer-send').click();
+    await composer().waitFor({ state: 'detached' });
+    const [received] = await sink.waitFor(1, 30_000);
+    if (!received) throw new Error('nothing received');
+    expect([...received.to].sort()).toEqual(['boss@example.org', pick].sort());
+    const parsed = await simpleParser(received.raw);
+    expect(parsed.from?.value[0]?.address).toBe(home);
+    expect(parsed.bcc).toBeUndefined();
+    expect(received.raw.toString('latin1')).not.toContain('boss@example.org');
+    expect(parsed.text).toContain('Here they are.\n\n-- \nJordan, at home');
+    const sent = parsed.attachments.find((a) => a.filename === 'trail.bin');
+    expect(sent?.content.equals(fileBytes)).toBe(true);
+  }, 90_000);
 
   test('made no request outside loopback', () => {
     expect(foreign).toEqual([]);

@@ -104,7 +104,7 @@ async function open(id: number): Promise<void> {
   await row(id).click();
   await dialog().waitFor({ state: 'detached' });
   await expect
-    .poll(() => editor().locator(`.composer-form[data-draft-id="${id}"]`).getAttribute('data-ready'))
+    .poll(() => editor().locator(`.compose-form[data-draft-id="${id}"]`).getAttribute('data-ready'))
     .toBe('true');
 }
 const stored = async (id: number) => (await call(app, 'draft:list', {})).find((d) => d.id === id);
@@ -253,7 +253,7 @@ describe('The Drafts dialog', () => {
     const id = Number(await note.getAttribute('data-draft-id'));
     await note.getByTestId('outbox-open-draft').click();
     await expect
-      .poll(() => editor().locator(`.composer-form[data-draft-id="${id}"]`).getAttribute('data-ready'))
+      .poll(() => editor().locator(`.compose-form[data-draft-id="${id}"]`).getAttribute('data-ready'))
       .toBe('true');
     expect(await chips('to')).toEqual(['carol@example.org', 'dan@example.org']);
     expect(await editor().getByTestId('composer-subject').inputValue()).toBe('Lunch on Friday');

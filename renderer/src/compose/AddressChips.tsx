@@ -78,8 +78,8 @@ export function AddressChips({ field }: { field: AddressField }) {
   }
 
   return (
-    <div className="composer-row address-row">
-      <label className="composer-label" htmlFor={`composer-${field}-input`}>
+    <div className="compose-row address-row">
+      <label className="compose-label" htmlFor={`composer-${field}-input`}>
         {labels[field]}
       </label>
       <div className="address-box" data-testid={`composer-${field}`}>
@@ -150,7 +150,7 @@ export function AddressChips({ field }: { field: AddressField }) {
         )}
       </div>
       {problem && (
-        <p className="warning composer-problem" data-testid={`composer-${field}-problem`}>
+        <p className="warning compose-problem" data-testid={`composer-${field}-problem`}>
           {problem}
         </p>
       )}

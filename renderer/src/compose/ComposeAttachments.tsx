@@ -12,7 +12,7 @@ export function ComposeAttachments() {
   const dismissUpload = useComposeStore((state) => state.dismissUpload);
   if (attachments.length === 0 && uploads.length === 0) return null;
   return (
-    <div className="composer-files">
+    <div className="compose-files">
       {attachments.length > 0 && (
         <ul className="attachments" aria-label="Attached files">
           {attachments.map((attachment) => (
@@ -42,7 +42,7 @@ export function ComposeAttachments() {
       {uploads.map((upload) => (
         <p
           key={upload.key}
-          className={upload.error ? 'warning composer-upload' : 'muted composer-upload'}
+          className={upload.error ? 'warning compose-upload' : 'muted compose-upload'}
           data-testid="composer-upload"
           role={upload.error ? 'alert' : undefined}
         >

@@ -39,13 +39,13 @@ export function ComposePanel() {
 
   return (
     <section
-      className="composer"
+      className="compose-panel"
       data-composer=""
       data-testid="composer"
       aria-label={titles[kind]}
       onKeyDown={keyDown}
     >
-      <header className="composer-head">
+      <header className="compose-head">
         <h2>{titles[kind]}</h2>
         <button
           type="button"
@@ -62,7 +62,7 @@ export function ComposePanel() {
         <ComposeForm />
       ) : (
         <p
-          className={error ? 'warning composer-note' : 'muted composer-note'}
+          className={error ? 'warning compose-note' : 'muted compose-note'}
           role={error ? 'alert' : undefined}
         >
           {error ?? 'Opening…'}
@@ -101,11 +101,11 @@ function ComposeForm() {
   }, [focusTick]);
 
   return (
-    <div className="composer-form" data-draft-id={draftId ?? undefined} data-ready={readyTick === focusTick}>
+    <div className="compose-form" data-draft-id={draftId ?? undefined} data-ready={readyTick === focusTick}>
       <FromSelect />
-      <div className="composer-to-line">
+      <div className="compose-to-line">
         <AddressChips field="to" />
-        <span className="composer-more">
+        <span className="compose-more">
           {!showCc && (
             <button
               type="button"
@@ -130,21 +130,21 @@ function ComposeForm() {
       </div>
       {showCc && <AddressChips field="cc" />}
       {showBcc && <AddressChips field="bcc" />}
-      <div className="composer-row">
-        <label className="composer-label" htmlFor="composer-subject">
+      <div className="compose-row">
+        <label className="compose-label" htmlFor="composer-subject">
           Subject
         </label>
         <input
           id="composer-subject"
           data-testid="composer-subject"
-          className="composer-subject"
+          className="compose-subject"
           value={subject}
           onChange={(event) => edit({ subject: event.target.value })}
         />
       </div>
       <textarea
         ref={bodyRef}
-        className="composer-body"
+        className="compose-body"
         data-testid="composer-body"
         aria-label="Message"
         value={body}
@@ -171,13 +171,13 @@ function ComposeFooter() {
   return (
     <>
       {error && (
-        <p className="warning composer-note" role="alert" data-testid="composer-error">
+        <p className="warning compose-note" role="alert" data-testid="composer-error">
           {error}
         </p>
       )}
       {confirmDiscard ? (
-        <div className="composer-actions" role="alert" data-testid="composer-discard-ask">
-          <span className="composer-state">Discard this draft? It cannot be brought back.</span>
+        <div className="compose-actions" role="alert" data-testid="composer-discard-ask">
+          <span className="compose-state">Discard this draft? It cannot be brought back.</span>
           <button type="button" className="ghost" onClick={cancelDiscard} disabled={busy !== null}>
             Keep it
           </button>
@@ -192,7 +192,7 @@ function ComposeFooter() {
           </button>
         </div>
       ) : (
-        <div className="composer-actions">
+        <div className="compose-actions">
           <button
             type="button"
             className="primary"
@@ -205,7 +205,7 @@ function ComposeFooter() {
           </button>
           <AttachButton />
           <span
-            className={saveState === 'failed' ? 'composer-state warning' : 'composer-state muted'}
+            className={saveState === 'failed' ? 'compose-state warning' : 'compose-state muted'}
             data-testid="composer-save-state"
             aria-live="polite"
           >

@@ -14,23 +14,23 @@ export function FromSelect() {
 
   if (identities.length === 0) {
     return (
-      <div className="composer-row">
-        <span className="composer-label">From</span>
-        <span className="composer-from muted" data-testid="composer-from-text">
+      <div className="compose-row">
+        <span className="compose-label">From</span>
+        <span className="compose-from muted" data-testid="composer-from-text">
           {accountFrom ? displayText(accountFrom) : 'The address of the account that sends it'}
         </span>
       </div>
     );
   }
   return (
-    <div className="composer-row">
-      <label className="composer-label" htmlFor="composer-from">
+    <div className="compose-row">
+      <label className="compose-label" htmlFor="composer-from">
         From
       </label>
       <select
         id="composer-from"
         data-testid="composer-from"
-        className="composer-from"
+        className="compose-from"
         value={value}
         onChange={(event) => setFrom(event.target.value === '' ? null : event.target.value)}
       >
