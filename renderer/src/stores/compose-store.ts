@@ -10,6 +10,7 @@ import {
   type Address,
   type DraftAttachment,
   type DraftDetail,
+  type Envelope,
   maxAttachmentBytes,
   type Response,
 } from '../../../shared/contract/index.ts';
@@ -232,17 +233,13 @@ export const useComposeStore = create<ComposeState>()((set, get) => {
     if (made) void announce({ type: 'drafts_changed' });
   }
 
-  async function opened(
-    reply: Awaited<ReturnType<(typeof bridge)['draft:new']>>,
-    kind: ComposeKind,
+  function opened(
+    reply: Envelope<DraftDetail>,
+    kind: (detail: DraftDetail) => ComposeKind,
     made: boolean,
-  ): Promise<boolean> {
-    if (!reply.ok) {
-      set({ opening: false, error: reply.error.message });
-      return false;
-    }
-    show(reply.value, kind, made);
-    return true;
+  ): void {
+    if (!reply.ok) set({ opening: false, error: reply.error.message });
+    else show(reply.value, kind(reply.value), made);
   }
 
   function editForm(next: ComposeForm): void {
@@ -280,31 +277,30 @@ export const useComposeStore = create<ComposeState>()((set, get) => {
         subject: '',
         body: swapSignature('', null, from?.signature ?? null),
       });
-      await opened(reply, 'new', true);
+      opened(reply, () => 'new', true);
     },
 
     async answer(kind, messageId) {
       if (!(await leave())) return;
       set({ opening: true, error: null, kind });
-      await loadIdentities();
-      const reply = await bridge['draft:new']({ kind, message: messageId, to: [], body: '' });
-      await opened(reply, kind, true);
+      // The main process chooses the From; the list is for the select and the signature swap.
+      const [reply] = await Promise.all([
+        bridge['draft:new']({ kind, message: messageId, to: [], body: '' }),
+        loadIdentities(),
+      ]);
+      opened(reply, () => kind, true);
     },
 
     async openDraft(id) {
       if (get().draftId === id && get().open) return;
       if (!(await leave())) return;
       set({ opening: true, error: null });
-      await loadIdentities();
-      const reply = await bridge['draft:show']({ id });
-      const kind: ComposeKind = !reply.ok
-        ? 'new'
-        : reply.value.forwardOf !== null
-          ? 'forward'
-          : reply.value.inReplyTo !== null
-            ? 'reply'
-            : 'new';
-      await opened(reply, kind, false);
+      const [reply] = await Promise.all([bridge['draft:show']({ id }), loadIdentities()]);
+      opened(
+        reply,
+        (draft) => (draft.forwardOf !== null ? 'forward' : draft.inReplyTo !== null ? 'reply' : 'new'),
+        false,
+      );
     },
 
     async restore() {
@@ -313,7 +309,9 @@ export const useComposeStore = create<ComposeState>()((set, get) => {
       await get().openDraft(stash.draftId);
       const form = get().form;
       if (get().draftId !== stash.draftId || !form) {
+        // Sent or discarded meanwhile (another page, the CLI): nothing to go back to.
         writeStash(null);
+        if (!get().open) set({ error: null });
         return;
       }
       // What was typed after the last save that landed.
