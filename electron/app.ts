@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StreamEvent } from '../shared/contract/index.ts';
 import { prepareConversations } from './ai/chat/conversations.ts';
+import { prepareModelChoices } from './ai/model-choices.ts';
 import { prepareGrants } from './ai/safety/grants.ts';
 import { prepareServices } from './ai/services.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
@@ -59,6 +60,7 @@ export type AppOptions = {
 export type App = {
   dataDir: string;
   services: ReturnType<typeof prepareServices>;
+  modelChoices: ReturnType<typeof prepareModelChoices>;
   conversations: ReturnType<typeof prepareConversations>;
   grants: ReturnType<typeof prepareGrants>;
   accounts: ReturnType<typeof prepareAccounts>;
@@ -85,6 +87,7 @@ export function createApp(options: AppOptions): App {
   const queries = prepareQueries(db);
   const search = prepareSearch(db);
   const services = prepareServices(db, vault);
+  const modelChoices = prepareModelChoices(db, services);
   const conversations = prepareConversations(db);
   const grants = prepareGrants(db);
   const mailActions = prepareMailActions(db);
@@ -169,7 +172,7 @@ export function createApp(options: AppOptions): App {
     }),
     ...documentHandlers({ documents }),
     ...draftHandlers({ drafts, answers, outbox }),
-    ...serviceHandlers({ services }),
+    ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
     ...approvalHandlers({ db, conversations, grants }),
@@ -182,6 +185,7 @@ export function createApp(options: AppOptions): App {
   return {
     dataDir: options.dataDir,
     services,
+    modelChoices,
     conversations,
     grants,
     accounts,

@@ -12,7 +12,7 @@ import { draftChannels, outboxChannels } from './drafts.ts';
 import { BridgeError } from './fields.ts';
 import { identityChannels } from './identities.ts';
 import { mailChannels } from './mail.ts';
-import { serviceChannels } from './services.ts';
+import { modelChannels, serviceChannels } from './services.ts';
 import { runChannels, type StreamEvent } from './streams.ts';
 import { summaryChannels } from './summary.ts';
 import { judgeChannels, triageChannels } from './triage.ts';
@@ -51,6 +51,7 @@ export const channels = {
   ...triageChannels,
   ...summaryChannels,
   ...serviceChannels,
+  ...modelChannels,
   ...chatChannels,
   ...grantChannels,
   ...auditChannels,
