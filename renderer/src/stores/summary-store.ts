@@ -165,6 +165,18 @@ export const useSummaryStore = create<SummaryState>()((set, get) => {
     return null;
   }
 
+  // Reopening a thread shows the summary Skimmer already has for it (summary:stored asks no service), unless the
+  // user has asked something here meanwhile or moved on.
+  async function showStored(threadId: number): Promise<void> {
+    const reply = await bridge['summary:stored']({ threadId });
+    const now = get();
+    if (!reply.ok || reply.value === null || now.threadId !== threadId) return;
+    if (now.running !== null || now.result !== null || now.error !== null) return;
+    set({
+      result: { ask: { place: 'reader', threadId, model: reply.value.model }, view: reply.value.result },
+    });
+  }
+
   return {
     threadId: null,
     // The summaries' default (Settings), else the chat's model; a change here holds until the page reloads.
@@ -201,6 +213,7 @@ export const useSummaryStore = create<SummaryState>()((set, get) => {
         // Still empty: the chat may have learned a model since this store started.
         model: get().model || defaultModel('summary') || useChatStore.getState().model,
       });
+      void showStored(threadId);
     },
 
     followDefault(before, after) {
