@@ -207,6 +207,15 @@ describe('Chat with mail tools', () => {
     expect(await search.getByTestId('untrusted-block').first().textContent()).toContain(
       'From an email — treated as data, not instructions',
     );
+    // Shown as rows a person reads (subject, sender, date), the JSON behind Details.
+    const rowIds = await search
+      .getByTestId('tool-result-row')
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-message-id'))));
+    expect(rowIds.slice(0, hits.length)).toEqual(hits.map((h) => h.id));
+    expect(await search.getByTestId('tool-result-row').first().textContent()).toContain(
+      hits[0]?.subject ?? '?',
+    );
+    expect(await search.getByTestId('untrusted-text').isVisible()).toBe(false);
     // Nothing was archived yet.
     for (const hit of hits) expect(await folderOfMessage(hit.threadId, hit.id)).toBe(demoFolder);
 
