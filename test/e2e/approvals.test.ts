@@ -376,8 +376,10 @@ describe('Chat with mail tools', () => {
     await message.getByTestId('ask-in-chat').click();
 
     await page.getByTestId('chat-view').waitFor();
-    await page.getByTestId('chat-new').click();
+    // A new conversation, not the one that was open: nothing in it yet.
     const chip = page.getByTestId('quote-chip');
+    await chip.waitFor();
+    expect(await page.getByTestId('chat-turn').count()).toBe(0);
     expect(await chip.textContent()).toContain('Updated remittance details for November invoices');
     await page.getByTestId('chat-input').fill(quotePrompt);
     await page.getByTestId('chat-input').press('Enter');

@@ -342,6 +342,8 @@ export const useChatStore = create<ChatState>()((set, get) => {
     },
 
     quoteMessage(message) {
+      // "Ask in chat" starts a new conversation (issue 17); a second message quoted before sending joins it.
+      if (get().openId !== null && get().live === null) get().newConversation();
       set((state) => ({
         quoted: state.quoted.some((q) => q.id === message.id)
           ? state.quoted
