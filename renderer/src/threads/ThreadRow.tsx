@@ -95,7 +95,7 @@ export function ThreadRowView({ thread, top, selected, open, onOpen }: ThreadRow
       </div>
       <div className="row-snippet">
         <AnswerChips threadId={thread.id} />
-        {displayText(thread.snippet)}
+        <span className="row-snippet-text">{displayText(thread.snippet)}</span>
       </div>
     </div>
   );
