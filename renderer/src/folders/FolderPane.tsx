@@ -79,11 +79,11 @@ function FolderGroupList({ group }: { group: FolderGroup }) {
   const listId = `folder-group-${group.key}`;
 
   return (
-    <section className="folder-group" data-testid="folder-group" data-group-kind={group.kind}>
+    <section className="folders-group" data-testid="folders-group" data-group-kind={group.kind}>
       <button
         type="button"
         className="folder-group-title"
-        data-testid="folder-group-toggle"
+        data-testid="folders-group-toggle"
         aria-expanded={!collapsed}
         aria-controls={listId}
         onClick={() => toggle(group.key)}

@@ -42,12 +42,25 @@ describe('the grouped folder list', () => {
         folder('Mail', '/home/u/Mail'),
         folder('Sent', '/home/u/Mail/.Sent', 'sent'),
         folder('Work/Later', '/home/u/Mail/.Work.Later'),
-        folder('Inbox', '/home/u/export/Inbox.mbox', 'inbox'),
-        folder('Trash', '/home/u/export/Trash.mbox', 'trash'),
+        folder('Inbox', '/home/u/Downloads/export/Inbox.mbox', 'inbox'),
+        folder('Trash', '/home/u/Downloads/export/Trash.mbox', 'trash'),
       ]),
     ).toEqual([
       ['export', ['Inbox', 'Trash']],
       ['Mail', ['Sent', 'Mail', 'Work/Later']],
+    ]);
+  });
+
+  test('puts folders of .eml files side by side under the folder they sit in', () => {
+    expect(
+      shown([
+        folder('work', '/tmp/export/work'),
+        folder('Sent', '/tmp/export/Sent', 'sent'),
+        folder('demo', '/app/fixtures/demo'),
+      ]),
+    ).toEqual([
+      ['demo', ['demo']],
+      ['export', ['Sent', 'work']],
     ]);
   });
 

@@ -34,15 +34,33 @@ function diskFolder(source: string): string {
 const within = (path: string, root: string): boolean =>
   path === root || path.startsWith(`${root}/`) || path.startsWith(`${root}\\`);
 
-// Skimmer keeps no record of an import, but its folders' sources do: one import's folders lie under the folder
-// the user chose (a Maildir's subfolders under it, an export's .mbox files beside each other), so an imported
-// folder belongs to the outermost disk folder of the imported folders that holds it.
+// The folder a disk folder sits in, or null at the top of the file system.
+function parentOf(dir: string): string | null {
+  const cut = Math.max(dir.lastIndexOf('/'), dir.lastIndexOf('\\'));
+  const parent = cut > 0 ? dir.slice(0, cut) : '';
+  return segments(parent).length > 0 ? parent : null;
+}
+
+// Skimmer keeps no record of an import, but its folders' sources tell: one import's folders lie in the folder the
+// user chose. A Maildir's subfolders are inside it and an export's .mbox files beside each other, so a folder
+// belongs to the outermost disk folder that holds it; folders of .eml files side by side (an export's
+// `work/`, `Sent/`) are one import, named for the folder they sit in. A lone folder (the demo) is its own.
 function importRoots(sources: readonly string[]): Map<string, string> {
-  const dirs = [...new Set(sources.map(diskFolder))].sort((a, b) => a.length - b.length);
+  const dirs = [...new Set(sources.map(diskFolder))];
+  const outer = dirs.filter((d) => !dirs.some((o) => o !== d && within(d, o)));
+  const siblings = new Map<string, number>();
+  for (const d of outer) {
+    const parent = parentOf(d);
+    if (parent !== null) siblings.set(parent, (siblings.get(parent) ?? 0) + 1);
+  }
+  const rootOf = (d: string) => {
+    const parent = parentOf(d);
+    return parent !== null && (siblings.get(parent) ?? 0) > 1 ? parent : d;
+  };
   const roots = new Map<string, string>();
   for (const source of sources) {
     const dir = diskFolder(source);
-    roots.set(source, dirs.find((root) => within(dir, root)) ?? dir);
+    roots.set(source, rootOf(outer.find((o) => within(dir, o)) ?? dir));
   }
   return roots;
 }
