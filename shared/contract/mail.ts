@@ -18,7 +18,7 @@ export type MailView = z.infer<typeof MailView>;
 
 // Whose folder it is: an IMAP account's (its name), or null for mail on this computer (imported, and
 // Skimmer's own Archive and Trash for it).
-export const FolderAccount = z.object({ id: Id, name: z.string() });
+const FolderAccount = z.object({ id: Id, name: z.string() });
 
 export const Folder = z.object({
   id: Id,

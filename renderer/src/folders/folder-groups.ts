@@ -6,7 +6,7 @@
 import type { Folder, FolderPlace } from '../../../shared/contract/index.ts';
 import { displayText } from '../mail/display-text.ts';
 
-export type FolderEntry = { folder: Folder; label: string };
+type FolderEntry = { folder: Folder; label: string };
 export type FolderGroup = {
   // Stable across reloads, for remembering which groups are collapsed.
   key: string;
