@@ -3,7 +3,8 @@
 // proves: the views come first in Gmail's order, then the account's folders under its name and the import's
 // under the folder it came from, no two entries alike, a collapsed group stays collapsed across a reload;
 // Starred lists a starred conversation and Sent the sent mail of the account and the import; going to another
-// folder closes a reader showing a conversation from elsewhere; Drafts lists the local drafts and opens one; Your
+// folder closes a reader showing a conversation from elsewhere; g then t / i go to Sent and the Inbox; in Starred, e
+// archives and the conversation stays listed, # trashes it out; Drafts lists the local drafts and opens one; Your
 // addresses adds an address, gives it a signature that a reply made afterwards carries, and removes it after
 // asking, while the account's own address is marked and has no Remove; nothing leaves loopback.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -230,6 +231,28 @@ describe('The grouped folder list', () => {
       .toBe('true');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  test('in Starred, e takes the conversation out of the Inbox and it stays listed; # takes it out', async () => {
+    const folderOf = () =>
+      app.db
+        .prepare(
+          "SELECT f.name FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.message_id = '<lunch@x>'",
+        )
+        .pluck()
+        .get();
+    await page.getByTestId('view-starred').click();
+    await threadRow('Imported lunch').click();
+    await expect.poll(readerThreads).toBe(1);
+    await page.keyboard.press('e');
+    await expect.poll(folderOf).toBe('Archive');
+    // Still starred, so still in Starred, and still in the reader (Gmail's Starred does the same).
+    expect(await threadSubjects()).toEqual(['Imported lunch']);
+    await expect.poll(readerThreads).toBe(1);
+    await page.keyboard.press('#');
+    await expect.poll(folderOf).toBe('Trash');
+    await expect.poll(() => page.locator('.list-status').textContent()).toBe('No conversations here.');
+    await expect.poll(readerThreads).toBe(0);
   });
 });
 
