@@ -79,7 +79,7 @@ function FolderGroupList({ group }: { group: FolderGroup }) {
   const listId = `folder-group-${group.key}`;
 
   return (
-    <section className="folders-group" data-testid="folders-group" data-group-kind={group.kind}>
+    <section className="folder-group" data-testid="folders-group" data-group-kind={group.kind}>
       <button
         type="button"
         className="folder-group-title"
