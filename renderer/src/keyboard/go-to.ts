@@ -2,9 +2,15 @@
 // is taken by the go-to whatever it is, so `g` `s` never also stars the conversation under the cursor.
 import type { MailView } from '../../../shared/contract/index.ts';
 
-const targets: Record<string, MailView> = { i: 'inbox', s: 'starred', d: 'drafts', t: 'sent', a: 'all' };
+const targets = new Map<string, MailView>([
+  ['i', 'inbox'],
+  ['s', 'starred'],
+  ['d', 'drafts'],
+  ['t', 'sent'],
+  ['a', 'all'],
+]);
 
 /** The view `g` then `key` goes to, or null when that key goes nowhere. */
 export function goToView(key: string): MailView | null {
-  return targets[key] ?? null;
+  return targets.get(key) ?? null;
 }
