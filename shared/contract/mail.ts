@@ -9,16 +9,23 @@ export type Address = z.infer<typeof Address>;
 export const FolderPlace = z.enum(['inbox', 'archive', 'trash', 'spam', 'sent', 'drafts']);
 export type FolderPlace = z.infer<typeof FolderPlace>;
 
-// The views beside the folders (DESIGN §11): Inbox lists what is in no special place but Inbox (not
-// archived, trashed, spam, sent or a draft); All mail lists everything but Trash and Spam.
-export const MailView = z.enum(['inbox', 'all']);
+// The views beside the folders, across every account and import (DESIGN §11): Inbox lists what is in no special
+// place but Inbox (not archived, trashed, spam, sent or a draft); Starred the starred conversations anywhere but
+// Trash and Spam; Drafts, Sent, Archive, Spam and Trash every folder of that place; All mail everything but
+// Trash and Spam.
+export const MailView = z.enum(['inbox', 'starred', 'drafts', 'sent', 'archive', 'spam', 'trash', 'all']);
 export type MailView = z.infer<typeof MailView>;
+
+// Whose folder it is: an IMAP account's (its name), or null for mail on this computer (imported, and
+// Skimmer's own Archive and Trash for it).
+const FolderAccount = z.object({ id: Id, name: z.string() });
 
 export const Folder = z.object({
   id: Id,
   name: z.string(),
   source: z.string(),
   place: FolderPlace.nullable(),
+  account: FolderAccount.nullable(),
   total: z.number().int().nonnegative(),
   unread: z.number().int().nonnegative(),
 });

@@ -4,6 +4,7 @@ import { ChatView } from '../chat/ChatView.tsx';
 import { DocumentsDialog } from '../documents/DocumentsDialog.tsx';
 import { DraftsDialog } from '../drafts/DraftsDialog.tsx';
 import { FolderPane } from '../folders/FolderPane.tsx';
+import { IdentitiesDialog } from '../identities/IdentitiesDialog.tsx';
 import { ImportDialog } from '../import/ImportDialog.tsx';
 import { useShortcuts } from '../keyboard/shortcuts.ts';
 import { OutboxBar } from '../outbox/OutboxBar.tsx';
@@ -91,6 +92,7 @@ export function App() {
       <TriageDialog />
       <DraftsDialog />
       <DocumentsDialog />
+      <IdentitiesDialog />
       <LinkConfirm />
       <OutboxBar />
       <Toasts />

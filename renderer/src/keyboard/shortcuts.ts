@@ -1,5 +1,6 @@
 // Keyboard first (DESIGN §12): j/k move in the list, Enter opens, / searches, Esc clears the search, u toggles
-// read, s toggles the star, e archives and # moves to Trash (the selected conversation); in the chat view, Esc stops a running answer. Dialogs handle their own keys (Esc closes or cancels
+// read, s toggles the star, e archives and # moves to Trash (the selected conversation), g then i/s/d/t/a goes
+// to a view (go-to.ts); in the chat view, Esc stops a running answer. Dialogs handle their own keys (Esc closes or cancels
 // them), so nothing here runs while one is open.
 import { useEffect } from 'react';
 import { useAccountsStore } from '../stores/accounts-store.ts';
@@ -7,6 +8,7 @@ import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
 import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
+import { useIdentitiesStore } from '../stores/identities-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailMovesStore } from '../stores/mail-moves-store.ts';
 import { useMailStarStore } from '../stores/mail-star-store.ts';
@@ -15,10 +17,13 @@ import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
 import { orderedThreads, useTriageStore } from '../stores/triage-store.ts';
 import { isOrdered } from '../triage/triage-order.ts';
+import { goToView } from './go-to.ts';
 
 // Tag names rather than instanceof: keys also arrive from the mail frame, whose elements belong to another realm.
 const typingTags = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 const activatingTags = new Set(['BUTTON', 'A', 'SUMMARY']);
+// A `g` was pressed: the next key is a go-to (go-to.ts), whatever it is.
+let awaitingGoTo = false;
 
 export function handleShortcut(event: KeyboardEvent): void {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -30,6 +35,7 @@ export function handleShortcut(event: KeyboardEvent): void {
     useTriageStore.getState().open ||
     useDraftsStore.getState().open ||
     useDocumentsStore.getState().open ||
+    useIdentitiesStore.getState().open ||
     useDocumentsStore.getState().page !== null ||
     useMailStore.getState().pendingLink
   ) {
@@ -42,6 +48,17 @@ export function handleShortcut(event: KeyboardEvent): void {
   }
   if (target && (typingTags.has(target.tagName) || target.isContentEditable)) return;
   const mail = useMailStore.getState();
+  if (awaitingGoTo || event.key === 'g') {
+    handleGoTo(event);
+    return;
+  }
+  // The Drafts view lists drafts, not conversations: the conversation keys would act on none shown.
+  if (mail.hits === null && mail.folderId === null && mail.view === 'drafts') {
+    if (event.key !== '/') return;
+    mail.focusSearch();
+    event.preventDefault();
+    return;
+  }
   if (mail.hits === null && isOrdered(useTriageStore.getState().order)) {
     handleOrderedKey(event);
     return;
@@ -82,6 +99,18 @@ export function handleShortcut(event: KeyboardEvent): void {
       return;
   }
   event.preventDefault();
+}
+
+function handleGoTo(event: KeyboardEvent): void {
+  if (['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
+  event.preventDefault();
+  if (!awaitingGoTo) {
+    awaitingGoTo = true;
+    return;
+  }
+  awaitingGoTo = false;
+  const view = goToView(event.key);
+  if (view !== null) useMailStore.getState().selectView(view);
 }
 
 // While the list is ordered by triage answers, the keys act on its rows and the open thread: the paged list's

@@ -7,18 +7,11 @@ import { bridge } from '../bridge.ts';
 import { isOrdered } from '../triage/triage-order.ts';
 import { useAppStore } from './app-store.ts';
 import { useMailStore } from './mail-store.ts';
-import { moveTargets } from './move-targets.ts';
+import { leavingFolders, moveTargets } from './move-targets.ts';
 import { orderedThreads, useTriageStore } from './triage-store.ts';
 import { useUndoStore } from './undo-store.ts';
 
 type MoveKind = 'archive' | 'trash';
-
-// In the Inbox view the conversation leaves the Inbox: its messages in ordinary folders and Inbox move, the
-// user's replies in Sent stay. In All mail there is no folder to leave (null: all of it moves).
-const inboxFolders = (mail: ReturnType<typeof useMailStore.getState>): number[] | null =>
-  mail.view === 'inbox'
-    ? mail.folders.filter((f) => f.place === null || f.place === 'inbox').map((f) => f.id)
-    : null;
 
 type MovesState = {
   moving: MoveKind | null;
@@ -74,9 +67,14 @@ export const useMailMovesStore = create<MovesState>()((set, get) => ({
         if (!reply.ok) return useAppStore.getState().showError(reply.error);
         messages = reply.value.messages;
       }
-      // A search lists hits from every folder: the conversation moves as a whole. The Inbox is its folders.
+      // A search lists hits from every folder: the conversation moves as a whole. A view leaves its folders
+      // (move-targets.ts): the Inbox its own, Starred and Sent the Inbox on Archive, and all of it on Trash.
       const leaving =
-        mail.hits !== null ? null : mail.folderId !== null ? [mail.folderId] : inboxFolders(mail);
+        mail.hits !== null
+          ? null
+          : mail.folderId !== null
+            ? [mail.folderId]
+            : leavingFolders(mail.view, kind, mail.folders);
       const ids = moveTargets(messages, leaving);
       if (ids.length === 0) return useAppStore.getState().showError(nothingToMove[kind]);
       let moved = false;
