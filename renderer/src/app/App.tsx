@@ -18,6 +18,8 @@ import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { useOutboxStore } from '../stores/outbox-store.ts';
 import { useUndoStore } from '../stores/undo-store.ts';
+import { LabelPicker } from '../threads/LabelPicker.tsx';
+import { MovePicker } from '../threads/MovePicker.tsx';
 import { ThreadPane } from '../threads/ThreadPane.tsx';
 import { TriageDialog } from '../triage/TriageDialog.tsx';
 import { EmptyState } from './EmptyState.tsx';
@@ -90,6 +92,8 @@ export function App() {
       <DraftsDialog />
       <DocumentsDialog />
       <LinkConfirm />
+      <LabelPicker />
+      <MovePicker />
       <OutboxBar />
       <Toasts />
     </div>

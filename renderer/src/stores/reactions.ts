@@ -7,6 +7,7 @@ import { useChatStore } from './chat-store.ts';
 import { useDraftsStore } from './drafts-store.ts';
 import { useMailStore } from './mail-store.ts';
 import { useOutboxStore } from './outbox-store.ts';
+import { useSelectionStore } from './selection-store.ts';
 import { onStoreEvent } from './store-events.ts';
 import { useUndoStore } from './undo-store.ts';
 
@@ -42,6 +43,14 @@ export function wireStoreReactions(): () => void {
     // The folder the page opens (or leaves for all mail) is the one whose news the background sync waits for.
     useMailStore.subscribe((state, previous) => {
       if (state.folderId !== previous.folderId) useAccountsStore.getState().showingFolder(state.folderId);
+    }),
+    // A selection belongs to the list it was made in: another folder, view or a search clears it.
+    useMailStore.subscribe((state, previous) => {
+      const moved =
+        state.folderId !== previous.folderId ||
+        state.view !== previous.view ||
+        (state.hits !== null) !== (previous.hits !== null);
+      if (moved) useSelectionStore.getState().clear();
     }),
   ];
   return () => {

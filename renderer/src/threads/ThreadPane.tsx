@@ -6,6 +6,7 @@ import { isOrdered } from '../triage/triage-order.ts';
 import { UndoBar } from '../undo/UndoBar.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SearchResults } from './SearchResults.tsx';
+import { SelectionBar } from './SelectionBar.tsx';
 import { ThreadList } from './ThreadList.tsx';
 
 export function ThreadPane() {
@@ -16,6 +17,7 @@ export function ThreadPane() {
       <UndoBar />
       <SearchBox />
       {!searching && <TriageOrderBar />}
+      {!searching && !ordered && <SelectionBar />}
       {searching ? <SearchResults /> : ordered ? <OrderedThreadList /> : <ThreadList />}
     </section>
   );
