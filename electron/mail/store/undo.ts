@@ -127,8 +127,11 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
 
   function moveTo(rows: MessageRow[], target: (accountId: number) => number) {
     const items: { id: number; folderId: number }[] = [];
+    // One look-up per account, not per message: a batch of thousands is mostly of one account.
+    const targets = new Map<number, number>();
     for (const row of rows) {
-      const folderId = target(row.account_id);
+      const folderId = targets.get(row.account_id) ?? target(row.account_id);
+      targets.set(row.account_id, folderId);
       if (folderId === row.folder_id) continue;
       setFolder.run(folderId, row.id);
       writeBack.queue(row.id, { kind: 'move', folderId, from: row.folder_id });
@@ -181,7 +184,6 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     const dropFolders: number[] = [];
     const source = `skimmer:${special}`;
     const use = specialUses[special];
-    const made = new Map<number, number>();
     const target = (accountId: number): number => {
       // On Gmail archiving is leaving INBOX for All Mail (\All), which is synced there only.
       const found =
@@ -190,11 +192,8 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
         folderBySource.get(accountId, source) ??
         (special === 'spam' ? spamByName(accountId) : undefined);
       if (found) return found.id;
-      // Made once per account and batch, and dropped again by the Undo if nothing else moved in meanwhile.
-      const known = made.get(accountId);
-      if (known !== undefined) return known;
+      // Dropped again by the Undo if nothing else moved in meanwhile.
       const id = Number(addFolder.run(accountId, specialNames[special], source).lastInsertRowid);
-      made.set(accountId, id);
       dropFolders.push(id);
       return id;
     };
