@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StreamEvent } from '../shared/contract/index.ts';
 import { prepareConversations } from './ai/chat/conversations.ts';
+import { prepareModelChoices } from './ai/model-choices.ts';
 import { prepareGrants } from './ai/safety/grants.ts';
 import { prepareServices } from './ai/services.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
@@ -61,6 +62,7 @@ export type AppOptions = {
 export type App = {
   dataDir: string;
   services: ReturnType<typeof prepareServices>;
+  modelChoices: ReturnType<typeof prepareModelChoices>;
   conversations: ReturnType<typeof prepareConversations>;
   grants: ReturnType<typeof prepareGrants>;
   accounts: ReturnType<typeof prepareAccounts>;
@@ -87,6 +89,7 @@ export function createApp(options: AppOptions): App {
   const queries = prepareQueries(db);
   const search = prepareSearch(db);
   const services = prepareServices(db, vault);
+  const modelChoices = prepareModelChoices(db, services);
   const conversations = prepareConversations(db);
   const grants = prepareGrants(db);
   const mailActions = prepareMailActions(db);
@@ -173,7 +176,7 @@ export function createApp(options: AppOptions): App {
     ...mailBulkHandlers({ bulk }),
     ...documentHandlers({ documents }),
     ...draftHandlers({ drafts, answers, outbox }),
-    ...serviceHandlers({ services }),
+    ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
     ...approvalHandlers({ db, conversations, grants }),
@@ -186,6 +189,7 @@ export function createApp(options: AppOptions): App {
   return {
     dataDir: options.dataDir,
     services,
+    modelChoices,
     conversations,
     grants,
     accounts,

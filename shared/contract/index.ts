@@ -13,7 +13,7 @@ import { BridgeError } from './fields.ts';
 import { identityChannels } from './identities.ts';
 import { mailChannels } from './mail.ts';
 import { mailBulkChannels } from './mail-bulk.ts';
-import { serviceChannels } from './services.ts';
+import { modelChannels, serviceChannels } from './services.ts';
 import { runChannels, type StreamEvent } from './streams.ts';
 import { summaryChannels } from './summary.ts';
 import { judgeChannels, triageChannels } from './triage.ts';
@@ -54,6 +54,7 @@ export const channels = {
   ...triageChannels,
   ...summaryChannels,
   ...serviceChannels,
+  ...modelChannels,
   ...chatChannels,
   ...grantChannels,
   ...auditChannels,

@@ -5,6 +5,7 @@
 // answering them (`resume` in the CLI, `chat:answer` in the app) continues it.
 
 import type { Db } from '../../db/open.ts';
+import { prepareIdentities } from '../../mail/identities.ts';
 import { prepareQueries } from '../../mail/store/queries.ts';
 import { AssistantError } from '../assistant-error.ts';
 import { connectForMail } from '../model-access.ts';
@@ -18,6 +19,7 @@ import type { AnyTool } from '../tools/tool.ts';
 import { streamModel } from '../transport/model-stream.ts';
 import type { TransportOptions } from '../transport/transport.ts';
 import { type AskEvent, budgetFor } from './ask.ts';
+import { assistantBrief } from './assistant-brief.ts';
 import type { prepareConversations } from './conversations.ts';
 import { type Answer, type EngineEvent, openCalls, runEngine, type SettledCall } from './engine.ts';
 import { runSignal } from './run-signal.ts';
@@ -113,6 +115,8 @@ export async function* runAgent(
   try {
     for await (const raw of runEngine({
       model,
+      // This run may read mail, which the user agreed to send to this service: it knows whose mail it is.
+      system: assistantBrief({ now: new Date(), addresses: prepareIdentities(deps.db).list() }),
       stream: (req, s) => streamModel(connection, req, { ...opts, signal: s }),
       history: deps.conversations.history(conversationId),
       ...(request.prompt ? { prompt: request.prompt } : {}),

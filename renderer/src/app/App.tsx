@@ -16,6 +16,7 @@ import { useAppStore } from '../stores/app-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { useModelChoicesStore } from '../stores/model-choices-store.ts';
 import { useOutboxStore } from '../stores/outbox-store.ts';
 import { useUndoStore } from '../stores/undo-store.ts';
 import { LabelPicker } from '../threads/LabelPicker.tsx';
@@ -43,6 +44,7 @@ export function App() {
     void useUndoStore.getState().start();
     void useOutboxStore.getState().check();
     void useDraftsStore.getState().load();
+    void useModelChoicesStore.getState().load();
   }, []);
 
   // The background sync's status for the page's lifetime: new mail shows as it arrives.
