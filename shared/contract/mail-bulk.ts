@@ -19,6 +19,8 @@ export const SelectionScope = z.union([
 ]);
 export type SelectionScope = z.infer<typeof SelectionScope>;
 
+// SECURITY: bounded on both sides: at most 10,000 ids here, and a whole scope is counted in the main process
+// and refused past the same bound, so one request cannot hold the database's one writer for long.
 export const ThreadSelection = z
   .object({
     scope: SelectionScope,

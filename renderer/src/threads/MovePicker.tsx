@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Modal } from '../app/Modal.tsx';
+import { displayText } from '../mail/display-text.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { usePickerStore } from '../stores/picker-store.ts';
 
@@ -49,7 +50,7 @@ export function MovePicker() {
               disabled={applying}
               onClick={() => void picker.pickFolder(folder.id)}
             >
-              {folder.name}
+              {displayText(folder.name)}
             </button>
           </li>
         ))}
