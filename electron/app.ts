@@ -18,6 +18,7 @@ import { documentHandlers } from './bridge/handlers/documents.ts';
 import { draftHandlers } from './bridge/handlers/drafts.ts';
 import { identityHandlers } from './bridge/handlers/identities.ts';
 import { mailHandlers } from './bridge/handlers/mail.ts';
+import { mailBulkHandlers } from './bridge/handlers/mail-bulk.ts';
 import { serviceHandlers } from './bridge/handlers/services.ts';
 import { streamHandlers } from './bridge/handlers/streams.ts';
 import { summaryHandlers } from './bridge/handlers/summary.ts';
@@ -35,6 +36,7 @@ import { type ImportJob, startImportJob } from './mail/import/import-job.ts';
 import { prepareAnswers } from './mail/send/answer.ts';
 import { prepareDrafts } from './mail/send/drafts.ts';
 import { prepareOutbox } from './mail/send/outbox.ts';
+import { prepareBulk } from './mail/store/bulk.ts';
 import { prepareQueries } from './mail/store/queries.ts';
 import { prepareSearch } from './mail/store/search.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
@@ -91,6 +93,7 @@ export function createApp(options: AppOptions): App {
   const conversations = prepareConversations(db);
   const grants = prepareGrants(db);
   const mailActions = prepareMailActions(db);
+  const bulk = prepareBulk(db, mailActions, queries.folders);
   const writeBack = prepareWriteBack(db);
   const accounts = prepareAccounts(db, vault);
   const outbox = prepareOutbox(db);
@@ -170,6 +173,7 @@ export function createApp(options: AppOptions): App {
       places,
       demo: { mailbox: demoMailbox, places: demoPlaces },
     }),
+    ...mailBulkHandlers({ bulk }),
     ...documentHandlers({ documents }),
     ...draftHandlers({ drafts, answers, outbox }),
     ...serviceHandlers({ services, modelChoices }),

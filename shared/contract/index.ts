@@ -12,6 +12,7 @@ import { draftChannels, outboxChannels } from './drafts.ts';
 import { BridgeError } from './fields.ts';
 import { identityChannels } from './identities.ts';
 import { mailChannels } from './mail.ts';
+import { mailBulkChannels } from './mail-bulk.ts';
 import { modelChannels, serviceChannels } from './services.ts';
 import { runChannels, type StreamEvent } from './streams.ts';
 import { summaryChannels } from './summary.ts';
@@ -26,6 +27,7 @@ export * from './drafts.ts';
 export * from './fields.ts';
 export * from './identities.ts';
 export * from './mail.ts';
+export * from './mail-bulk.ts';
 export * from './services.ts';
 export * from './streams.ts';
 export * from './summary.ts';
@@ -43,6 +45,7 @@ export const channels = {
   ...appChannels,
   ...documentChannels,
   ...mailChannels,
+  ...mailBulkChannels,
   ...accountChannels,
   ...identityChannels,
   ...draftChannels,

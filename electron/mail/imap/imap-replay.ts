@@ -22,6 +22,9 @@ function must<T>(client: ImapFlow, result: T | false): T {
   throw Object.assign(new Error('refused'), { responseStatus: 'NO' });
 }
 
+// The special use a mailbox Skimmer made stands for from then on (undo.ts makes them).
+const madeUses: Record<string, string> = { 'skimmer:archive': '\\Archive', 'skimmer:spam': '\\Junk' };
+
 export function prepareReplay(db: Db, accountId: number) {
   const locations = db.prepare<[number], Location>(
     `SELECT l.folder_id, l.uid, i.path, i.special_use
@@ -84,8 +87,9 @@ export function prepareReplay(db: Db, accountId: number) {
     });
     // Skimmer's own Archive (made where the server has no \Archive mailbox; Gmail's archive is All Mail) is
     // the account's archive from now on: the next archive finds it by its special use, not making another.
+    // Its own Spam (no \Junk mailbox there) likewise.
     db.transaction(() => {
-      addImapFolder.run(folderId, name, source === 'skimmer:archive' ? '\\Archive' : null);
+      addImapFolder.run(folderId, name, madeUses[source] ?? null);
       bindFolder.run(`imap:${name}`, folderId);
     })();
     return name;

@@ -20,6 +20,8 @@ import { useMailStore } from '../stores/mail-store.ts';
 import { useModelChoicesStore } from '../stores/model-choices-store.ts';
 import { useOutboxStore } from '../stores/outbox-store.ts';
 import { useUndoStore } from '../stores/undo-store.ts';
+import { LabelPicker } from '../threads/LabelPicker.tsx';
+import { MovePicker } from '../threads/MovePicker.tsx';
 import { ThreadPane } from '../threads/ThreadPane.tsx';
 import { TriageDialog } from '../triage/TriageDialog.tsx';
 import { EmptyState } from './EmptyState.tsx';
@@ -94,6 +96,8 @@ export function App() {
       <DocumentsDialog />
       <IdentitiesDialog />
       <LinkConfirm />
+      <LabelPicker />
+      <MovePicker />
       <OutboxBar />
       <Toasts />
     </div>

@@ -1,6 +1,7 @@
-// Keyboard first (DESIGN §12): j/k move in the list, Enter opens, / searches, Esc clears the search, u toggles
-// read, s toggles the star, e archives and # moves to Trash (the selected conversation), g then i/s/d/t/a goes
-// to a view (go-to.ts); in the chat view, Esc stops a running answer. Dialogs handle their own keys (Esc closes or cancels
+// Keyboard first (DESIGN §12): j/k move in the list, Enter opens, / searches, Esc clears the selection, else
+// the search, u toggles read, s toggles the star, e archives, # moves to Trash and ! to Spam (Not spam in
+// Spam), l labels and v moves (the selection, else the conversation at the cursor), x selects the row at the
+// cursor, g then i/s/d/t/a goes to a view (go-to.ts); in the chat view, Esc stops a running answer. Dialogs handle their own keys (Esc closes or cancels
 // them), so nothing here runs while one is open.
 import { useEffect } from 'react';
 import { useAccountsStore } from '../stores/accounts-store.ts';
@@ -10,10 +11,13 @@ import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useIdentitiesStore } from '../stores/identities-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
+import { useMailBulkStore } from '../stores/mail-bulk-store.ts';
 import { useMailMovesStore } from '../stores/mail-moves-store.ts';
 import { useMailStarStore } from '../stores/mail-star-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
+import { usePickerStore } from '../stores/picker-store.ts';
+import { useSelectionStore } from '../stores/selection-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
 import { orderedThreads, useTriageStore } from '../stores/triage-store.ts';
 import { isOrdered } from '../triage/triage-order.ts';
@@ -37,6 +41,7 @@ export function handleShortcut(event: KeyboardEvent): void {
     useDocumentsStore.getState().open ||
     useIdentitiesStore.getState().open ||
     useDocumentsStore.getState().page !== null ||
+    usePickerStore.getState().open !== null ||
     useMailStore.getState().pendingLink
   ) {
     return;
@@ -91,10 +96,31 @@ export function handleShortcut(event: KeyboardEvent): void {
       if (event.repeat) break;
       void useMailMovesStore.getState().move(event.key === 'e' ? 'archive' : 'trash');
       break;
-    case 'Escape':
+    // `!` is Shift+1 on a US keyboard: the character is what counts here too.
+    case '!':
+      if (event.repeat) break;
+      void useMailBulkStore.getState().spam();
+      break;
+    case 'x':
+      if (mail.hits !== null) return;
+      useSelectionStore.getState().toggle(mail.cursor);
+      break;
+    case 'l':
+      void usePickerStore.getState().openLabels();
+      break;
+    case 'v':
+      usePickerStore.getState().openMove();
+      break;
+    case 'Escape': {
+      const selection = useSelectionStore.getState();
+      if (selection.current() !== null) {
+        selection.clear();
+        break;
+      }
       if (mail.hits === null && mail.query === '') return;
       mail.clearSearch();
       break;
+    }
     default:
       return;
   }
@@ -139,6 +165,16 @@ function handleOrderedKey(event: KeyboardEvent): void {
     case 's':
       if (event.repeat || openId === null) break;
       void useMailStarStore.getState().toggleStar(openId);
+      break;
+    case '!':
+      if (event.repeat || openId === null) break;
+      void useMailMovesStore.getState().move('spam', openId);
+      break;
+    case 'l':
+      if (openId !== null) void usePickerStore.getState().openLabels(openId);
+      break;
+    case 'v':
+      if (openId !== null) usePickerStore.getState().openMove(openId);
       break;
     default:
       return;

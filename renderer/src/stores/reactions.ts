@@ -8,6 +8,7 @@ import { useDraftsStore } from './drafts-store.ts';
 import { useMailStore } from './mail-store.ts';
 import { useModelChoicesStore } from './model-choices-store.ts';
 import { useOutboxStore } from './outbox-store.ts';
+import { useSelectionStore } from './selection-store.ts';
 import { useServicesStore } from './services-store.ts';
 import { onStoreEvent } from './store-events.ts';
 import { useSummaryStore } from './summary-store.ts';
@@ -46,6 +47,14 @@ export function wireStoreReactions(): () => void {
     // The folder the page opens (or leaves for all mail) is the one whose news the background sync waits for.
     useMailStore.subscribe((state, previous) => {
       if (state.folderId !== previous.folderId) useAccountsStore.getState().showingFolder(state.folderId);
+    }),
+    // A selection belongs to the list it was made in: another folder, view or a search clears it.
+    useMailStore.subscribe((state, previous) => {
+      const moved =
+        state.folderId !== previous.folderId ||
+        state.view !== previous.view ||
+        (state.hits !== null) !== (previous.hits !== null);
+      if (moved) useSelectionStore.getState().clear();
     }),
     // A default set in Settings reaches every model field still on the old one (DESIGN §5, "Choosing a model").
     useModelChoicesStore.subscribe((state, previous) => {

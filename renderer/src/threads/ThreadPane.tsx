@@ -7,6 +7,7 @@ import { isOrdered } from '../triage/triage-order.ts';
 import { UndoBar } from '../undo/UndoBar.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SearchResults } from './SearchResults.tsx';
+import { SelectionBar } from './SelectionBar.tsx';
 import { ThreadList } from './ThreadList.tsx';
 
 export function ThreadPane() {
@@ -19,6 +20,7 @@ export function ThreadPane() {
       <UndoBar />
       <SearchBox />
       {!searching && !drafts && <TriageOrderBar />}
+      {!searching && !drafts && !ordered && <SelectionBar />}
       {searching ? (
         <SearchResults />
       ) : drafts ? (
