@@ -10,8 +10,6 @@ export type TrustHeaders = {
   replyTo: string[];
 };
 
-export const noTrustHeaders: TrustHeaders = { authenticationResults: [], replyTo: [] };
-
 // Bounds: a hostile message may repeat a field thousands of times or make one huge.
 const maxHeaderBytes = 256 * 1024;
 const maxFields = 20;
