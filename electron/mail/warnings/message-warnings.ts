@@ -35,8 +35,9 @@ const methodNames = { spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' } as const;
 function authenticationText(fields: readonly string[]): string | null {
   const failures = authFailures(fields);
   if (failures.length === 0) return null;
-  const checks = failures.map((f) => `${methodNames[f.method]}${f.domain ? ` for ${f.domain}` : ''}`);
-  return `Your mail server says this message failed its ${checks.join(', ')} check${checks.length > 1 ? 's' : ''}: it may not come from who it says.`;
+  const checks = failures.map((f) => `${methodNames[f.method]}${f.domain ? ` (${f.domain})` : ''}`);
+  const list = checks.length > 1 ? `${checks.slice(0, -1).join(', ')} and ${checks.at(-1)}` : checks[0];
+  return `Your mail server says this message failed ${list}: it may not be from who it says.`;
 }
 
 function replyToText(from: string, replyTo: readonly string[]): string | null {
