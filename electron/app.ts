@@ -119,14 +119,14 @@ export function createApp(options: AppOptions): App {
   // The long-running app keeps every account in sync in the background; a CLI command syncs on request.
   const accountSync = options.background ? prepareAccountSync({ dbFile, accounts, log }) : null;
   void accountSync?.startAll();
-  // Mail stored before the warnings existed (migration 0028) is checked in slices of 200 a turn of the event
+  // Mail stored before the warnings existed (migration 0028) is checked in slices of 50 a turn of the event
   // loop, so the app answers meanwhile; a message read before its turn is checked when it is read.
   const warnings = prepareWarnings(db);
   let backfill: NodeJS.Timeout | null = null;
   const backfillSlice = () => {
     backfill = null;
     try {
-      if (warnings.backfill(200) > 0) backfill = setTimeout(backfillSlice, 0);
+      if (warnings.backfill(50) > 0) backfill = setTimeout(backfillSlice, 0);
     } catch (e) {
       log.error('warnings_backfill', e);
     }
