@@ -50,11 +50,17 @@ const demoParsed = await Promise.all(
     .filter((f) => f.endsWith('.eml'))
     .map((f) => parseMessage(readFileSync(join(demoDir, f)))),
 );
-const demo: WarningInput[] = Array.from({ length: 1000 }, (_, i) => demoParsed[i % demoParsed.length]).flatMap(
-  (m) => (m ? [m] : []),
-);
+const demo: WarningInput[] = Array.from(
+  { length: 1000 },
+  (_, i) => demoParsed[i % demoParsed.length],
+).flatMap((m) => (m ? [m] : []));
 
-function perThousand(inputs: readonly WarningInput[]): { median: number; p90: number; p99: number; max: number } {
+function perThousand(inputs: readonly WarningInput[]): {
+  median: number;
+  p90: number;
+  p99: number;
+  max: number;
+} {
   const times: number[] = [];
   for (let r = 0; r < rounds; r++) {
     const t = performance.now();

@@ -9,7 +9,7 @@ export function hostInText(text: string): string | null {
 }
 
 /** Whether two hosts are the same site for a reader: equal but for a leading `www.`. */
-export function sameSite(a: string, b: string): boolean {
+function sameSite(a: string, b: string): boolean {
   const bare = (host: string) => host.toLowerCase().replace(/^www\./, '');
   return bare(a) === bare(b);
 }

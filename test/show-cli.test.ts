@@ -44,7 +44,9 @@ describe('skimmer show', () => {
   });
 
   test('prints a clean message with its attachments and no warnings', async () => {
-    const [shown] = jsonLines((await skimmer(['show', await idOf('has:attachment subject:"Invoice 1042"'), '--json'])).stdout);
+    const [shown] = jsonLines(
+      (await skimmer(['show', await idOf('has:attachment subject:"Invoice 1042"'), '--json'])).stdout,
+    );
     expect(shown?.warnings).toEqual([]);
     expect(shown?.attachments).toEqual([
       expect.objectContaining({ name: 'invoice-1042.pdf', contentType: 'application/pdf' }),

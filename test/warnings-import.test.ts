@@ -4,13 +4,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { MessageWarning } from '../shared/contract/index.ts';
 import { type Db, openDatabase } from '../electron/db/open.ts';
 import { userPlaces } from '../electron/files/safe-open.ts';
 import { prepareIdentities } from '../electron/mail/identities.ts';
 import { runImport } from '../electron/mail/import/import-run.ts';
 import { prepareQueries } from '../electron/mail/store/queries.ts';
 import { prepareWarnings } from '../electron/mail/warnings/warning-store.ts';
+import type { MessageWarning } from '../shared/contract/index.ts';
 import { eml, tempDir } from './support/temp.ts';
 
 const demo = join(import.meta.dirname, '../fixtures/demo');
@@ -62,7 +62,10 @@ describe('warnings at import', () => {
   test('the reader gets each message with its warnings', async () => {
     const db = freshDb();
     await importInto(db, demo);
-    const id = db.prepare("SELECT id FROM messages WHERE subject LIKE 'ACTION REQUIRED%'").pluck().get() as number;
+    const id = db
+      .prepare("SELECT id FROM messages WHERE subject LIKE 'ACTION REQUIRED%'")
+      .pluck()
+      .get() as number;
     const message = prepareQueries(db).message(id);
     expect(message?.warnings.map((w) => w.kind)).toEqual(['lookalike', 'link-mismatch']);
   });
@@ -76,7 +79,11 @@ describe('warnings at import', () => {
       `${headers.trimEnd()}\r\nMessage-ID: <limited@example.com>\r\nDate: Mon, 9 Nov 2026 03:12:44 +0000\r\n\r\nVerify your account.\r\n`,
     );
     await importInto(db, dir);
-    expect(storedBySource(db).get('limited.eml')?.map((w) => w.kind)).toEqual(['authentication', 'reply-to']);
+    expect(
+      storedBySource(db)
+        .get('limited.eml')
+        ?.map((w) => w.kind),
+    ).toEqual(['authentication', 'reply-to']);
   });
 
   test('a domain you wrote to is never called a look-alike, one that only mailed you can be imitated', async () => {
@@ -86,8 +93,14 @@ describe('warnings at import', () => {
     const to = (text: string, who: string) => text.replace('To: Bob <bob@example.com>', `To: ${who}`);
     const files: Record<string, string> = {
       // You wrote to contoso.example and to contosa.example, one letter apart; partner.example mailed you thrice.
-      '1.eml': to(eml({ id: '<1@x>', subject: 'Hi', from: 'Me <me@northwind.example>' }), 'ann@contoso.example'),
-      '2.eml': to(eml({ id: '<2@x>', subject: 'Hi', from: 'Me <me@northwind.example>' }), 'bo@contosa.example'),
+      '1.eml': to(
+        eml({ id: '<1@x>', subject: 'Hi', from: 'Me <me@northwind.example>' }),
+        'ann@contoso.example',
+      ),
+      '2.eml': to(
+        eml({ id: '<2@x>', subject: 'Hi', from: 'Me <me@northwind.example>' }),
+        'bo@contosa.example',
+      ),
       '3.eml': eml({ id: '<3@x>', subject: 'a', from: 'P <p@partner.example>' }),
       '4.eml': eml({ id: '<4@x>', subject: 'b', from: 'P <p@partner.example>' }),
       '5.eml': eml({ id: '<5@x>', subject: 'c', from: 'P <p@mail.partner.example>' }),
@@ -122,9 +135,16 @@ describe('warnings at import', () => {
     // The demo's warnings need no header, so the backfill finds the same ones.
     expect(storedBySource(db)).toEqual(before);
 
-    const id = db.prepare("SELECT id FROM messages WHERE subject LIKE 'Updated remittance%'").pluck().get() as number;
+    const id = db
+      .prepare("SELECT id FROM messages WHERE subject LIKE 'Updated remittance%'")
+      .pluck()
+      .get() as number;
     db.prepare('DELETE FROM message_warnings WHERE message_id = ?').run(id);
-    expect(prepareQueries(db).message(id)?.warnings.map((w) => w.kind)).toEqual(['hidden-text']);
+    expect(
+      prepareQueries(db)
+        .message(id)
+        ?.warnings.map((w) => w.kind),
+    ).toEqual(['hidden-text']);
     expect(db.prepare('SELECT count(*) FROM message_warnings WHERE message_id = ?').pluck().get(id)).toBe(1);
   });
 });

@@ -15,8 +15,16 @@ const headers = (name: string) =>
 const withBody = (head: string, id: string, body: string) =>
   `${head}\r\nMessage-ID: <${id}@example.com>\r\nDate: Mon, 30 Nov 2026 09:00:00 +0000\r\nTo: bob@example.com\r\n${body}`;
 
-const failing = withBody(headers('gmail-fail'), 'limited', 'Content-Type: text/plain\r\n\r\nVerify your account.\r\n');
-const passing = withBody(headers('postfix-opendmarc-pass'), 'office', 'Content-Type: text/plain\r\n\r\nSee you on the 3rd floor.\r\n');
+const failing = withBody(
+  headers('gmail-fail'),
+  'limited',
+  'Content-Type: text/plain\r\n\r\nVerify your account.\r\n',
+);
+const passing = withBody(
+  headers('postfix-opendmarc-pass'),
+  'office',
+  'Content-Type: text/plain\r\n\r\nSee you on the 3rd floor.\r\n',
+);
 const linked = withBody(
   'From: Shop <news@shop.example.org>\r\nSubject: Your order',
   'order',
@@ -30,7 +38,9 @@ beforeAll(async () => {
   server = await startDovecot();
   await server.append('INBOX', [failing, passing, linked], []);
   db = openDatabase(join(tempDir(), 'skimmer.db'));
-  const accountId = Number(db.prepare("INSERT INTO accounts (kind, name) VALUES ('imap', 'test')").run().lastInsertRowid);
+  const accountId = Number(
+    db.prepare("INSERT INTO accounts (kind, name) VALUES ('imap', 'test')").run().lastInsertRowid,
+  );
   await syncAccount(db, loginFor(server, accountId, 'test'));
 }, 60_000);
 
@@ -50,7 +60,10 @@ test('a synced message the receiving server failed, with a Reply-To elsewhere, i
       kind: 'authentication',
       text: 'Your mail server says this message failed SPF (paypal.com), DKIM (paypal.com) and DMARC (paypal.com): it may not be from who it says.',
     },
-    { kind: 'reply-to', text: "Replies go to support@paypa1-help.example, on another domain than the sender's (paypal.com)." },
+    {
+      kind: 'reply-to',
+      text: "Replies go to support@paypa1-help.example, on another domain than the sender's (paypal.com).",
+    },
   ]);
 });
 
@@ -65,5 +78,12 @@ test('a synced HTML message whose link text shows another host is stored with th
 });
 
 test('every synced message has its row, so none waits for the backfill', () => {
-  expect(db.prepare('SELECT count(*) FROM messages m LEFT JOIN message_warnings w ON w.message_id = m.id WHERE w.message_id IS NULL').pluck().get()).toBe(0);
+  expect(
+    db
+      .prepare(
+        'SELECT count(*) FROM messages m LEFT JOIN message_warnings w ON w.message_id = m.id WHERE w.message_id IS NULL',
+      )
+      .pluck()
+      .get(),
+  ).toBe(0);
 });

@@ -47,7 +47,13 @@ export type Attachment = z.infer<typeof Attachment>;
 
 // What Skimmer saw in a message before you trust its sender (DESIGN §11, "Warnings"): computed when the message
 // is stored, shown as a banner above its body, given to a model inside its untrusted block.
-export const WarningKind = z.enum(['lookalike', 'authentication', 'reply-to', 'hidden-text', 'link-mismatch']);
+export const WarningKind = z.enum([
+  'lookalike',
+  'authentication',
+  'reply-to',
+  'hidden-text',
+  'link-mismatch',
+]);
 export type WarningKind = z.infer<typeof WarningKind>;
 export const MessageWarning = z.object({ kind: WarningKind, text: z.string() });
 export type MessageWarning = z.infer<typeof MessageWarning>;

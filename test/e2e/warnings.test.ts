@@ -42,10 +42,9 @@ describe('Warnings in the reader', () => {
     await open('Your mailbox is full');
     await banner().waitFor();
     const items = banner().getByTestId('warning');
-    await expect.poll(() => items.evaluateAll((li) => li.map((e) => e.getAttribute('data-kind')))).toEqual([
-      'lookalike',
-      'link-mismatch',
-    ]);
+    await expect
+      .poll(() => items.evaluateAll((li) => li.map((e) => e.getAttribute('data-kind'))))
+      .toEqual(['lookalike', 'link-mismatch']);
     expect(await items.nth(0).textContent()).toBe(
       "Look-alike sender: The sender's domain examp1e-login.example.net is made to look like example.com, which you have mail from.",
     );

@@ -93,7 +93,9 @@ export function mailText(m: MessageForModel): {
   const raw = `${head}\n${body}`;
   // Skimmer's own warnings go after the header lines, so a summary or a drafted reply can pass them on; they sit
   // inside the untrusted block with the rest, as what is known about the message, not as instructions.
-  const warned = (m.warnings ?? []).map((w) => `Skimmer warning (${w.kind}): ${warningForModel(w)}\n`).join('');
+  const warned = (m.warnings ?? [])
+    .map((w) => `Skimmer warning (${w.kind}): ${warningForModel(w)}\n`)
+    .join('');
   const stripped = stripHiddenText(`${head}${warned}\n${body}`);
   return {
     text: stripped.text,

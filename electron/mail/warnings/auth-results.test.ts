@@ -65,7 +65,11 @@ describe('parseAuthResults', () => {
   test('reads the authserv-id, methods, results and properties of a Gmail header', () => {
     const parsed = parseAuthResults(fixture('gmail-pass').authenticationResults[0] ?? '');
     expect(parsed.authservId).toBe('mx.google.com');
-    expect(parsed.results.map((r) => `${r.method}=${r.result}`)).toEqual(['dkim=pass', 'spf=pass', 'dmarc=pass']);
+    expect(parsed.results.map((r) => `${r.method}=${r.result}`)).toEqual([
+      'dkim=pass',
+      'spf=pass',
+      'dmarc=pass',
+    ]);
     expect(parsed.results[1]?.props['smtp.mailfrom']).toBe('noreply@github.com');
     expect(parsed.results[2]?.props['header.from']).toBe('github.com');
   });
@@ -93,7 +97,9 @@ describe('parseAuthResults', () => {
 
   test('accepts a method version and spaces around "=" and "."', () => {
     const parsed = parseAuthResults('mx.example; dkim/1 = fail header . d = example.com');
-    expect(parsed.results).toEqual([{ method: 'dkim', result: 'fail', props: { 'header.d': 'example.com' } }]);
+    expect(parsed.results).toEqual([
+      { method: 'dkim', result: 'fail', props: { 'header.d': 'example.com' } },
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@
 // handle nested comments; this is the small parser of RFC 8601 §2.2 instead. Pure; tests replay real headers
 // from fixtures/auth-results/.
 
-export type AuthResult = {
+type AuthResult = {
   /** The method, lower-cased, without its version: `spf`, `dkim`, `dmarc`, `arc`, `compauth`, … */
   method: string;
   /** The result, lower-cased: `pass`, `fail`, `softfail`, `none`, `neutral`, `temperror`, `permerror`, … */
@@ -128,13 +128,15 @@ export function authFailures(fields: readonly string[]): AuthFailure[] {
     own.flatMap((f) => f.results.filter((r) => r.method === method && r.result === 'fail'));
   const failures: AuthFailure[] = [];
   const spf = failed('spf')[0];
-  if (spf) failures.push({ method: 'spf', domain: domainOf(spf.props['smtp.mailfrom'] ?? spf.props['smtp.helo']) });
+  if (spf)
+    failures.push({ method: 'spf', domain: domainOf(spf.props['smtp.mailfrom'] ?? spf.props['smtp.helo']) });
   const dkim = own.flatMap((f) =>
     f.results.some((r) => r.method === 'dkim' && r.result === 'pass')
       ? []
       : f.results.filter((r) => r.method === 'dkim' && r.result === 'fail'),
   )[0];
-  if (dkim) failures.push({ method: 'dkim', domain: domainOf(dkim.props['header.d'] ?? dkim.props['header.i']) });
+  if (dkim)
+    failures.push({ method: 'dkim', domain: domainOf(dkim.props['header.d'] ?? dkim.props['header.i']) });
   const dmarc = failed('dmarc')[0];
   if (dmarc) failures.push({ method: 'dmarc', domain: domainOf(dmarc.props['header.from']) });
   return failures;

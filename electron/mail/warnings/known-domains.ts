@@ -11,7 +11,7 @@ import { prepareIdentities } from '../identities.ts';
 import { folderPlace } from '../store/folder-places.ts';
 import { domainOf, KnownDomains, registrable } from './lookalike.ts';
 
-export const receivedToKnow = 3;
+const receivedToKnow = 3;
 
 /** What storing a message teaches: who wrote it and to whom, and whether it was suspect. */
 export type StoredMail = { folderId: number; from: Address; to: readonly Address[]; cc: readonly Address[] };
@@ -26,14 +26,27 @@ const suspect = (warnings: readonly MessageWarning[]) =>
   warnings.some((w) => w.kind === 'lookalike' || w.kind === 'authentication');
 
 export function loadDomainBook(db: Db): DomainBook {
-  const yours = new Set(prepareIdentities(db).list().map((i) => i.address));
-  type FolderRow = { id: number; name: string; source: string; special_use: string | null; path: string | null };
+  const yours = new Set(
+    prepareIdentities(db)
+      .list()
+      .map((i) => i.address),
+  );
+  type FolderRow = {
+    id: number;
+    name: string;
+    source: string;
+    special_use: string | null;
+    path: string | null;
+  };
   const folderColumns = `SELECT f.id, f.name, f.source, i.special_use, i.path
     FROM folders f LEFT JOIN imap_folders i ON i.folder_id = f.id`;
   const placeOf = (f: FolderRow) =>
     folderPlace({ name: f.name, source: f.source, specialUse: f.special_use, path: f.path });
   const sentFolders = new Map<number, boolean>(
-    db.prepare<[], FolderRow>(folderColumns).all().map((f) => [f.id, placeOf(f) === 'sent']),
+    db
+      .prepare<[], FolderRow>(folderColumns)
+      .all()
+      .map((f) => [f.id, placeOf(f) === 'sent']),
   );
   const folderById = db.prepare<[number], FolderRow>(`${folderColumns} WHERE f.id = ?`);
   // A folder made during this run (an imported Sent.mbox) is looked up when its first message is stored.

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { domainInName, KnownDomains, lookalikeText, registrable, skeleton, withinOneEdit } from './lookalike.ts';
+import {
+  domainInName,
+  KnownDomains,
+  lookalikeText,
+  registrable,
+  skeleton,
+  withinOneEdit,
+} from './lookalike.ts';
 
 const known = (...domains: string[]) => {
   const k = new KnownDomains();
@@ -60,7 +67,10 @@ describe('KnownDomains.imitated', () => {
   });
 
   test('finds homoglyphs and their punycode form', () => {
-    expect(known('paypal.com').imitated('xn--pypal-4ve.com')).toEqual({ known: 'paypal.com', how: 'homoglyph' });
+    expect(known('paypal.com').imitated('xn--pypal-4ve.com')).toEqual({
+      known: 'paypal.com',
+      how: 'homoglyph',
+    });
     expect(known('example.com').imitated('exarnple.com')).toEqual({ known: 'example.com', how: 'homoglyph' });
   });
 
@@ -69,7 +79,10 @@ describe('KnownDomains.imitated', () => {
       known: 'example.com',
       how: 'label',
     });
-    expect(known('paypal.com').imitated('secure.paypa1.support')).toEqual({ known: 'paypal.com', how: 'label' });
+    expect(known('paypal.com').imitated('secure.paypa1.support')).toEqual({
+      known: 'paypal.com',
+      how: 'label',
+    });
   });
 
   test('leaves the known domain, its subdomains and unrelated domains alone', () => {
@@ -94,7 +107,9 @@ describe('KnownDomains.imitated', () => {
 
 describe('lookalikeText', () => {
   test('says which known domain the sender imitates', () => {
-    expect(lookalikeText({ name: 'IT', address: 'helpdesk@examp1e-login.example.net' }, known('example.com'))).toBe(
+    expect(
+      lookalikeText({ name: 'IT', address: 'helpdesk@examp1e-login.example.net' }, known('example.com')),
+    ).toBe(
       "The sender's domain examp1e-login.example.net is made to look like example.com, which you have mail from.",
     );
   });
@@ -109,12 +124,18 @@ describe('lookalikeText', () => {
     expect(lookalikeText({ name: 'PayPal.com Support', address: 'help@mailer.example.net' }, known())).toBe(
       "The sender's name shows paypal.com, but the mail comes from mailer.example.net.",
     );
-    expect(lookalikeText({ name: 'service@paypal.com', address: 'x@evil.example' }, known())).toContain('paypal.com');
+    expect(lookalikeText({ name: 'service@paypal.com', address: 'x@evil.example' }, known())).toContain(
+      'paypal.com',
+    );
   });
 
   test('accepts a display name that shows the sender’s own domain', () => {
-    expect(lookalikeText({ name: 'Example.com Billing', address: 'billing@mail.example.com' }, known())).toBeNull();
-    expect(lookalikeText({ name: 'Ana Müller', address: 'ana@example.com' }, known('example.com'))).toBeNull();
+    expect(
+      lookalikeText({ name: 'Example.com Billing', address: 'billing@mail.example.com' }, known()),
+    ).toBeNull();
+    expect(
+      lookalikeText({ name: 'Ana Müller', address: 'ana@example.com' }, known('example.com')),
+    ).toBeNull();
   });
 });
 

@@ -100,7 +100,13 @@ export function lookalikeText(from: { name: string; address: string }, known: Kn
 
 export function domainOf(address: string): string | null {
   const at = address.lastIndexOf('@');
-  const domain = at < 0 ? '' : address.slice(at + 1).trim().toLowerCase();
+  const domain =
+    at < 0
+      ? ''
+      : address
+          .slice(at + 1)
+          .trim()
+          .toLowerCase();
   return domain.includes('.') ? domain : null;
 }
 
@@ -127,12 +133,55 @@ function unicode(domain: string): string {
 
 // Latin look-alikes (Unicode confusables, the common ones) and the ASCII tricks seen in phishing domains.
 const CONFUSABLES: Record<string, string> = {
-  а: 'a', в: 'b', с: 'c', ԁ: 'd', е: 'e', ё: 'e', һ: 'h', н: 'h', і: 'l', ї: 'l', ј: 'j', к: 'k', м: 'm',
-  о: 'o', р: 'p', ԛ: 'q', ѕ: 's', т: 't', у: 'y', х: 'x', ԝ: 'w', ɡ: 'g', ı: 'l', ℓ: 'l',
-  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'l', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x',
-  '0': 'o', '1': 'l', i: 'l', '|': 'l', '5': 's', '3': 'e',
+  а: 'a',
+  в: 'b',
+  с: 'c',
+  ԁ: 'd',
+  е: 'e',
+  ё: 'e',
+  һ: 'h',
+  н: 'h',
+  і: 'l',
+  ї: 'l',
+  ј: 'j',
+  к: 'k',
+  м: 'm',
+  о: 'o',
+  р: 'p',
+  ԛ: 'q',
+  ѕ: 's',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ԝ: 'w',
+  ɡ: 'g',
+  ı: 'l',
+  ℓ: 'l',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  η: 'n',
+  ι: 'l',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  '0': 'o',
+  '1': 'l',
+  i: 'l',
+  '|': 'l',
+  '5': 's',
+  '3': 'e',
 };
-const confusable = new RegExp(`[${Object.keys(CONFUSABLES).join('').replace(/[|\\\]-]/g, '\\$&')}]`, 'gu');
+const confusable = new RegExp(
+  `[${Object.keys(CONFUSABLES)
+    .join('')
+    .replace(/[|\\\]-]/g, '\\$&')}]`,
+  'gu',
+);
 
 /** What a domain looks like on screen: one spelling for every way of writing the same shapes. */
 export function skeleton(text: string): string {
@@ -169,11 +218,26 @@ export function withinOneEdit(a: string, b: string): boolean {
 
 // Top-level names a display name's domain may end in: the common generic ones and two-letter country codes.
 // Others ("St.Louis", "Dr.Who") are words, not domains, far more often.
-const commonTlds = new Set(['com', 'net', 'org', 'io', 'co', 'app', 'dev', 'info', 'biz', 'me', 'ai', 'example']);
+const commonTlds = new Set([
+  'com',
+  'net',
+  'org',
+  'io',
+  'co',
+  'app',
+  'dev',
+  'info',
+  'biz',
+  'me',
+  'ai',
+  'example',
+]);
 
 /** A domain the display name shows ("PayPal.com Support", "service@paypal.com"), or null. */
 export function domainInName(name: string): string | null {
-  for (const match of name.toLowerCase().matchAll(/(?:^|[^a-z0-9.-])((?:[a-z0-9-]+\.)+[a-z]{2,})(?![a-z0-9-])/g)) {
+  for (const match of name
+    .toLowerCase()
+    .matchAll(/(?:^|[^a-z0-9.-])((?:[a-z0-9-]+\.)+[a-z]{2,})(?![a-z0-9-])/g)) {
     const domain = match[1] ?? '';
     const tld = domain.split('.').at(-1) ?? '';
     if (isDomainName(domain) && (tld.length === 2 || commonTlds.has(tld))) return domain;

@@ -2,7 +2,12 @@
 // Pure: the store computes them as a message is stored (warning-store.ts), in the order a reader weighs them.
 import type { Address, MessageWarning } from '../../../shared/contract/index.ts';
 import { shownHostMismatch } from '../../../shared/link-host.ts';
-import { hiddenHtmlText, injectionQuote, stripHiddenText, suspectInjection } from '../../ai/safety/untrusted.ts';
+import {
+  hiddenHtmlText,
+  injectionQuote,
+  stripHiddenText,
+  suspectInjection,
+} from '../../ai/safety/untrusted.ts';
 import { authFailures } from './auth-results.ts';
 import { domainOf, type KnownDomains, lookalikeText, registrable } from './lookalike.ts';
 import type { TrustHeaders } from './trust-headers.ts';
@@ -132,7 +137,8 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, name: string) => {
     if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD';
     }
     return ENTITIES[name.toLowerCase()] ?? whole;

@@ -33,7 +33,12 @@ export function readTrustHeaders(raw: Buffer): TrustHeaders {
     const colon = field.indexOf(':');
     if (colon <= 0) continue;
     const name = field.slice(0, colon).trim().toLowerCase();
-    const value = () => field.slice(colon + 1).replace(/\r?\n[ \t]+/g, ' ').trim().slice(0, maxFieldChars);
+    const value = () =>
+      field
+        .slice(colon + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim()
+        .slice(0, maxFieldChars);
     if (name === 'authentication-results' && authenticationResults.length < maxFields) {
       authenticationResults.push(value());
     } else if (name === 'reply-to' && replyTo.length === 0) {

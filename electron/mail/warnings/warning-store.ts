@@ -21,13 +21,16 @@ type Row = {
   body_html: string | null;
 };
 
-const rowColumns = 'm.id, m.folder_id, m.from_name, m.from_addr, m.to_json, m.cc_json, m.body_text, m.body_html';
+const rowColumns =
+  'm.id, m.folder_id, m.from_name, m.from_addr, m.to_json, m.cc_json, m.body_text, m.body_html';
 
 export function prepareWarnings(db: Db) {
   const save = db.prepare<[number, string]>(
     'INSERT OR REPLACE INTO message_warnings (message_id, warnings_json) VALUES (?, ?)',
   );
-  const stored = db.prepare<[number], string>('SELECT warnings_json FROM message_warnings WHERE message_id = ?').pluck();
+  const stored = db
+    .prepare<[number], string>('SELECT warnings_json FROM message_warnings WHERE message_id = ?')
+    .pluck();
   const unchecked = db.prepare<[number], Row>(
     `SELECT ${rowColumns} FROM messages m
       WHERE NOT EXISTS (SELECT 1 FROM message_warnings w WHERE w.message_id = m.id) ORDER BY m.id LIMIT ?`,
