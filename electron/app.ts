@@ -40,6 +40,7 @@ import { prepareBulk } from './mail/store/bulk.ts';
 import { prepareQueries } from './mail/store/queries.ts';
 import { prepareSearch } from './mail/store/search.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
+import { prepareWarnings } from './mail/warnings/warning-store.ts';
 import { fileSealer } from './secrets/file-vault.ts';
 import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.ts';
 
@@ -124,6 +125,19 @@ export function createApp(options: AppOptions): App {
   // The long-running app keeps every account in sync in the background; a CLI command syncs on request.
   const accountSync = options.background ? prepareAccountSync({ dbFile, accounts, log }) : null;
   void accountSync?.startAll();
+  // Mail stored before the warnings existed (migration 0027) is checked in slices of 50 a turn of the event
+  // loop, so the app answers meanwhile; a message read before its turn is checked when it is read.
+  const warnings = prepareWarnings(db);
+  let backfill: NodeJS.Timeout | null = null;
+  const backfillSlice = () => {
+    backfill = null;
+    try {
+      if (warnings.backfill(50) > 0) backfill = setTimeout(backfillSlice, 0);
+    } catch (e) {
+      log.error('warnings_backfill', e);
+    }
+  };
+  if (options.background) backfill = setTimeout(backfillSlice, 0);
   // A run cut off by a restart is closed (DESIGN §3), so every stored conversation stays pairable.
   conversations.closeInterruptedRuns();
   const streams = createStreamHub();
@@ -204,6 +218,7 @@ export function createApp(options: AppOptions): App {
     importFiles,
     async close() {
       if (sender) clearInterval(sender);
+      if (backfill) clearTimeout(backfill);
       await accountSync?.stopAll();
       for (const job of jobs) job.cancel();
       await Promise.all([...jobs].map((j) => j.done));

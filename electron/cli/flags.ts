@@ -43,6 +43,14 @@ const specs = {
     ],
     flags: { limit: { type: 'string' }, documents: { type: 'boolean', default: false } },
   },
+  show: {
+    usage: ['show MESSAGE_ID'],
+    summary: [
+      'print a message (its id from search --json): headers, text, attachments and',
+      "Skimmer's warnings about it; --json prints them as one object with warnings: [{kind, text}]",
+    ],
+    flags: {},
+  },
   serve: {
     usage: ['serve [--port N]'],
     summary: ['run Skimmer in the browser on 127.0.0.1'],

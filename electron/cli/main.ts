@@ -18,6 +18,7 @@ import { resumeCommand } from './resume.ts';
 import { searchCommand } from './search.ts';
 import { serveCommand } from './serve.ts';
 import { serviceCommand } from './service.ts';
+import { showCommand } from './show.ts';
 import { summarizeCommand } from './summarize.ts';
 
 const stdio: Out = {
@@ -28,6 +29,7 @@ const stdio: Out = {
 const commands: Record<Family, Command> = {
   import: importCommand,
   search: searchCommand,
+  show: showCommand,
   service: serviceCommand,
   account: accountCommand,
   identity: identityCommand,

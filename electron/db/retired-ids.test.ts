@@ -20,6 +20,7 @@ const message = (n: number, subject = `Subject ${n}`): ParsedMessage => ({
   attachments: [],
   contentHash: `hash-${n}`,
   size: 100 + n,
+  trust: { authenticationResults: [], replyTo: [] },
 });
 
 function mailbox() {

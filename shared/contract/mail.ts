@@ -52,6 +52,19 @@ export const Attachment = z.object({
 });
 export type Attachment = z.infer<typeof Attachment>;
 
+// What Skimmer saw in a message before you trust its sender (DESIGN §11, "Warnings"): computed when the message
+// is stored, shown as a banner above its body, given to a model inside its untrusted block.
+export const WarningKind = z.enum([
+  'lookalike',
+  'authentication',
+  'reply-to',
+  'hidden-text',
+  'link-mismatch',
+]);
+export type WarningKind = z.infer<typeof WarningKind>;
+export const MessageWarning = z.object({ kind: WarningKind, text: z.string() });
+export type MessageWarning = z.infer<typeof MessageWarning>;
+
 export const MessageView = z.object({
   id: Id,
   messageId: z.string(),
@@ -70,6 +83,8 @@ export const MessageView = z.object({
   starred: z.boolean(),
   // A change to this message that its mail server refused (write-back); `mail:retrySync` tries it again.
   syncError: z.string().nullable(),
+  // Empty for a clean message from a sender you know.
+  warnings: z.array(MessageWarning),
 });
 export type MessageView = z.infer<typeof MessageView>;
 

@@ -25,6 +25,7 @@ import { m0023 } from './0023-turn-notices.ts';
 import { m0024 } from './0024-identities.ts';
 import { m0025 } from './0025-starred.ts';
 import { m0026 } from './0026-model-choices.ts';
+import { m0027 } from './0027-message-warnings.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   m0024,
   m0025,
   m0026,
+  m0027,
 ];

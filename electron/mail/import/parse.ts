@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { convert } from 'html-to-text';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { Address, Attachment } from '../../../shared/contract/index.ts';
+import { readTrustHeaders, type TrustHeaders } from '../warnings/trust-headers.ts';
 import { type ParsedMail, readRebuilt } from './parse-rebuilt.ts';
 import { isAttachmentPart, type Stripped, stripAttachmentBodies } from './strip-attachments.ts';
 
@@ -22,6 +23,8 @@ export type ParsedMessage = {
   attachments: Attachment[];
   contentHash: string;
   size: number;
+  /** What the warnings read and nothing stores: Authentication-Results and Reply-To (mail/warnings/). */
+  trust: TrustHeaders;
 };
 
 // Bounds on what one message may put in the database; the original stays at its source.
@@ -100,6 +103,7 @@ function fromParsed(parsed: ParsedMail, raw: Buffer, strippedSizes: readonly num
     attachments: attachmentList(parsed.attachments, strippedSizes),
     contentHash: createHash('sha256').update(raw).digest('hex'),
     size: raw.length,
+    trust: readTrustHeaders(raw),
   };
 }
 

@@ -5,11 +5,13 @@ import type {
   Folder,
   MailView,
   MessageView,
+  MessageWarning,
   ThreadSummary,
 } from '../../../shared/contract/index.ts';
 import { inView } from '../../../shared/mail-views.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareWriteBack } from '../imap/write-back.ts';
+import { prepareWarnings } from '../warnings/warning-store.ts';
 import { folderPlace } from './folder-places.ts';
 
 const snippetChars = 160;
@@ -80,6 +82,9 @@ export function prepareQueries(db: Db) {
     'SELECT * FROM messages WHERE thread_id = ? ORDER BY date, id',
   );
   const writeBack = prepareWriteBack(db);
+  // A message stored before the warnings existed is checked the first time it is read (warning-store.ts).
+  const warnings = prepareWarnings(db);
+  const warningsOf = (id: number) => warnings.ensure(id) ?? [];
   const messageById = db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?');
   const setRead = db.prepare<[{ unread: number; id: number }]>(
     'UPDATE messages SET unread = @unread WHERE id = @id AND unread <> @unread',
@@ -134,13 +139,13 @@ export function prepareQueries(db: Db) {
       return {
         id: t.id,
         subject: t.subject,
-        messages: messages.all(threadId).map((r) => toView(r, syncError(r.id))),
+        messages: messages.all(threadId).map((r) => toView(r, warningsOf(r.id), syncError(r.id))),
       };
     },
 
     message(id: number): MessageView | null {
       const row = messageById.get(id);
-      return row ? toView(row) : null;
+      return row ? toView(row, warningsOf(row.id)) : null;
     },
 
     markRead: db.transaction((ids: number[], read: boolean): number => {
@@ -220,7 +225,7 @@ export function snippetOf(body: string): string {
   return lines.join(' ').replace(/\s+/g, ' ').trim().slice(0, snippetChars);
 }
 
-function toView(r: MessageRow, syncError: string | null = null): MessageView {
+function toView(r: MessageRow, warnings: MessageWarning[], syncError: string | null = null): MessageView {
   return {
     id: r.id,
     messageId: r.message_id,
@@ -237,5 +242,6 @@ function toView(r: MessageRow, syncError: string | null = null): MessageView {
     unread: r.unread === 1,
     starred: r.starred === 1,
     syncError,
+    warnings,
   };
 }

@@ -1,11 +1,12 @@
-// Writes to the mail tables (folders, messages, threads via threads.ts, import_failures). Nobody else
-// writes to them; every batch of writes ends with indexStored() (the search index). Dedupe is by
+// Writes to the mail tables (folders, messages, threads via threads.ts, warnings via warning-store.ts,
+// import_failures). Nobody else writes to them; every batch of writes ends with indexStored() (the search index). Dedupe is by
 // Message-ID plus content hash: the same file imported twice adds nothing, while two different
 // messages that share a Message-ID (it happens) are both kept.
 import type { Db } from '../../db/open.ts';
 import { nextId } from '../../db/retired-ids.ts';
 import type { ParsedMessage } from '../import/parse.ts';
 import type { FolderRef } from '../import/sources.ts';
+import { prepareWarnings } from '../warnings/warning-store.ts';
 import { prepareThreading } from './threads.ts';
 
 export type StoreResult = 'imported' | 'duplicate';
@@ -40,6 +41,7 @@ export function prepareStore(db: Db) {
   );
   const star = db.prepare<[number]>('UPDATE messages SET starred = 1 WHERE id = ?');
   const threading = prepareThreading(db);
+  const warnings = prepareWarnings(db);
   const folderIds = new Map<string, number>();
   let unindexedFrom: number | null = null;
 
@@ -91,9 +93,12 @@ export function prepareStore(db: Db) {
       source,
       size: m.size,
     });
-    unindexedFrom ??= Number(lastInsertRowid);
+    const id = Number(lastInsertRowid);
+    unindexedFrom ??= id;
     threading.counted(thread, m.date);
-    return { status: 'imported', id: Number(lastInsertRowid) };
+    // Checked against your mailbox as it stands, this run's earlier messages included (DESIGN §11, "Warnings").
+    warnings.check(id, { ...m, folderId: folder });
+    return { status: 'imported', id };
   }
 
   // Adds every message stored since the last call to the search index. Call it in the same
