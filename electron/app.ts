@@ -10,6 +10,7 @@ import { prepareServices } from './ai/services.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
 import type { Handlers } from './bridge/dispatch.ts';
 import { accountHandlers } from './bridge/handlers/accounts.ts';
+import { agentHandlers } from './bridge/handlers/agents.ts';
 import { appHandlers } from './bridge/handlers/app.ts';
 import { approvalHandlers } from './bridge/handlers/approvals.ts';
 import { chatHandlers } from './bridge/handlers/chat.ts';
@@ -37,6 +38,7 @@ import { prepareOutbox } from './mail/send/outbox.ts';
 import { prepareQueries } from './mail/store/queries.ts';
 import { prepareSearch } from './mail/store/search.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
+import { startPresence } from './mcp/app-presence.ts';
 import { fileSealer } from './secrets/file-vault.ts';
 import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.ts';
 
@@ -54,10 +56,15 @@ export type AppOptions = {
   // The long-running app (desktop, `skimmer serve`): sends what is due in the outbox and keeps accounts in
   // sync in the background. One-shot CLI commands do neither.
   background?: boolean;
+  // `skimmer mcp` runs while the app may run on the same data folder (DESIGN §13): runs it sees open may be
+  // the app's own, alive, so it closes none.
+  besideTheApp?: boolean;
 };
 
 export type App = {
   dataDir: string;
+  // package.json's, as `app:info` and `skimmer mcp`'s serverInfo say it.
+  version: string;
   services: ReturnType<typeof prepareServices>;
   conversations: ReturnType<typeof prepareConversations>;
   grants: ReturnType<typeof prepareGrants>;
@@ -119,7 +126,9 @@ export function createApp(options: AppOptions): App {
   const accountSync = options.background ? prepareAccountSync({ dbFile, accounts, log }) : null;
   void accountSync?.startAll();
   // A run cut off by a restart is closed (DESIGN §3), so every stored conversation stays pairable.
-  conversations.closeInterruptedRuns();
+  if (!options.besideTheApp) conversations.closeInterruptedRuns();
+  // The running app says so, for `skimmer mcp` (mcp/app-presence.ts), and answers agents' requests.
+  const leavePresence = options.background ? startPresence(db) : null;
   const streams = createStreamHub();
   const jobs = new Set<ImportJob>();
   const version = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string })
@@ -173,6 +182,7 @@ export function createApp(options: AppOptions): App {
     ...identityHandlers({ identities }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
     ...approvalHandlers({ db, conversations, grants }),
+    ...agentHandlers({ db, streams }),
     ...triageHandlers({ db, services, streams, log }, triageJobs),
     ...summaryHandlers({ db, services, streams, log }),
     ...accountHandlers({ db, accounts, streams, log, background: accountSync }),
@@ -181,6 +191,7 @@ export function createApp(options: AppOptions): App {
 
   return {
     dataDir: options.dataDir,
+    version,
     services,
     conversations,
     grants,
@@ -196,6 +207,7 @@ export function createApp(options: AppOptions): App {
     importFiles,
     async close() {
       if (sender) clearInterval(sender);
+      leavePresence?.();
       await accountSync?.stopAll();
       for (const job of jobs) job.cancel();
       await Promise.all([...jobs].map((j) => j.done));
