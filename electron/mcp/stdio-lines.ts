@@ -77,6 +77,8 @@ export class StdioLines implements Transport {
     this.closed = true;
     this.input.off('data', this.onData);
     this.input.off('end', this.onEnd);
+    // Nothing else reads standard input: let the process end.
+    this.input.pause();
     this.onclose?.();
   }
 
