@@ -1,12 +1,12 @@
 // From an outside agent's call to the approval card in the app (issue 19): a real `skimmer mcp` process with
 // the SDK's client over stdio, whose client cannot ask the user, and the app on the same data folder as
 // `skimmer serve` runs it. Per round the agent calls mark_read; the time runs from the call to the app's
-// `agent:watch` event that carries the request (what the page renders the card from) and, with --browser,
-// to the card visible in Debian's Chromium; then the card is denied and the agent's answer timed too.
+// `agent:watch` event that carries the request (what the page renders the card from); then the card is denied
+// and the agent's answer timed too.
 // Comparison in the same run: a client that declares elicitation, from the call to Skimmer's
 // `elicitation/create` reaching it (asking through the protocol alone, no database in between).
 //
-//   node bench/mcp-card.ts [--rounds 20] [--browser]
+//   node bench/mcp-card.ts [--rounds 20]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +14,11 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createApp } from '../electron/app.ts';
 import { dispatch } from '../electron/bridge/dispatch.ts';
-import { openApp } from '../test/support/browser.ts';
 import { startMcp } from '../test/support/mcp-session.ts';
 import { round, summary } from './stats.ts';
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '20' }, browser: { type: 'boolean', default: false } },
+  options: { rounds: { type: 'string', default: '20' } },
 });
 const rounds = Number(values.rounds);
 const root = mkdtempSync(join(tmpdir(), 'skimmer-bench-mcp-'));
@@ -42,11 +41,9 @@ app.streams.listen((m) => {
   }
 });
 await dispatch(app.handlers, 'agent:watch', {}, true);
-const opened = values.browser ? await openApp(app, { foreign: [] }) : null;
 const agent = await startMcp(dataDir, { name: 'bench-agent' });
 
 const toCard: number[] = [];
-const toPage: number[] = [];
 const toAnswer: number[] = [];
 const wait = async (done: () => boolean) => {
   while (!done()) await new Promise((r) => setTimeout(r, 2));
@@ -55,16 +52,9 @@ for (let i = 0; i < rounds; i++) {
   seen = null;
   const start = performance.now();
   const call = agent.client.callTool({ name: 'mark_read', arguments: { ids: [id], read: i % 2 === 0 } });
-  const page = opened
-    ? opened.page
-        .getByTestId('agent-request')
-        .waitFor()
-        .then(() => performance.now())
-    : null;
   await wait(() => seen !== null);
   const card = seen as unknown as { at: number; id: number; argsHash: string };
   toCard.push(card.at - start);
-  if (page) toPage.push((await page) - start);
   const answered = performance.now();
   await dispatch(
     app.handlers,
@@ -74,7 +64,6 @@ for (let i = 0; i < rounds; i++) {
   );
   await call;
   toAnswer.push(performance.now() - answered);
-  if (opened) await opened.page.getByTestId('agent-request').waitFor({ state: 'detached' });
 }
 await agent.close();
 
@@ -95,8 +84,6 @@ for (let i = 0; i < rounds; i++) {
   await eliciting.client.callTool({ name: 'mark_read', arguments: { ids: [id] } });
 }
 await eliciting.close();
-await opened?.browser.close();
-await opened?.served.close();
 await app.close();
 rmSync(root, { recursive: true, force: true });
 
@@ -106,10 +93,6 @@ const elicit = summary(toElicit);
 console.log(
   `call → card in the app (agent:watch event), ms: median ${card.median}, p90 ${card.p90}, max ${card.max}`,
 );
-if (toPage.length > 0) {
-  const page = summary(toPage);
-  console.log(`call → card visible in Chromium, ms: median ${page.median}, p90 ${page.p90}, max ${page.max}`);
-}
 console.log(
   `deny on the card → the agent's answer, ms: median ${answer.median}, p90 ${answer.p90}, max ${answer.max}`,
 );
@@ -121,7 +104,6 @@ console.log(
     bench: 'mcp-card',
     rounds,
     callToCardMs: card,
-    ...(toPage.length > 0 ? { callToPageMs: summary(toPage) } : {}),
     answerToAgentMs: answer,
     callToElicitationMs: elicit,
     cardVsElicitation: round(card.median / elicit.median),

@@ -9,7 +9,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 
 /** The largest request the tools can take is well under this (a 100,000-character body, 50 recipients). */
-export const maxLineBytes = 1024 * 1024;
+const maxLineBytes = 1024 * 1024;
 /** How much of an oversize line is kept to find its id: its start and its end. */
 const edge = 512;
 
