@@ -197,6 +197,12 @@ describe('the canary key', () => {
       'chat:list': [{}],
       'chat:history': [{ conversationId: 1 }, { conversationId: 'x' }],
       'run:cancel': [{ streamId: 'nope' }, {}],
+      'agent:pending': [{}],
+      'agent:answer': [
+        { id: 99, argsHash: 'a'.repeat(64), decision: 'approve' },
+        { id: 1, argsHash: canary, decision: 'deny' },
+      ],
+      'agent:watch': [{}],
       'link:open': [{ url: 'https://example.com' }, { url: `javascript:${canary}` }],
     };
     expect(Object.keys(requests).sort()).toEqual([...channelNames].sort());
