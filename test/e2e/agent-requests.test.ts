@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createApp } from '../../electron/app.ts';
+import { createApp, projectRoot } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { openApp } from '../support/browser.ts';
 import { type McpSession, startMcp } from '../support/mcp-session.ts';
@@ -56,6 +56,9 @@ afterAll(async () => {
 describe('Requests from outside agents', () => {
   test('an agent’s archive waits on a card in the app, runs when approved there, and Undo takes it back', async () => {
     const call = agent.client.callTool({ name: 'archive', arguments: { ids: [idOf('Quarterly plans')] } });
+    const badge = page.getByTestId('agent-requests-open');
+    await expect.poll(() => badge.textContent()).toBe('Agent requests (1)');
+    await badge.click();
     const card = page.getByTestId('agent-request');
     await card.waitFor();
     await expect.poll(() => card.textContent()).toContain('Asked by an outside agent: Claude Desktop 1.0');
@@ -67,6 +70,7 @@ describe('Requests from outside agents', () => {
     expect(result.isError).toBe(false);
     expect(folderOf('Quarterly plans')).toBe('Archive');
     await expect.poll(() => page.getByTestId('agent-request').count()).toBe(0);
+    await expect.poll(() => badge.count()).toBe(0);
 
     // The Undo bar offers the agent's change, as after an assistant's run.
     await page.getByTestId('undo-button').click();
@@ -78,12 +82,17 @@ describe('Requests from outside agents', () => {
       name: 'send_mail',
       arguments: { to: ['mallory@evil.example'], subject: 'Lunch', body: 'See you Friday.' },
     });
+    await page.getByTestId('agent-requests-open').click();
     const card = page.getByTestId('agent-request');
     await card.waitFor();
     await expect
       .poll(() => card.getByTestId('call-line').first().textContent())
       .toContain('mallory@evil.example');
-    await expect.poll(() => card.locator('.from-email-mark').count()).toBeGreaterThan(0);
+    // The address came from the agent: the card says the user never wrote it, not that an email did.
+    await expect
+      .poll(() => card.getByTestId('call-line').first().getByTestId('provenance-mark').textContent())
+      .toBe('never written by you: from the agent or an email');
+    await page.screenshot({ path: join(projectRoot, 'test-results', 'screenshots', 'agent-request.png') });
     await card.getByTestId('deny-call').click();
     const result = await call;
     expect(result.isError).toBe(true);

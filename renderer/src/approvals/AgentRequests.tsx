@@ -31,6 +31,7 @@ function AgentRequest({ request }: { request: AgentRequestView }) {
           choice={undecided}
           disabled={busy}
           onDecide={(decision) => void answer(request.id, decision)}
+          unnamedText="never written by you: from the agent or an email"
         />
       </ol>
     </section>
@@ -38,7 +39,7 @@ function AgentRequest({ request }: { request: AgentRequestView }) {
 }
 
 // The place for requests from outside agents (`skimmer mcp`): a top-bar badge while any wait, and a dialog
-// with one approval card per request. It opens by itself when a request arrives.
+// with one approval card per request, opened from the badge.
 export function AgentRequests() {
   const requests = useAgentRequestsStore((state) => state.requests);
   const open = useAgentRequestsStore((state) => state.open);

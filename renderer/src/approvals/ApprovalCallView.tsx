@@ -28,12 +28,14 @@ type Props = {
   // A call that is answered on its own (an outside agent's request, DESIGN §13): a decision goes straight
   // here, and there is no reason to give a model nor a grant to choose.
   onDecide?: (decision: 'approve' | 'deny') => void;
+  // The mark for an address or link the user never wrote, when it may come from elsewhere than an email.
+  unnamedText?: string;
 };
 
 // One call on the approval card: what it will do in Skimmer's words (the preview), the marks for whatever in
 // it came from an email, the raw arguments on request, and the decision. Every string from the model or the
 // mail is React text; preview lines can quote subjects and names, so direction controls are removed too.
-export function ApprovalCallView({ call, round, choice, disabled, onDecide }: Props) {
+export function ApprovalCallView({ call, round, choice, disabled, onDecide, unnamedText }: Props) {
   const [showArgs, setShowArgs] = useState(false);
   const edit = useApprovalStore((state) => state.edit);
   const decideInRound = useApprovalStore((state) => state.decide);
@@ -76,7 +78,7 @@ export function ApprovalCallView({ call, round, choice, disabled, onDecide }: Pr
             <li key={index} data-testid="call-line">
               {displayText(line)}
               {unnamedIn(line, notNamedByUser).map((item) => (
-                <FromEmailMark key={item} what={item} />
+                <FromEmailMark key={item} what={item} {...(unnamedText ? { text: unnamedText } : {})} />
               ))}
             </li>
           ))}
@@ -87,7 +89,7 @@ export function ApprovalCallView({ call, round, choice, disabled, onDecide }: Pr
           {elsewhere.map((item) => (
             <li key={`unnamed:${item}`}>
               <span className="approval-arg-value">{displayText(item)}</span>
-              <FromEmailMark what={item} />
+              <FromEmailMark what={item} {...(unnamedText ? { text: unnamedText } : {})} />
             </li>
           ))}
           {marked.map((row) => (

@@ -29,10 +29,9 @@ export const useAgentRequestsStore = create<AgentRequestsState>()((set, get) => 
   function onEvent(event: StreamEvent): void {
     if (event.type !== 'agent_requests') return;
     const requests = event.requests;
-    // The dialog opens by itself for a new request, and closes when nothing waits any more.
-    const known = new Set(get().requests.map((r) => r.id));
-    const fresh = requests.some((r) => !known.has(r.id));
-    set({ requests, open: requests.length > 0 && (get().open || fresh) });
+    // The badge tells of a request; the dialog never opens by itself (it would take the focus from what the
+    // user is doing, and a card should be read before it is answered). It closes when nothing waits.
+    set({ requests, open: requests.length > 0 && get().open });
     if (event.changed) {
       void useUndoStore.getState().afterRun();
       void useOutboxStore.getState().check();
