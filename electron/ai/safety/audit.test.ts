@@ -74,7 +74,7 @@ describe('audit', () => {
     ]);
   });
 
-  test('names the outside agent that made a call, and lists only agents\' calls after an entry', () => {
+  test("names the outside agent that made a call, and lists only agents' calls after an entry", () => {
     const audit = prepareAudit(open(), () => []);
     const own = audit.record(entry({}));
     const agents = audit.record(entry({ conversationId: null, runId: null, client: 'Claude Desktop 1.2' }));
