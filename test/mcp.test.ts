@@ -348,6 +348,15 @@ describe('skimmer mcp over stdio', () => {
   });
 });
 
+describe('skimmer mcp on the command line', () => {
+  test('refuses an approval timeout that is not a number of seconds, before serving', async () => {
+    const r = await runSkimmer(['--data', dataDir(), 'mcp', '--approval-timeout', 'soon']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--approval-timeout must be a number of seconds');
+    expect(r.stdout).toBe('');
+  });
+});
+
 describe('skimmer mcp with a client that breaks the protocol', () => {
   test('answers lines that are not JSON-RPC, and an oversize one, with errors, and keeps serving', async () => {
     const dir = dataDir();
