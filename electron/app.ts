@@ -11,6 +11,7 @@ import { prepareServices } from './ai/services.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
 import type { Handlers } from './bridge/dispatch.ts';
 import { accountHandlers } from './bridge/handlers/accounts.ts';
+import { agentHandlers } from './bridge/handlers/agents.ts';
 import { appHandlers } from './bridge/handlers/app.ts';
 import { approvalHandlers } from './bridge/handlers/approvals.ts';
 import { chatHandlers } from './bridge/handlers/chat.ts';
@@ -41,6 +42,7 @@ import { prepareQueries } from './mail/store/queries.ts';
 import { prepareSearch } from './mail/store/search.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
 import { prepareWarnings } from './mail/warnings/warning-store.ts';
+import { startPresence } from './mcp/app-presence.ts';
 import { fileSealer } from './secrets/file-vault.ts';
 import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.ts';
 
@@ -58,10 +60,15 @@ export type AppOptions = {
   // The long-running app (desktop, `skimmer serve`): sends what is due in the outbox and keeps accounts in
   // sync in the background. One-shot CLI commands do neither.
   background?: boolean;
+  // `skimmer mcp` runs while the app may run on the same data folder (DESIGN §13): runs it sees open may be
+  // the app's own, alive, so it closes none.
+  besideTheApp?: boolean;
 };
 
 export type App = {
   dataDir: string;
+  // package.json's, as `app:info` and `skimmer mcp`'s serverInfo say it.
+  version: string;
   services: ReturnType<typeof prepareServices>;
   modelChoices: ReturnType<typeof prepareModelChoices>;
   conversations: ReturnType<typeof prepareConversations>;
@@ -139,7 +146,9 @@ export function createApp(options: AppOptions): App {
   };
   if (options.background) backfill = setTimeout(backfillSlice, 0);
   // A run cut off by a restart is closed (DESIGN §3), so every stored conversation stays pairable.
-  conversations.closeInterruptedRuns();
+  if (!options.besideTheApp) conversations.closeInterruptedRuns();
+  // The running app says so, for `skimmer mcp` (mcp/app-presence.ts), and answers agents' requests.
+  const leavePresence = options.background ? startPresence(db) : null;
   const streams = createStreamHub();
   const jobs = new Set<ImportJob>();
   const version = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string })
@@ -194,6 +203,7 @@ export function createApp(options: AppOptions): App {
     ...identityHandlers({ identities }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
     ...approvalHandlers({ db, conversations, grants }),
+    ...agentHandlers({ db, streams }),
     ...triageHandlers({ db, services, streams, log }, triageJobs),
     ...summaryHandlers({ db, services, streams, log }),
     ...accountHandlers({ db, accounts, streams, log, background: accountSync }),
@@ -202,6 +212,7 @@ export function createApp(options: AppOptions): App {
 
   return {
     dataDir: options.dataDir,
+    version,
     services,
     modelChoices,
     conversations,
@@ -219,6 +230,7 @@ export function createApp(options: AppOptions): App {
     async close() {
       if (sender) clearInterval(sender);
       if (backfill) clearTimeout(backfill);
+      leavePresence?.();
       await accountSync?.stopAll();
       for (const job of jobs) job.cancel();
       await Promise.all([...jobs].map((j) => j.done));

@@ -129,6 +129,20 @@ describe('the canary key', () => {
       'mail:archive': [{ ids: [99] }],
       'mail:trash': [{ ids: [99] }],
       'mail:retrySync': [{ id: 99 }],
+      'mail:bulk': [
+        { selection: { scope: { view: 'inbox' }, threads: [99] }, action: { kind: 'archive' } },
+        { selection: { scope: { query: canary } }, action: { kind: 'label', add: ['Receipts'], remove: [] } },
+      ],
+      'mail:selectionLabels': [{ selection: { scope: { view: 'all' } } }],
+      'model:defaults': [{}],
+      // A default on a service that does not exist: the refusal must not echo the model's name.
+      'model:setDefault': [
+        { task: 'chat', model: `nowhere/${canary}` },
+        { task: 'triage', model: 'canary/m' },
+        { task: 'summary', model: null },
+      ],
+      'model:lists': [{}],
+      'summary:stored': [{ threadId: 1 }, { threadId: 99 }],
       'judge:sets': [{}],
       // A set is the user's own words and comes back as written; a refused one must not echo what it held.
       'judge:saveSet': [
@@ -197,6 +211,12 @@ describe('the canary key', () => {
       'chat:list': [{}],
       'chat:history': [{ conversationId: 1 }, { conversationId: 'x' }],
       'run:cancel': [{ streamId: 'nope' }, {}],
+      'agent:pending': [{}],
+      'agent:answer': [
+        { id: 99, argsHash: 'a'.repeat(64), decision: 'approve' },
+        { id: 1, argsHash: canary, decision: 'deny' },
+      ],
+      'agent:watch': [{}],
       'link:open': [{ url: 'https://example.com' }, { url: `javascript:${canary}` }],
     };
     expect(Object.keys(requests).sort()).toEqual([...channelNames].sort());

@@ -56,6 +56,15 @@ const specs = {
     summary: ['run Skimmer in the browser on 127.0.0.1'],
     flags: { port: { type: 'string' } },
   },
+  mcp: {
+    usage: ['mcp [--read-only] [--approval-timeout SECONDS]'],
+    summary: [
+      'serve the mailbox to an outside agent (Claude Desktop, Cursor, …) over MCP on',
+      'standard input and output; changes ask you first, in the client or in the',
+      'Skimmer app (default wait: 300 s); --read-only offers only search and reading',
+    ],
+    flags: { 'read-only': { type: 'boolean', default: false }, 'approval-timeout': { type: 'string' } },
+  },
   'service add': {
     usage: ['service add NAME --kind KIND --base URL [--key-stdin]'],
     summary: [

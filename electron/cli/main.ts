@@ -14,6 +14,7 @@ import { type Family, readCommandLine } from './flags.ts';
 import { identityCommand } from './identity.ts';
 import { importCommand } from './import.ts';
 import { judgeCommand } from './judge.ts';
+import { mcpCommand } from './mcp.ts';
 import { resumeCommand } from './resume.ts';
 import { searchCommand } from './search.ts';
 import { serveCommand } from './serve.ts';
@@ -39,6 +40,7 @@ const commands: Record<Family, Command> = {
   ask: askCommand,
   resume: resumeCommand,
   serve: serveCommand,
+  mcp: mcpCommand,
 };
 
 export async function main(argv: string[], io: Out = stdio, signal?: AbortSignal): Promise<number> {
@@ -62,6 +64,8 @@ export async function main(argv: string[], io: Out = stdio, signal?: AbortSignal
       dataDir: values.data ?? defaultDataDir(),
       mode: 'browser',
       background: command === 'serve',
+      // The MCP server runs beside the app, on the same data folder: the app's runs are not its to close.
+      besideTheApp: command === 'mcp',
     });
     return await run(app, args, values, io, signal);
   } catch (e) {

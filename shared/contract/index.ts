@@ -4,6 +4,7 @@
 // else. Each domain keeps its channels in its own file; this one composes them.
 import { z } from 'zod';
 import { accountChannels } from './accounts.ts';
+import { agentChannels } from './agents.ts';
 import { appChannels, linkChannels } from './app.ts';
 import { auditChannels, grantChannels } from './approvals.ts';
 import { chatChannels } from './chat.ts';
@@ -19,6 +20,7 @@ import { summaryChannels } from './summary.ts';
 import { judgeChannels, triageChannels } from './triage.ts';
 
 export * from './accounts.ts';
+export * from './agents.ts';
 export * from './app.ts';
 export * from './approvals.ts';
 export * from './chat.ts';
@@ -58,6 +60,7 @@ export const channels = {
   ...chatChannels,
   ...grantChannels,
   ...auditChannels,
+  ...agentChannels,
   ...runChannels,
   ...linkChannels,
 } as const;

@@ -26,6 +26,7 @@ import { m0024 } from './0024-identities.ts';
 import { m0025 } from './0025-starred.ts';
 import { m0026 } from './0026-model-choices.ts';
 import { m0027 } from './0027-message-warnings.ts';
+import { m0028 } from './0028-agent-requests.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   m0025,
   m0026,
   m0027,
+  m0028,
 ];

@@ -1,3 +1,4 @@
+import { AgentRequests } from '../approvals/AgentRequests.tsx';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
@@ -60,6 +61,7 @@ export function TopBar() {
       )}
       <span className="spacer" />
       <span className="key-hint">{keyHints[view]}</span>
+      <AgentRequests />
       <button type="button" className="ghost drafts-open" data-testid="drafts-open" onClick={openDrafts}>
         {drafts > 0 ? `Drafts (${drafts})` : 'Drafts'}
       </button>
