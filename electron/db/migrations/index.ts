@@ -24,6 +24,7 @@ import { m0022 } from './0022-retired-ids.ts';
 import { m0023 } from './0023-turn-notices.ts';
 import { m0024 } from './0024-identities.ts';
 import { m0025 } from './0025-starred.ts';
+import { m0026 } from './0026-compose.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   m0023,
   m0024,
   m0025,
+  m0026,
 ];

@@ -9,7 +9,17 @@ import type { Attachment } from '../../../shared/contract/index.ts';
 import { planParts, rebuild, type Structure, type TextPart } from './imap-message.ts';
 
 // What parse.ts reads from a header block; the rest (Received, DKIM, …) is never stored.
-const storedHeaderFields = ['message-id', 'in-reply-to', 'references', 'subject', 'from', 'to', 'cc', 'date'];
+const storedHeaderFields = [
+  'message-id',
+  'in-reply-to',
+  'references',
+  'subject',
+  'from',
+  'reply-to',
+  'to',
+  'cc',
+  'date',
+];
 
 export type FetchedMessage = {
   uid: number;
