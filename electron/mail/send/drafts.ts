@@ -4,6 +4,8 @@
 // that Undo can take them back; what the user does here is their own doing and is not on the undo list.
 // A draft carries the From chosen (one of your addresses, identities.ts), Bcc and its files (draft-files.ts),
 // and is kept in the Drafts folder of the account that will send it (DESIGN §11, "Drafts on the server").
+
+import { detectMimeType } from 'nodemailer/lib/mime-funcs';
 import { replyThreading } from '../../../shared/compose/references.ts';
 import type { DraftAttachment, DraftDetail, DraftView } from '../../../shared/contract/index.ts';
 import { maxAttachmentBytes } from '../../../shared/contract/index.ts';
@@ -250,9 +252,10 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
       db.transaction(() => {
         found(draftId);
         if (files.fileBytes(draftId) + file.content.length > maxDraftFileBytes) throw tooBig();
+        // A type the picker did not know is guessed from the name, as mail programs do.
         return files.addFile(draftId, {
           ...file,
-          contentType: file.contentType || 'application/octet-stream',
+          contentType: file.contentType || detectMimeType(file.name),
         });
       })(),
 
