@@ -203,12 +203,14 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
 
   // The caller's transaction holds the take and the insert together.
   function backFromOutbox(outboxId: number): DraftView {
-    const taken = outbox.take(outboxId);
+    let id = 0;
+    const taken = outbox.take(outboxId, (mail) => {
+      // The From was checked when it was sent; an address removed since is not a reason to lose the message.
+      id = insert(mail, mail.fromAddress ?? null);
+      files.moveToDraft(outboxId, id);
+    });
     if (taken === null) throw new MailError('not_found', 'That message is not in the outbox.');
     if ('state' in taken) throw new MailError('wrong_state', notDismissable[taken.state]);
-    // The From was checked when it was sent; an address removed since is not a reason to lose the message.
-    const id = insert(taken.mail, taken.mail.fromAddress ?? null);
-    files.moveToDraft(outboxId, id);
     keepOnServer(id);
     return toView(found(id));
   }

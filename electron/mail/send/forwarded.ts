@@ -84,10 +84,12 @@ export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 
       await client.connect();
       const { uid, path } = at[0] as Location;
       await client.mailboxOpen(path, { readOnly: true });
-      const m = await client.fetchOne(String(uid), { uid: true, bodyStructure: true }, { uid: true });
-      if (!m || !m.bodyStructure)
-        throw unreadable(first, 'the original message is no longer on the mail server.');
-      const parts = attachmentParts(m.bodyStructure as Structure);
+      // imapflow answers `false` for a uid that is gone.
+      const structure = (
+        (await client.fetchOne(String(uid), { uid: true, bodyStructure: true }, { uid: true })) || null
+      )?.bodyStructure;
+      if (!structure) throw unreadable(first, 'the original message is no longer on the mail server.');
+      const parts = attachmentParts(structure as Structure);
       for (const w of wanted) {
         const part = parts[w.index];
         if (part === undefined) throw unreadable(w, 'the original message on the server has changed.');

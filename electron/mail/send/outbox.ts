@@ -192,25 +192,30 @@ export function prepareOutbox(db: Db, now: () => number = Date.now, sources: Pla
 
     /**
      * Takes a failed or cancelled message out of the outbox and returns what it was; a message still on its
-     * way, or sent, stays, and its state is returned instead. null: there is no such message.
+     * way, or sent, stays, and its state is returned instead. null: there is no such message. `keep` runs
+     * before the row goes (in the caller's transaction), to move what hangs on it: its files (drafts.ts).
      */
-    take(id: number): { mail: OutgoingMail } | { state: KeptState } | null {
+    take(
+      id: number,
+      keep?: (mail: OutgoingMail) => void,
+    ): { mail: OutgoingMail } | { state: KeptState } | null {
       const row = byId.get(id);
       if (!row) return null;
-      if (drop.run(id).changes === 0) return { state: row.state as KeptState };
-      announce(id);
-      return {
-        mail: {
-          to: JSON.parse(row.to_json),
-          cc: JSON.parse(row.cc_json),
-          bcc: JSON.parse(row.bcc_json),
-          subject: row.subject,
-          body: row.body,
-          inReplyTo: row.in_reply_to,
-          fromAddress: row.from_address,
-          forwardOf: row.forward_of,
-        },
+      if (row.state !== 'failed' && row.state !== 'cancelled') return { state: row.state };
+      const mail: OutgoingMail = {
+        to: JSON.parse(row.to_json),
+        cc: JSON.parse(row.cc_json),
+        bcc: JSON.parse(row.bcc_json),
+        subject: row.subject,
+        body: row.body,
+        inReplyTo: row.in_reply_to,
+        fromAddress: row.from_address,
+        forwardOf: row.forward_of,
       };
+      keep?.(mail);
+      drop.run(id);
+      announce(id);
+      return { mail };
     },
     get: (id: number): OutboxItem | null => {
       const r = byId.get(id);
