@@ -8,7 +8,8 @@ import type { Migration } from '../migrate.ts';
 // read where the original is kept when it is sent. A draft records the copy it has in an account's Drafts
 // folder (`server_account`, `server_message_id`), so a saved draft replaces it there. `messages.reply_to_json`
 // is the Reply-To a reply goes to (parse.ts). `contacts` is everyone named in From, To or Cc, with how many
-// messages name them, kept by triggers (the composer's completion, mail:contacts).
+// messages name them, kept by triggers (the composer's completion, mail:contacts), with a version the triggers
+// raise so a reader knows when its copy is stale.
 export const m0026: Migration = {
   version: 26,
   name: 'compose',
@@ -49,6 +50,12 @@ export const m0026: Migration = {
         name TEXT NOT NULL,
         count INTEGER NOT NULL
       ) STRICT, WITHOUT ROWID;
+      -- Raised by every change to contacts: a reader keeps its folded copy until it moves (store/contacts.ts).
+      CREATE TABLE contacts_version (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        version INTEGER NOT NULL
+      ) STRICT;
+      INSERT INTO contacts_version (id, version) VALUES (1, 0);
     `);
     // The people a message names, each once, lower-cased as addressKey compares them; a name wins over none.
     const usable = "a LIKE '_%@_%' AND instr(trim(a), ' ') = 0";
@@ -71,10 +78,12 @@ export const m0026: Migration = {
         INSERT INTO contacts (address, name, count) SELECT address, name, 1 FROM (${named('new')}) WHERE true
           ON CONFLICT (address) DO UPDATE SET count = count + 1,
             name = CASE WHEN contacts.name = '' THEN excluded.name ELSE contacts.name END;
+        UPDATE contacts_version SET version = version + 1;
       END;
       CREATE TRIGGER contacts_delete AFTER DELETE ON messages BEGIN
         UPDATE contacts SET count = count - 1 WHERE address IN (SELECT address FROM (${named('old')}));
         DELETE FROM contacts WHERE count <= 0 AND address IN (SELECT address FROM (${named('old')}));
+        UPDATE contacts_version SET version = version + 1;
       END;
     `);
   },

@@ -101,5 +101,3 @@ export function prepareDraftFiles(db: Db, now: () => number = Date.now) {
       ),
   };
 }
-
-export type DraftFiles = ReturnType<typeof prepareDraftFiles>;

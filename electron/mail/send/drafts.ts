@@ -47,7 +47,7 @@ export type DraftChange = {
 };
 
 // The user's own files on one draft, together (Gmail's bound for a whole message).
-export const maxDraftFileBytes = maxAttachmentBytes;
+const maxDraftFileBytes = maxAttachmentBytes;
 
 // Only a message that will not go out by itself can leave the outbox: one on its way could still be sent.
 const notDismissable: Record<KeptState, string> = {
@@ -333,5 +333,3 @@ const tooBig = () =>
     'invalid',
     `A draft's files can be at most ${maxDraftFileBytes / 1024 / 1024} MB together: this one does not fit.`,
   );
-
-export type Drafts = ReturnType<typeof prepareDrafts>;
