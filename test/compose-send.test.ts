@@ -237,6 +237,42 @@ describe('a forward', () => {
     const got = await nextReceived(async () => expect(await sendDue()).toBe(1));
     expect(got.parsed.attachments.map((a) => sha(a.content))).toEqual([sha(later2)]);
   }, 30_000);
+
+  test('of a message deleted on the server since the sync fails with a sentence naming the attachment', async () => {
+    await server.append('INBOX', [
+      withFile({
+        id: '<gone@example.org>',
+        subject: 'Gone',
+        name: 'gone.zip',
+        type: 'application/zip',
+        bytes: randomBytes(100),
+      }),
+    ]);
+    await sync();
+    await forwardAndSend(idOf('<gone@example.org>'));
+    const c = await server.client();
+    try {
+      await c.mailboxOpen('INBOX');
+      const uids = (await c.search({ header: { 'message-id': '<gone@example.org>' } }, { uid: true })) || [];
+      await c.messageDelete(uids.join(','), { uid: true });
+    } finally {
+      await c.logout();
+    }
+    expect(await sendDue()).toBe(0);
+    const failed = (await call(app, 'outbox:list', {})).find((i) => i.subject === 'Fwd: Gone');
+    expect(failed).toMatchObject({
+      state: 'failed',
+      error:
+        'The forwarded attachment "gone.zip" cannot be read: the original message is no longer on the mail server.',
+    });
+    // Nothing lost: it goes back to the drafts with its text and the reference.
+    const { draft } = await call(app, 'outbox:dismiss', { id: failed?.id ?? 0 });
+    expect(draft).toMatchObject({
+      subject: 'Fwd: Gone',
+      attachments: [{ name: 'gone.zip', origin: 'forwarded' }],
+    });
+    await call(app, 'draft:discard', { id: draft.id });
+  }, 30_000);
 });
 
 describe('Bcc and From', () => {

@@ -71,13 +71,16 @@ export function draftHandlers({
       return { received, attachment: drafts.attachFile(draftId, file) };
     },
     'draft:detach': (r) => drafts.detach(r.draftId, r.attachmentId),
+    // A file still arriving for a draft that left is forgotten with it.
     'draft:send': (r) => {
+      const item = drafts.send(r.id);
       uploads.dropFor(r.id);
-      return drafts.send(r.id);
+      return item;
     },
     'draft:discard': (r) => {
+      const discarded = drafts.discard(r.id);
       uploads.dropFor(r.id);
-      return { discarded: drafts.discard(r.id) };
+      return { discarded };
     },
     'outbox:list': () => outbox.list(),
     // Undo gives the message back as a draft (drafts.ts), whoever sent it.

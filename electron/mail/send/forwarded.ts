@@ -39,6 +39,9 @@ export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 
 
   // The attachments of an imported message, from its file (or its place in an mbox), as mailparser lists them:
   // in the order parse.ts stored them.
+  // SECURITY: the path is the one the import recorded, opened again under the same rule as any file the user
+  // names (the user's places, links resolved, never the data folder), so a database edited to point elsewhere
+  // cannot make a forward carry /proc/self/environ or the vault key.
   async function fromSource(source: string, wanted: readonly Wanted[]): Promise<Map<Wanted, Buffer>> {
     const hash = /^(.*)#(\d+)$/.exec(source);
     const path = hash ? (hash[1] as string) : source;
@@ -64,7 +67,7 @@ export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 
     const found = new Map<Wanted, Buffer>();
     for (const w of wanted) {
       const a = parsed.attachments[w.index];
-      if (!a || (a.filename ?? '') !== w.name) {
+      if (!a || storedName(a.filename) !== w.name) {
         throw unreadable(w, `the file ${path} it was imported from has changed since.`);
       }
       found.set(w, a.content);
@@ -131,6 +134,17 @@ export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 
       }));
     },
   };
+}
+
+// The name as parse.ts stored it: control characters as spaces, trimmed, at most 255 characters.
+function storedName(filename: string | undefined): string {
+  return (
+    (filename ?? '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .trim()
+      .slice(0, 255)
+  );
 }
 
 // One message of an mbox, from the "From " line at `offset` (where the import found it) to the next one.

@@ -251,9 +251,13 @@ export function prepareOutbox(db: Db, now: () => number = Date.now, sources: Pla
         try {
           attachments = await forwarded.read(files.ofOutbox(row.id));
         } catch (e) {
-          if (!(e instanceof ForwardUnreadable)) throw e;
-          failed.run(e.message, row.id);
+          // Failed, never left `sending`: a message stuck there could not be retried until a restart.
+          failed.run(
+            e instanceof ForwardUnreadable ? e.message : 'A forwarded attachment could not be read.',
+            row.id,
+          );
           announce(row.id);
+          if (!(e instanceof ForwardUnreadable)) throw e;
           continue;
         }
         const transport = transportFor(login);
