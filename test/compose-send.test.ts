@@ -320,7 +320,7 @@ describe('Bcc and From', () => {
 
   test('a From that is not one of your addresses is refused with a sentence', async () => {
     const sentence =
-      'eve@example.org is not one of your addresses: add it under Your addresses (skimmer identity add) to send from it.';
+      'The From address is not one of your addresses: add it under Your addresses (skimmer identity add) to send from it.';
     expect(
       await callRaw(app, 'draft:new', {
         kind: 'blank',

@@ -219,7 +219,7 @@ describe('skimmer draft', () => {
     [['draft', 'forward', '1'], 'draft forward needs --to ADDRESS.'],
     [
       ['draft', 'new', '--to', 'a@example.com', '--from', 'eve@example.com'],
-      'eve@example.com is not one of your addresses: add it under Your addresses (skimmer identity add) to send from it.',
+      'The From address is not one of your addresses: add it under Your addresses (skimmer identity add) to send from it.',
     ],
     [
       ['draft', 'new', '--to', 'a@example.com', '--attach', '/proc/self/environ'],

@@ -114,7 +114,7 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
     if (identities.list().some((i) => i.address === key)) return key;
     throw new MailError(
       'invalid',
-      `${address.trim()} is not one of your addresses: add it under Your addresses (skimmer identity add) to send from it.`,
+      `The From address is not one of your addresses: add it under Your addresses (skimmer identity add) to send from it.`,
     );
   }
 
