@@ -37,7 +37,9 @@ import { type ImportJob, startImportJob } from './mail/import/import-job.ts';
 import { prepareAnswers } from './mail/send/answer.ts';
 import { prepareDrafts } from './mail/send/drafts.ts';
 import { prepareOutbox } from './mail/send/outbox.ts';
+import { prepareUploads } from './mail/send/uploads.ts';
 import { prepareBulk } from './mail/store/bulk.ts';
+import { prepareContacts } from './mail/store/contacts.ts';
 import { prepareQueries } from './mail/store/queries.ts';
 import { prepareSearch } from './mail/store/search.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
@@ -104,14 +106,16 @@ export function createApp(options: AppOptions): App {
   const bulk = prepareBulk(db, mailActions, queries.folders);
   const writeBack = prepareWriteBack(db);
   const accounts = prepareAccounts(db, vault);
-  const outbox = prepareOutbox(db);
-  const drafts = prepareDrafts(db);
-  const identities = prepareIdentities(db);
-  const answers = prepareAnswers(db, identities.you);
   // SECURITY: every path the bridge or the CLI names is opened under this rule (DESIGN §13): the user's own
   // places, links resolved, never the data folder with the database and the vault key.
   const places = userPlaces({ dataDir: options.dataDir });
   const demoPlaces = userPlaces({ dataDir: options.dataDir, extraRoots: [demoMailbox] });
+  // A forward of imported mail reads its attachments from the files the imports read: the demo mailbox too.
+  const outbox = prepareOutbox(db, Date.now, demoPlaces);
+  const drafts = prepareDrafts(db);
+  const uploads = prepareUploads();
+  const identities = prepareIdentities(db);
+  const answers = prepareAnswers(db, identities.you);
   const documents = prepareDocuments(db, places);
   if (options.background) outbox.recoverAfterRestart();
   // SECURITY: only the app itself sends (a CLI command exits before the undo window ends): what is due goes
@@ -189,6 +193,7 @@ export function createApp(options: AppOptions): App {
     ...mailHandlers({
       queries,
       search,
+      contacts: prepareContacts(db),
       mailActions,
       writeBack,
       streams,
@@ -198,7 +203,7 @@ export function createApp(options: AppOptions): App {
     }),
     ...mailBulkHandlers({ bulk }),
     ...documentHandlers({ documents }),
-    ...draftHandlers({ drafts, answers, outbox }),
+    ...draftHandlers({ drafts, answers, outbox, uploads }),
     ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),

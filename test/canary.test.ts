@@ -193,9 +193,17 @@ describe('the canary key', () => {
       'draft:new': [
         { kind: 'blank', to: ['a@example.com'], cc: [], subject: 'x', body: 'y' },
         { kind: 'reply', message: 1, to: [], body: 'y' },
+        { kind: 'blank', fromAddress: canary, to: [], cc: [], subject: 'x', body: 'y' },
       ],
       'draft:show': [{ id: 99 }],
-      'draft:save': [{ id: 99, to: ['a@example.com'], cc: [], subject: canary, body: canary }],
+      'draft:save': [
+        { id: 99, fromAddress: null, to: ['a@example.com'], cc: [], bcc: [], subject: canary, body: canary },
+      ],
+      // A refused upload or From is not echoed back.
+      'draft:attachStart': [{ draftId: 99, name: 'a.txt', contentType: 'text/plain', size: 3 }],
+      'draft:attachChunk': [{ uploadId: canary.slice(0, 64), offset: 0, data: 'YWJj' }],
+      'draft:detach': [{ draftId: 99, attachmentId: 1 }],
+      'mail:contacts': [{ prefix: 'a' }, { prefix: canary.slice(0, 320) }],
       'draft:send': [{ id: 99 }],
       'draft:discard': [{ id: 99 }],
       'identity:list': [{}],

@@ -154,8 +154,14 @@ const specs = {
     flags: {},
   },
   'draft new': {
-    usage: ['draft new --to ADDR… [--cc ADDR…] [--subject S] [--body-file F|-] [--from ADDR]'],
-    summary: ['write a new draft (--to and --cc may repeat, or list addresses with commas)'],
+    usage: [
+      'draft new --to ADDR… [--cc ADDR…] [--bcc ADDR…] [--subject S] [--body-file F|-] [--from ADDR]',
+      '[--attach FILE…]',
+    ],
+    summary: [
+      'write a new draft (--to, --cc, --bcc and --attach may repeat, or list addresses with commas);',
+      '--from is one of your addresses (identity list)',
+    ],
     flags: {
       to: { type: 'string', multiple: true },
       cc: { type: 'string', multiple: true },
@@ -163,6 +169,7 @@ const specs = {
       subject: { type: 'string' },
       'body-file': { type: 'string' },
       from: { type: 'string' },
+      attach: { type: 'string', multiple: true },
     },
   },
   'draft reply': {
@@ -175,7 +182,7 @@ const specs = {
   },
   'draft forward': {
     usage: ['draft forward MESSAGE_ID --to ADDR… [--body-file F|-]'],
-    summary: ['a draft forwarding a message, its headers and text below your text'],
+    summary: ['a draft forwarding a message, its headers, text and attachments below your text'],
     flags: { to: { type: 'string', multiple: true }, 'body-file': { type: 'string' } },
   },
   'draft list': { usage: ['draft list'], summary: ['list the drafts, newest first'], flags: {} },

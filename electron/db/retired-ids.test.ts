@@ -12,6 +12,7 @@ const message = (n: number, subject = `Subject ${n}`): ParsedMessage => ({
   references: [],
   subject,
   from: { name: 'Ann', address: 'ann@example.com' },
+  replyTo: [],
   to: [],
   cc: [],
   date: n * 1000,

@@ -15,17 +15,39 @@ export const OutboxItem = z.object({
 });
 export type OutboxItem = z.infer<typeof OutboxItem>;
 
+// A file on a draft: one the user attached (its bytes kept with the draft until it is sent or discarded), or
+// one carried from the message forwarded (its bytes stay where the original's are and are read at send).
+export const DraftAttachment = z.object({
+  id: Id,
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+  origin: z.enum(['file', 'forwarded']),
+});
+export type DraftAttachment = z.infer<typeof DraftAttachment>;
+
 export const DraftView = z.object({
   id: Id,
+  // The address the user chose to send from (one of identity:list); null: the sending account's own.
+  fromAddress: z.string().nullable(),
   to: z.array(z.string()),
   cc: z.array(z.string()),
+  bcc: z.array(z.string()),
   subject: z.string(),
   body: z.string(),
   inReplyTo: Id.nullable(),
+  // The message this forwards (its attachments are carried from it); null for a new mail or a reply.
+  forwardOf: Id.nullable(),
+  attachments: z.array(DraftAttachment),
   updatedAt: EpochMs,
 });
 export type DraftView = z.infer<typeof DraftView>;
 const Recipient = z.email().max(320);
+const Recipients = z.array(Recipient).max(50);
+// One attached file at most this big, as Gmail's limit; sent to the main process in chunks (draft:attachChunk),
+// each well under the bridge's frame limit (shared/ws-protocol.ts).
+export const maxAttachmentBytes = 25 * 1024 * 1024;
+export const attachmentChunkBytes = 1024 * 1024;
 
 // A draft as it will go out: who it is from (the sending account's login; null while no account can send),
 // and the threading headers the outbox will write (electron/mail/send/compose.ts).
@@ -48,8 +70,10 @@ export const draftChannels = {
       z
         .object({
           kind: z.literal('blank'),
-          to: z.array(Recipient).max(50),
-          cc: z.array(Recipient).max(50),
+          fromAddress: z.string().max(320).nullable().default(null),
+          to: Recipients,
+          cc: Recipients,
+          bcc: Recipients.default([]),
           subject: z.string().max(998),
           body: z.string().max(100_000),
         })
@@ -73,12 +97,42 @@ export const draftChannels = {
     request: z
       .object({
         id: Id,
-        to: z.array(Recipient).max(50),
-        cc: z.array(Recipient).max(50),
+        fromAddress: z.string().max(320).nullable(),
+        to: Recipients,
+        cc: Recipients,
+        bcc: Recipients,
         subject: z.string().max(998),
         body: z.string().max(100_000),
       })
       .strict(),
+    response: DraftView,
+  },
+  'draft:attachStart': {
+    // Begins attaching a file the user picked (<input type=file>, Electron's own dialog in the app): its bytes
+    // follow in order by draft:attachChunk. Bigger than maxAttachmentBytes is invalid_request.
+    request: z
+      .object({
+        draftId: Id,
+        name: z.string().trim().min(1).max(255),
+        contentType: z.string().max(255),
+        size: z.number().int().nonnegative().max(maxAttachmentBytes),
+      })
+      .strict(),
+    response: z.object({ uploadId: z.string().max(64) }),
+  },
+  'draft:attachChunk': {
+    // The next bytes of an upload, base64, at `offset`; the chunk that completes the size answers the attachment.
+    request: z
+      .object({
+        uploadId: z.string().max(64),
+        offset: z.number().int().nonnegative().max(maxAttachmentBytes),
+        data: z.base64().max(Math.ceil(attachmentChunkBytes / 3) * 4),
+      })
+      .strict(),
+    response: z.object({ received: z.number().int().nonnegative(), attachment: DraftAttachment.nullable() }),
+  },
+  'draft:detach': {
+    request: z.object({ draftId: Id, attachmentId: Id }).strict(),
     response: DraftView,
   },
   'draft:send': {

@@ -173,6 +173,17 @@ export const mailChannels = {
     request: z.object({ ids: MessageIds, starred: z.boolean() }).strict(),
     response: z.object({ changed: z.number().int().nonnegative() }),
   },
+  'mail:contacts': {
+    // The people in your mailbox whose name or address starts with `prefix` (a word of it), most written-with
+    // first: the composer's completion of To, Cc and Bcc.
+    request: z
+      .object({
+        prefix: z.string().trim().min(1).max(320),
+        limit: z.number().int().min(1).max(50).default(8),
+      })
+      .strict(),
+    response: z.array(Address),
+  },
   'mail:undoable': {
     // The newest actions that can still be undone, newest first.
     request: z.object({ limit: z.number().int().min(1).max(50).default(5) }).strict(),

@@ -27,6 +27,7 @@ import { m0025 } from './0025-starred.ts';
 import { m0026 } from './0026-model-choices.ts';
 import { m0027 } from './0027-message-warnings.ts';
 import { m0028 } from './0028-agent-requests.ts';
+import { m0029 } from './0029-compose.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   m0026,
   m0027,
   m0028,
+  m0029,
 ];

@@ -15,6 +15,8 @@ export type ParsedMessage = {
   references: string[];
   subject: string;
   from: Address;
+  /** Where a reply goes instead of From (RFC 5322 §3.6.2); empty when the message names none. */
+  replyTo: Address[];
   to: Address[];
   cc: Address[];
   date: number;
@@ -95,6 +97,7 @@ function fromParsed(parsed: ParsedMail, raw: Buffer, strippedSizes: readonly num
       .slice(-maxRefs),
     subject: clip(oneLine(parsed.subject ?? ''), 1000),
     from: firstAddress(parsed.from),
+    replyTo: addresses(parsed.replyTo),
     to: addresses(parsed.to),
     cc: addresses(parsed.cc),
     date: headerDate(parsed.headerLines),

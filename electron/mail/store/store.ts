@@ -28,9 +28,9 @@ export function prepareStore(db: Db) {
     // The id after every id ever given, also a deleted one's (migration 0022): others name messages by id.
     `INSERT INTO messages (id, folder_id, thread_id, message_id, content_hash, in_reply_to, refs, subject,
        from_name, from_addr, from_text, to_json, cc_json, to_text, date, body_text, body_html,
-       attachments_json, has_attachments, source, size)
+       attachments_json, has_attachments, source, size, reply_to_json)
      VALUES (${nextId('messages')}, @folder, @thread, @messageId, @contentHash, @inReplyTo, @refs, @subject, @fromName, @fromAddr,
-       @fromText, @toJson, @ccJson, @toText, @date, @text, @html, @attachments, @hasAttachments, @source, @size)`,
+       @fromText, @toJson, @ccJson, @toText, @date, @text, @html, @attachments, @hasAttachments, @source, @size, @replyTo)`,
   );
   const index = db.prepare<[number]>(
     `INSERT INTO messages_fts (rowid, subject, "from", "to", body)
@@ -92,6 +92,7 @@ export function prepareStore(db: Db) {
       hasAttachments: m.attachments.length > 0 ? 1 : 0,
       source,
       size: m.size,
+      replyTo: JSON.stringify(m.replyTo),
     });
     const id = Number(lastInsertRowid);
     unindexedFrom ??= id;

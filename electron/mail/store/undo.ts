@@ -96,7 +96,15 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     `INSERT INTO drafts (id, to_json, cc_json, subject, body, in_reply_to, created_at, updated_at)
      VALUES (${nextId('drafts')}, @to, @cc, @subject, @body, @inReplyTo, @at, @at)`,
   );
+  // The copy in the Drafts folder, so that the user's next save replaces it (drafts.ts keepOnServer).
+  const setServerCopy = db.prepare<[number, string, number]>(
+    'UPDATE drafts SET server_account = ?, server_message_id = ? WHERE id = ?',
+  );
   const dropDraft = db.prepare<[number]>('DELETE FROM drafts WHERE id = ?');
+  const serverCopy = db.prepare<
+    [number],
+    { server_account: number | null; server_message_id: string | null }
+  >('SELECT server_account, server_message_id FROM drafts WHERE id = ? AND server_message_id IS NOT NULL');
   const record = db.prepare<[number, string, string]>(
     'INSERT INTO undo_log (created_at, description, inverse_json) VALUES (?, ?, ?)',
   );
@@ -293,7 +301,10 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     const account = draft.inReplyTo === null ? null : writeBack.accountOf(draft.inReplyTo);
     // The server copy is found again (to drop it on undo) by this Message-ID.
     const messageId = `<skimmer-draft.${id}.${now()}@skimmer.invalid>`;
-    if (account !== null) writeBack.queueFor(account, { kind: 'append_draft', draftId: id, messageId });
+    if (account !== null) {
+      writeBack.queueFor(account, { kind: 'append_draft', draftId: id, messageId });
+      setServerCopy.run(account, messageId, id);
+    }
     log(`Created the draft "${draft.subject}"`, { kind: 'draft', dropDraft: id, account, messageId });
     return { id };
   });
@@ -337,12 +348,15 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
         for (const id of inverse.dropLabels) labels.dropIfUnused(id);
         return;
       }
-      case 'draft':
+      case 'draft': {
+        // The server copy as it is now: a save by the user since has replaced the one made with the draft.
+        const copy = serverCopy.get(inverse.dropDraft);
+        const account = copy ? copy.server_account : inverse.account;
+        const messageId = copy ? copy.server_message_id : inverse.messageId;
         dropDraft.run(inverse.dropDraft);
-        if (inverse.account != null && inverse.messageId) {
-          writeBack.queueFor(inverse.account, { kind: 'drop_draft', messageId: inverse.messageId });
-        }
+        if (account != null && messageId) writeBack.queueFor(account, { kind: 'drop_draft', messageId });
         return;
+      }
     }
   }
 
