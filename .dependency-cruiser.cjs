@@ -28,7 +28,7 @@ module.exports = {
       comment:
         'Domain code throws its own typed errors; only the bridge maps them (electron/bridge/errors.ts).',
       severity: 'error',
-      from: { path: '^electron/(ai|mail|documents|db|secrets|files)/' },
+      from: { path: '^electron/(ai|mail|documents|db|secrets|files|mcp)/' },
       to: { path: '^electron/bridge/' },
     },
     {

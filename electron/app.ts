@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StreamEvent } from '../shared/contract/index.ts';
 import { prepareConversations } from './ai/chat/conversations.ts';
+import { prepareModelChoices } from './ai/model-choices.ts';
 import { prepareGrants } from './ai/safety/grants.ts';
 import { prepareServices } from './ai/services.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
 import type { Handlers } from './bridge/dispatch.ts';
 import { accountHandlers } from './bridge/handlers/accounts.ts';
+import { agentHandlers } from './bridge/handlers/agents.ts';
 import { appHandlers } from './bridge/handlers/app.ts';
 import { approvalHandlers } from './bridge/handlers/approvals.ts';
 import { chatHandlers } from './bridge/handlers/chat.ts';
@@ -17,6 +19,7 @@ import { documentHandlers } from './bridge/handlers/documents.ts';
 import { draftHandlers } from './bridge/handlers/drafts.ts';
 import { identityHandlers } from './bridge/handlers/identities.ts';
 import { mailHandlers } from './bridge/handlers/mail.ts';
+import { mailBulkHandlers } from './bridge/handlers/mail-bulk.ts';
 import { serviceHandlers } from './bridge/handlers/services.ts';
 import { streamHandlers } from './bridge/handlers/streams.ts';
 import { summaryHandlers } from './bridge/handlers/summary.ts';
@@ -34,9 +37,14 @@ import { type ImportJob, startImportJob } from './mail/import/import-job.ts';
 import { prepareAnswers } from './mail/send/answer.ts';
 import { prepareDrafts } from './mail/send/drafts.ts';
 import { prepareOutbox } from './mail/send/outbox.ts';
+import { prepareUploads } from './mail/send/uploads.ts';
+import { prepareBulk } from './mail/store/bulk.ts';
+import { prepareContacts } from './mail/store/contacts.ts';
 import { prepareQueries } from './mail/store/queries.ts';
 import { prepareSearch } from './mail/store/search.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
+import { prepareWarnings } from './mail/warnings/warning-store.ts';
+import { startPresence } from './mcp/app-presence.ts';
 import { fileSealer } from './secrets/file-vault.ts';
 import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.ts';
 
@@ -54,11 +62,17 @@ export type AppOptions = {
   // The long-running app (desktop, `skimmer serve`): sends what is due in the outbox and keeps accounts in
   // sync in the background. One-shot CLI commands do neither.
   background?: boolean;
+  // `skimmer mcp` runs while the app may run on the same data folder (DESIGN §13): runs it sees open may be
+  // the app's own, alive, so it closes none.
+  besideTheApp?: boolean;
 };
 
 export type App = {
   dataDir: string;
+  // package.json's, as `app:info` and `skimmer mcp`'s serverInfo say it.
+  version: string;
   services: ReturnType<typeof prepareServices>;
+  modelChoices: ReturnType<typeof prepareModelChoices>;
   conversations: ReturnType<typeof prepareConversations>;
   grants: ReturnType<typeof prepareGrants>;
   accounts: ReturnType<typeof prepareAccounts>;
@@ -85,19 +99,23 @@ export function createApp(options: AppOptions): App {
   const queries = prepareQueries(db);
   const search = prepareSearch(db);
   const services = prepareServices(db, vault);
+  const modelChoices = prepareModelChoices(db, services);
   const conversations = prepareConversations(db);
   const grants = prepareGrants(db);
   const mailActions = prepareMailActions(db);
+  const bulk = prepareBulk(db, mailActions, queries.folders);
   const writeBack = prepareWriteBack(db);
   const accounts = prepareAccounts(db, vault);
-  const outbox = prepareOutbox(db);
-  const drafts = prepareDrafts(db);
-  const identities = prepareIdentities(db);
-  const answers = prepareAnswers(db, identities.you);
   // SECURITY: every path the bridge or the CLI names is opened under this rule (DESIGN §13): the user's own
   // places, links resolved, never the data folder with the database and the vault key.
   const places = userPlaces({ dataDir: options.dataDir });
   const demoPlaces = userPlaces({ dataDir: options.dataDir, extraRoots: [demoMailbox] });
+  // A forward of imported mail reads its attachments from the files the imports read: the demo mailbox too.
+  const outbox = prepareOutbox(db, Date.now, demoPlaces);
+  const drafts = prepareDrafts(db);
+  const uploads = prepareUploads();
+  const identities = prepareIdentities(db);
+  const answers = prepareAnswers(db, identities.you);
   const documents = prepareDocuments(db, places);
   if (options.background) outbox.recoverAfterRestart();
   // SECURITY: only the app itself sends (a CLI command exits before the undo window ends): what is due goes
@@ -118,8 +136,23 @@ export function createApp(options: AppOptions): App {
   // The long-running app keeps every account in sync in the background; a CLI command syncs on request.
   const accountSync = options.background ? prepareAccountSync({ dbFile, accounts, log }) : null;
   void accountSync?.startAll();
+  // Mail stored before the warnings existed (migration 0027) is checked in slices of 50 a turn of the event
+  // loop, so the app answers meanwhile; a message read before its turn is checked when it is read.
+  const warnings = prepareWarnings(db);
+  let backfill: NodeJS.Timeout | null = null;
+  const backfillSlice = () => {
+    backfill = null;
+    try {
+      if (warnings.backfill(50) > 0) backfill = setTimeout(backfillSlice, 0);
+    } catch (e) {
+      log.error('warnings_backfill', e);
+    }
+  };
+  if (options.background) backfill = setTimeout(backfillSlice, 0);
   // A run cut off by a restart is closed (DESIGN §3), so every stored conversation stays pairable.
-  conversations.closeInterruptedRuns();
+  if (!options.besideTheApp) conversations.closeInterruptedRuns();
+  // The running app says so, for `skimmer mcp` (mcp/app-presence.ts), and answers agents' requests.
+  const leavePresence = options.background ? startPresence(db) : null;
   const streams = createStreamHub();
   const jobs = new Set<ImportJob>();
   const version = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string })
@@ -160,6 +193,7 @@ export function createApp(options: AppOptions): App {
     ...mailHandlers({
       queries,
       search,
+      contacts: prepareContacts(db),
       mailActions,
       writeBack,
       streams,
@@ -167,12 +201,14 @@ export function createApp(options: AppOptions): App {
       places,
       demo: { mailbox: demoMailbox, places: demoPlaces },
     }),
+    ...mailBulkHandlers({ bulk }),
     ...documentHandlers({ documents }),
-    ...draftHandlers({ drafts, answers, outbox }),
-    ...serviceHandlers({ services }),
+    ...draftHandlers({ drafts, answers, outbox, uploads }),
+    ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
     ...approvalHandlers({ db, conversations, grants }),
+    ...agentHandlers({ db, streams }),
     ...triageHandlers({ db, services, streams, log }, triageJobs),
     ...summaryHandlers({ db, services, streams, log }),
     ...accountHandlers({ db, accounts, streams, log, background: accountSync }),
@@ -181,7 +217,9 @@ export function createApp(options: AppOptions): App {
 
   return {
     dataDir: options.dataDir,
+    version,
     services,
+    modelChoices,
     conversations,
     grants,
     accounts,
@@ -196,6 +234,8 @@ export function createApp(options: AppOptions): App {
     importFiles,
     async close() {
       if (sender) clearInterval(sender);
+      if (backfill) clearTimeout(backfill);
+      leavePresence?.();
       await accountSync?.stopAll();
       for (const job of jobs) job.cancel();
       await Promise.all([...jobs].map((j) => j.done));

@@ -129,6 +129,20 @@ describe('the canary key', () => {
       'mail:archive': [{ ids: [99] }],
       'mail:trash': [{ ids: [99] }],
       'mail:retrySync': [{ id: 99 }],
+      'mail:bulk': [
+        { selection: { scope: { view: 'inbox' }, threads: [99] }, action: { kind: 'archive' } },
+        { selection: { scope: { query: canary } }, action: { kind: 'label', add: ['Receipts'], remove: [] } },
+      ],
+      'mail:selectionLabels': [{ selection: { scope: { view: 'all' } } }],
+      'model:defaults': [{}],
+      // A default on a service that does not exist: the refusal must not echo the model's name.
+      'model:setDefault': [
+        { task: 'chat', model: `nowhere/${canary}` },
+        { task: 'triage', model: 'canary/m' },
+        { task: 'summary', model: null },
+      ],
+      'model:lists': [{}],
+      'summary:stored': [{ threadId: 1 }, { threadId: 99 }],
       'judge:sets': [{}],
       // A set is the user's own words and comes back as written; a refused one must not echo what it held.
       'judge:saveSet': [
@@ -179,9 +193,17 @@ describe('the canary key', () => {
       'draft:new': [
         { kind: 'blank', to: ['a@example.com'], cc: [], subject: 'x', body: 'y' },
         { kind: 'reply', message: 1, to: [], body: 'y' },
+        { kind: 'blank', fromAddress: canary, to: [], cc: [], subject: 'x', body: 'y' },
       ],
       'draft:show': [{ id: 99 }],
-      'draft:save': [{ id: 99, to: ['a@example.com'], cc: [], subject: canary, body: canary }],
+      'draft:save': [
+        { id: 99, fromAddress: null, to: ['a@example.com'], cc: [], bcc: [], subject: canary, body: canary },
+      ],
+      // A refused upload or From is not echoed back.
+      'draft:attachStart': [{ draftId: 99, name: 'a.txt', contentType: 'text/plain', size: 3 }],
+      'draft:attachChunk': [{ uploadId: canary.slice(0, 64), offset: 0, data: 'YWJj' }],
+      'draft:detach': [{ draftId: 99, attachmentId: 1 }],
+      'mail:contacts': [{ prefix: 'a' }, { prefix: canary.slice(0, 320) }],
       'draft:send': [{ id: 99 }],
       'draft:discard': [{ id: 99 }],
       'identity:list': [{}],
@@ -197,6 +219,12 @@ describe('the canary key', () => {
       'chat:list': [{}],
       'chat:history': [{ conversationId: 1 }, { conversationId: 'x' }],
       'run:cancel': [{ streamId: 'nope' }, {}],
+      'agent:pending': [{}],
+      'agent:answer': [
+        { id: 99, argsHash: 'a'.repeat(64), decision: 'approve' },
+        { id: 1, argsHash: canary, decision: 'deny' },
+      ],
+      'agent:watch': [{}],
       'link:open': [{ url: 'https://example.com' }, { url: `javascript:${canary}` }],
     };
     expect(Object.keys(requests).sort()).toEqual([...channelNames].sort());

@@ -283,6 +283,23 @@ describe('chat with mail tools', () => {
     expect(history.turns.at(-1)?.ended).toMatchObject({ outcome: 'failed', code: 'stale' });
   });
 
+  test('tells the model today’s date and the user’s own addresses, beside the untrusted note', async () => {
+    await call(app, 'identity:add', { address: 'ana@home.example', name: 'Ana Silva' });
+    script = [() => words('Noted.')];
+    const before = bodies.length;
+    const { streamId } = await call(app, 'chat:send', {
+      model: 'local/m',
+      prompt: 'What came in this month?',
+      tools: true,
+    });
+    await collect(streamId);
+    const system = bodies[before]?.messages.find((m) => m.role === 'system')?.content;
+    const today = new Intl.DateTimeFormat('en-CA').format(new Date());
+    expect(system).toEqual(expect.stringContaining(`(${today})`));
+    expect(system).toEqual(expect.stringContaining('Ana Silva <ana@home.example>'));
+    expect(system).toEqual(expect.stringContaining('untrusted'));
+  });
+
   test('two calls the model names alike wait as two calls: approving one leaves the other waiting', async () => {
     script = [
       () =>

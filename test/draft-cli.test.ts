@@ -1,6 +1,8 @@
 // `skimmer draft …`, run as a real process the way users run it, against one data folder with imported mail.
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { jsonLines, runSkimmer } from './support/cli.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
@@ -26,16 +28,46 @@ const original = [
   '',
 ].join('\r\n');
 
+// A message with a file, which a forward carries.
+const photo = randomBytes(2048);
+const withFile = [
+  'From: Lee <lee@example.com>',
+  'To: Bob <bob@example.com>',
+  'Subject: The photo',
+  'Date: Sun, 29 Nov 2026 11:00:00 +0000',
+  'Message-ID: <photo@example.com>',
+  'MIME-Version: 1.0',
+  'Content-Type: multipart/mixed; boundary="b1"',
+  '',
+  '--b1',
+  'Content-Type: text/plain; charset=utf-8',
+  '',
+  'Here it is.',
+  '--b1',
+  'Content-Type: image/jpeg; name="photo.jpg"',
+  'Content-Disposition: attachment; filename="photo.jpg"',
+  'Content-Transfer-Encoding: base64',
+  '',
+  photo.toString('base64').replace(/.{76}/g, '$&\r\n'),
+  '--b1--',
+  '',
+].join('\r\n');
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
 let messageId = 0;
+let photoMessage = 0;
 
 beforeAll(async () => {
   const mail = join(files, 'mail');
   mkdirSync(mail);
   writeFileSync(join(mail, 'budget.eml'), original);
+  writeFileSync(join(mail, 'photo.eml'), withFile);
   expect((await skimmer(['import', mail])).code).toBe(0);
   expect((await skimmer(['identity', 'add', 'bob@example.com', '--name', 'Bob'])).code).toBe(0);
   const [hit] = jsonLines((await skimmer(['search', 'budget', '--json'])).stdout);
   messageId = hit?.id as number;
+  const [photoHit] = jsonLines((await skimmer(['search', 'subject:photo', '--json'])).stdout);
+  photoMessage = photoHit?.id as number;
 });
 
 describe('skimmer draft', () => {
@@ -124,6 +156,42 @@ describe('skimmer draft', () => {
     expect(draft?.body).toContain('The numbers are in.');
   });
 
+  test('keeps Bcc, a From of your addresses and attached files, and prints them', async () => {
+    const notes = join(files, 'notes.txt');
+    writeFileSync(notes, 'Agenda.\n');
+    const r = await skimmer([
+      'draft',
+      'new',
+      '--to',
+      'ann@example.com',
+      '--bcc',
+      'boss@example.com,audit@example.com',
+      '--from',
+      'Bob@Example.com',
+      '--attach',
+      notes,
+      '--json',
+    ]);
+    expect(r.stderr).toBe('');
+    const [draft] = jsonLines(r.stdout);
+    expect(draft).toMatchObject({
+      from: { name: 'Bob', address: 'bob@example.com' },
+      bcc: [{ address: 'boss@example.com' }, { address: 'audit@example.com' }],
+      attachments: [{ name: 'notes.txt', size: 8 }],
+    });
+    const shown = jsonLines((await skimmer(['draft', 'show', String(draft?.id), '--json'])).stdout);
+    expect(shown).toEqual([draft]);
+  });
+
+  test("a forward carries the original's attachments", async () => {
+    const r = await skimmer(['draft', 'forward', String(photoMessage), '--to', 'kim@example.com', '--json']);
+    expect(r.stderr).toBe('');
+    expect(jsonLines(r.stdout)[0]).toMatchObject({
+      subject: 'Fwd: The photo',
+      attachments: [{ name: 'photo.jpg', size: expect.any(Number) }],
+    });
+  });
+
   test('lists the drafts and discards one', async () => {
     const made = jsonLines(
       (await skimmer(['draft', 'new', '--to', 'x@example.com', '--subject', 'Gone', '--json'])).stdout,
@@ -150,12 +218,12 @@ describe('skimmer draft', () => {
     ],
     [['draft', 'forward', '1'], 'draft forward needs --to ADDRESS.'],
     [
-      ['draft', 'new', '--to', 'a@example.com', '--bcc', 'b@example.com'],
-      'Drafts do not keep Bcc recipients yet: put them in --to or --cc.',
+      ['draft', 'new', '--to', 'a@example.com', '--from', 'eve@example.com'],
+      'The From address is not one of your addresses: add it under Your addresses (skimmer identity add) to send from it.',
     ],
     [
-      ['draft', 'new', '--to', 'a@example.com', '--from', 'bob@example.com'],
-      'No account can send mail yet: add a mail account with an SMTP server.',
+      ['draft', 'new', '--to', 'a@example.com', '--attach', '/proc/self/environ'],
+      'environ cannot be attached: This is a system file (under /proc, /sys or /dev), not one of yours.',
     ],
     [['draft', 'show', '999999'], 'That draft does not exist.'],
   ])('refuses %j with one sentence', async (args, sentence) => {
@@ -244,5 +312,36 @@ describe('skimmer draft send', () => {
     expect(raw).toMatch(/^From: cli@example\.com$/m);
     expect(raw).toContain('Noon works.');
     expect((await send(['draft', 'list', '--json'])).stdout).toBe('');
+  }, 30_000);
+
+  test('sends the attached file intact and Bcc only in the envelope', async () => {
+    const file = join(files, 'data.bin');
+    const bytes = randomBytes(1024 * 1024 + 333); // more than one chunk
+    writeFileSync(file, bytes);
+    const made = await send([
+      'draft',
+      'new',
+      '--to',
+      'carol@example.org',
+      '--bcc',
+      'hidden@example.org',
+      '--subject',
+      'Data',
+      '--attach',
+      file,
+      '--json',
+    ]);
+    expect(made.stderr).toBe('');
+    const [draft] = jsonLines(made.stdout);
+    const before = sink.received.length;
+    const r = await send(['draft', 'send', String(draft?.id), '--json']);
+    expect(r.code).toBe(0);
+    const [message] = (await sink.waitFor(before + 1)).slice(before);
+    expect(message?.to.sort()).toEqual(['carol@example.org', 'hidden@example.org']);
+    const raw = message?.raw ?? Buffer.alloc(0);
+    expect(raw.toString('utf8')).not.toMatch(/^Bcc:/im);
+    expect(raw.toString('utf8')).not.toContain('hidden@example.org');
+    const parsed = await simpleParser(raw);
+    expect(parsed.attachments.map((a) => [a.filename, sha(a.content)])).toEqual([['data.bin', sha(bytes)]]);
   }, 30_000);
 });

@@ -79,7 +79,16 @@ describe('Undo of a send', () => {
     if (!reply.ok) throw new Error(reply.error.message);
     expect(reply.value).toEqual({ cancelled: true, draft: expect.any(Number) });
     expect(await drafts()).toEqual([
-      { id: reply.value.draft, ...written, inReplyTo: answered, updatedAt: expect.any(Number) },
+      {
+        id: reply.value.draft,
+        ...written,
+        fromAddress: null,
+        bcc: [],
+        inReplyTo: answered,
+        forwardOf: null,
+        attachments: [],
+        updatedAt: expect.any(Number),
+      },
     ]);
     // It left the outbox: the sender finds nothing due, however late.
     expect(prepareOutbox(app.db).get(id)).toBeNull();
@@ -111,7 +120,14 @@ describe('Undo of a send', () => {
     expect(cancelled).toBe(true);
     if (draft === null) throw new Error('no draft');
     expect((await drafts()).find((d) => d.id === draft)).toMatchObject({ ...args, cc: [], inReplyTo: null });
-    const edited = await call(app, 'draft:save', { id: draft, ...args, cc: [], body: 'Paid, thanks.' });
+    const edited = await call(app, 'draft:save', {
+      id: draft,
+      ...args,
+      fromAddress: null,
+      cc: [],
+      bcc: [],
+      body: 'Paid, thanks.',
+    });
     expect(edited.body).toBe('Paid, thanks.');
     expect(await call(app, 'draft:discard', { id: draft })).toEqual({ discarded: true });
     expect(await prepareOutbox(app.db, later).sendDue(app.accounts)).toBe(0);

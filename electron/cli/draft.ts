@@ -1,10 +1,17 @@
 // `skimmer draft new|reply|forward|list|show|send|discard`: the drafts, through the `draft:*` channels the app's
 // composer uses, replies and forwards made by shared/compose with your addresses (DESIGN §11, §13). `send`
 // puts the draft in the outbox as the app's Send does, waits out the undo window, then sends what is due the
-// way the app's sender does (a one-shot command has no sender running beside it).
+// way the app's sender does (a one-shot command has no sender running beside it). `--attach` sends each file
+// through draft:attachStart/attachChunk, as the composer does with a file the user picked.
+import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { channels, type DraftDetail } from '../../shared/contract/index.ts';
-import { addressKey, parseMailbox } from '../../shared/mail-address.ts';
+import {
+  attachmentChunkBytes,
+  channels,
+  type DraftDetail,
+  maxAttachmentBytes,
+} from '../../shared/contract/index.ts';
+import { parseMailbox } from '../../shared/mail-address.ts';
 import type { App } from '../app.ts';
 import { FileRefusal, readUserFile } from '../files/safe-open.ts';
 import { bridgeCall } from './bridge-call.ts';
@@ -43,33 +50,83 @@ function addresses(values: readonly string[] | undefined): string[] {
   );
 }
 
-const asJson = (d: DraftDetail) => ({
+// The From with the name it goes out with (identity:list), as `{name?, address}`.
+async function fromOf(app: App, d: DraftDetail, io: Out): Promise<{ name?: string; address: string } | null> {
+  if (d.from === null) return null;
+  const r = await bridgeCall(app, 'identity:list', {}, io);
+  const list = r.ok ? channels['identity:list'].response.parse(r.value) : [];
+  const name = list.find((i) => i.address === d.from?.toLowerCase())?.name;
+  return name ? { name, address: d.from } : { address: d.from };
+}
+
+const asJson = (d: DraftDetail, from: { name?: string; address: string } | null) => ({
   id: d.id,
-  from: d.from === null ? null : { address: d.from },
+  from,
   to: d.to.map((address) => ({ address })),
   cc: d.cc.map((address) => ({ address })),
-  // Drafts keep no Bcc and carry no attachments yet (DESIGN §11).
-  bcc: [],
+  bcc: d.bcc.map((address) => ({ address })),
   subject: d.subject,
   body: d.body,
   inReplyTo: d.inReplyToHeader,
   references: d.references,
-  attachments: [],
+  attachments: d.attachments.map((a) => ({ name: a.name, size: a.size })),
 });
 
-function printDraft(io: Out, values: Values, d: DraftDetail): void {
+async function printDraft(app: App, io: Out, values: Values, d: DraftDetail): Promise<void> {
   if (values.json) {
-    io.out(JSON.stringify(asJson(d)));
+    io.out(JSON.stringify(asJson(d, await fromOf(app, d, io))));
     return;
   }
   io.out(`Draft ${d.id}`);
   io.out(`From: ${d.from ?? '(no account can send yet)'}`);
   io.out(`To: ${d.to.join(', ')}`);
   if (d.cc.length > 0) io.out(`Cc: ${d.cc.join(', ')}`);
+  if (d.bcc.length > 0) io.out(`Bcc: ${d.bcc.join(', ')}`);
   io.out(`Subject: ${d.subject}`);
   if (d.inReplyToHeader) io.out(`In-Reply-To: ${d.inReplyToHeader}`);
+  for (const a of d.attachments) io.out(`Attached: ${a.name} (${a.size} bytes)`);
   io.out('');
   io.out(d.body);
+}
+
+// Each --attach file, read under the rule for every file the user names (DESIGN §13), before the draft is made.
+async function attachments(app: App, paths: readonly string[]): Promise<{ name: string; content: Buffer }[]> {
+  const read: { name: string; content: Buffer }[] = [];
+  for (const path of paths) {
+    try {
+      read.push({ name: basename(path), content: await readUserFile(path, app.places, maxAttachmentBytes) });
+    } catch (e) {
+      if (e instanceof FileRefusal)
+        throw new UsageError(`${basename(path)} cannot be attached: ${e.message}`);
+      throw e;
+    }
+  }
+  return read;
+}
+
+// One file through draft:attachStart and draft:attachChunk, in order; false when the bridge refused it.
+async function attach(app: App, draftId: number, file: { name: string; content: Buffer }, io: Out) {
+  const start = await bridgeCall(
+    app,
+    'draft:attachStart',
+    { draftId, name: file.name, contentType: '', size: file.content.length },
+    io,
+  );
+  if (!start.ok) return start;
+  const { uploadId } = channels['draft:attachStart'].response.parse(start.value);
+  let offset = 0;
+  do {
+    const data = file.content.subarray(offset, offset + attachmentChunkBytes);
+    const r = await bridgeCall(
+      app,
+      'draft:attachChunk',
+      { uploadId, offset, data: data.toString('base64') },
+      io,
+    );
+    if (!r.ok) return r;
+    offset += data.length;
+  } while (offset < file.content.length);
+  return { ok: true as const };
 }
 
 async function show(app: App, id: number, io: Out): Promise<DraftDetail | number> {
@@ -102,34 +159,38 @@ async function sendAndWait(app: App, outboxId: number, sendAfter: number, signal
 export const draftCommand: Command = async (app, args, values, io, signal) => {
   const [sub, word, ...rest] = args;
   if (sub === 'new' && word === undefined) {
-    if ((values.bcc ?? []).length > 0)
-      throw new UsageError('Drafts do not keep Bcc recipients yet: put them in --to or --cc.');
     const to = addresses(values.to);
     const cc = addresses(values.cc);
+    const bcc = addresses(values.bcc);
+    const [fromAddress] = values.from === undefined ? [null] : addresses([values.from]);
+    const files = await attachments(app, values.attach ?? []);
     const r = await bridgeCall(
       app,
       'draft:new',
       {
         kind: 'blank',
+        fromAddress: fromAddress ?? null,
         to,
         cc,
+        bcc,
         subject: values.subject ?? '',
         body: await bodyFrom(app, values['body-file']),
       },
       io,
     );
     if (!r.ok) return r.exitCode;
-    const d = channels['draft:new'].response.parse(r.value);
-    // The outbox sends from the sending account's login; another From cannot be kept yet.
-    if (values.from !== undefined && (d.from === null || addressKey(values.from) !== addressKey(d.from))) {
-      await bridgeCall(app, 'draft:discard', { id: d.id }, io);
-      throw new UsageError(
-        d.from === null
-          ? 'No account can send mail yet: add a mail account with an SMTP server.'
-          : `Drafts are sent from ${d.from}, the sending account's address; another From is not kept yet.`,
-      );
+    const made = channels['draft:new'].response.parse(r.value);
+    for (const file of files) {
+      const a = await attach(app, made.id, file, io);
+      if (!a.ok) {
+        // All or nothing: a draft missing a file the user named would go out without it.
+        await bridgeCall(app, 'draft:discard', { id: made.id }, io);
+        return a.exitCode;
+      }
     }
-    printDraft(io, values, d);
+    const d = files.length > 0 ? await show(app, made.id, io) : made;
+    if (typeof d === 'number') return d;
+    await printDraft(app, io, values, d);
     return 0;
   }
   if ((sub === 'reply' || sub === 'forward') && word !== undefined && rest.length === 0) {
@@ -140,7 +201,7 @@ export const draftCommand: Command = async (app, args, values, io, signal) => {
     const body = await bodyFrom(app, values['body-file']);
     const r = await bridgeCall(app, 'draft:new', { kind, message, to, body }, io);
     if (!r.ok) return r.exitCode;
-    printDraft(io, values, channels['draft:new'].response.parse(r.value));
+    await printDraft(app, io, values, channels['draft:new'].response.parse(r.value));
     return 0;
   }
   if (sub === 'list' && word === undefined) {
@@ -151,7 +212,7 @@ export const draftCommand: Command = async (app, args, values, io, signal) => {
       if (values.json) {
         const detail = await show(app, d.id, io);
         if (typeof detail === 'number') return detail;
-        io.out(JSON.stringify(asJson(detail)));
+        io.out(JSON.stringify(asJson(detail, await fromOf(app, detail, io))));
       } else io.out(`${d.id}  ${d.to.join(', ') || '(no recipients)'}  ${d.subject || '(no subject)'}`);
     }
     if (!values.json && list.length === 0) io.out('No drafts.');
@@ -160,7 +221,7 @@ export const draftCommand: Command = async (app, args, values, io, signal) => {
   if (sub === 'show' && word !== undefined && rest.length === 0) {
     const d = await show(app, idOf(word), io);
     if (typeof d === 'number') return d;
-    printDraft(io, values, d);
+    await printDraft(app, io, values, d);
     return 0;
   }
   if (sub === 'discard' && word !== undefined && rest.length === 0) {

@@ -43,10 +43,27 @@ const specs = {
     ],
     flags: { limit: { type: 'string' }, documents: { type: 'boolean', default: false } },
   },
+  show: {
+    usage: ['show MESSAGE_ID'],
+    summary: [
+      'print a message (its id from search --json): headers, text, attachments and',
+      "Skimmer's warnings about it; --json prints them as one object with warnings: [{kind, text}]",
+    ],
+    flags: {},
+  },
   serve: {
     usage: ['serve [--port N]'],
     summary: ['run Skimmer in the browser on 127.0.0.1'],
     flags: { port: { type: 'string' } },
+  },
+  mcp: {
+    usage: ['mcp [--read-only] [--approval-timeout SECONDS]'],
+    summary: [
+      'serve the mailbox to an outside agent (Claude Desktop, Cursor, …) over MCP on',
+      'standard input and output; changes ask you first, in the client or in the',
+      'Skimmer app (default wait: 300 s); --read-only offers only search and reading',
+    ],
+    flags: { 'read-only': { type: 'boolean', default: false }, 'approval-timeout': { type: 'string' } },
   },
   'service add': {
     usage: ['service add NAME --kind KIND --base URL [--key-stdin]'],
@@ -137,8 +154,14 @@ const specs = {
     flags: {},
   },
   'draft new': {
-    usage: ['draft new --to ADDR… [--cc ADDR…] [--subject S] [--body-file F|-] [--from ADDR]'],
-    summary: ['write a new draft (--to and --cc may repeat, or list addresses with commas)'],
+    usage: [
+      'draft new --to ADDR… [--cc ADDR…] [--bcc ADDR…] [--subject S] [--body-file F|-] [--from ADDR]',
+      '[--attach FILE…]',
+    ],
+    summary: [
+      'write a new draft (--to, --cc, --bcc and --attach may repeat, or list addresses with commas);',
+      '--from is one of your addresses (identity list)',
+    ],
     flags: {
       to: { type: 'string', multiple: true },
       cc: { type: 'string', multiple: true },
@@ -146,6 +169,7 @@ const specs = {
       subject: { type: 'string' },
       'body-file': { type: 'string' },
       from: { type: 'string' },
+      attach: { type: 'string', multiple: true },
     },
   },
   'draft reply': {
@@ -158,7 +182,7 @@ const specs = {
   },
   'draft forward': {
     usage: ['draft forward MESSAGE_ID --to ADDR… [--body-file F|-]'],
-    summary: ['a draft forwarding a message, its headers and text below your text'],
+    summary: ['a draft forwarding a message, its headers, text and attachments below your text'],
     flags: { to: { type: 'string', multiple: true }, 'body-file': { type: 'string' } },
   },
   'draft list': { usage: ['draft list'], summary: ['list the drafts, newest first'], flags: {} },

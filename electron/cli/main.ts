@@ -14,10 +14,12 @@ import { type Family, readCommandLine } from './flags.ts';
 import { identityCommand } from './identity.ts';
 import { importCommand } from './import.ts';
 import { judgeCommand } from './judge.ts';
+import { mcpCommand } from './mcp.ts';
 import { resumeCommand } from './resume.ts';
 import { searchCommand } from './search.ts';
 import { serveCommand } from './serve.ts';
 import { serviceCommand } from './service.ts';
+import { showCommand } from './show.ts';
 import { summarizeCommand } from './summarize.ts';
 
 const stdio: Out = {
@@ -28,6 +30,7 @@ const stdio: Out = {
 const commands: Record<Family, Command> = {
   import: importCommand,
   search: searchCommand,
+  show: showCommand,
   service: serviceCommand,
   account: accountCommand,
   identity: identityCommand,
@@ -37,6 +40,7 @@ const commands: Record<Family, Command> = {
   ask: askCommand,
   resume: resumeCommand,
   serve: serveCommand,
+  mcp: mcpCommand,
 };
 
 export async function main(argv: string[], io: Out = stdio, signal?: AbortSignal): Promise<number> {
@@ -60,6 +64,8 @@ export async function main(argv: string[], io: Out = stdio, signal?: AbortSignal
       dataDir: values.data ?? defaultDataDir(),
       mode: 'browser',
       background: command === 'serve',
+      // The MCP server runs beside the app, on the same data folder: the app's runs are not its to close.
+      besideTheApp: command === 'mcp',
     });
     return await run(app, args, values, io, signal);
   } catch (e) {

@@ -156,6 +156,32 @@ describe('migrations', () => {
       VALUES (2, 1, 'flagged', '{"flagged":false}', 6)`);
   });
 
+  test('fills contacts from the stored mail, each address once with its name, and keeps them (0029)', () => {
+    const db = new Database(':memory:');
+    migrate(db, 28);
+    db.exec(`INSERT INTO folders (id, account_id, name, source) VALUES (1, 1, 'Inbox', 'x');
+      INSERT INTO threads (id, subject, subject_key, last_date, message_count) VALUES (1, 'Hi', 'hi', 1, 2);
+      INSERT INTO messages (id, folder_id, thread_id, message_id, content_hash, subject, from_name, from_addr,
+        from_text, to_json, cc_json, to_text, date, body_text, source, size)
+        VALUES (1, 1, 1, '<a@x>', 'h', 'Hi', '', 'Ann@X.example', '', '[{"name":"Bo","address":"bo@x.example"}]',
+                '[{"name":"","address":"not an address"}]', '', 1, 'b', 'x', 1),
+               (2, 1, 1, '<b@x>', 'h', 'Hi', 'Ann', 'ann@x.example', '', '[{"name":"","address":"ann@x.example"}]',
+                '[]', '', 1, 'b', 'x', 1);`);
+    migrate(db);
+    const contacts = () => db.prepare('SELECT address, name, count FROM contacts ORDER BY address').all();
+    expect(contacts()).toEqual([
+      { address: 'ann@x.example', name: 'Ann', count: 2 },
+      { address: 'bo@x.example', name: 'Bo', count: 1 },
+    ]);
+    const version = () => db.prepare('SELECT version FROM contacts_version').pluck().get();
+    const before = version();
+    // Stored messages are in the search index (store.ts indexStored), whose delete trigger expects them there.
+    db.exec("INSERT INTO messages_fts (messages_fts) VALUES ('rebuild')");
+    db.exec('DELETE FROM messages WHERE id = 1');
+    expect(contacts()).toEqual([{ address: 'ann@x.example', name: 'Ann', count: 1 }]);
+    expect(version()).not.toBe(before);
+  });
+
   test('refuses a database from a newer Skimmer', () => {
     const db = new Database(':memory:');
     db.pragma(`user_version = ${latest + 1}`);

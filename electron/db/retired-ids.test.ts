@@ -12,6 +12,7 @@ const message = (n: number, subject = `Subject ${n}`): ParsedMessage => ({
   references: [],
   subject,
   from: { name: 'Ann', address: 'ann@example.com' },
+  replyTo: [],
   to: [],
   cc: [],
   date: n * 1000,
@@ -20,6 +21,7 @@ const message = (n: number, subject = `Subject ${n}`): ParsedMessage => ({
   attachments: [],
   contentHash: `hash-${n}`,
   size: 100 + n,
+  trust: { authenticationResults: [], replyTo: [] },
 });
 
 function mailbox() {

@@ -69,6 +69,8 @@ export const AuditView = z.object({
   at: EpochMs,
   conversationId: Id.nullable(),
   jobId: Id.nullable(),
+  // The outside agent that made the call through `skimmer mcp`, as it named itself (DESIGN §13).
+  client: z.string().nullable(),
   callId: z.string(),
   tool: z.string(),
   effect: ToolEffect,

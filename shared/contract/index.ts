@@ -4,6 +4,7 @@
 // else. Each domain keeps its channels in its own file; this one composes them.
 import { z } from 'zod';
 import { accountChannels } from './accounts.ts';
+import { agentChannels } from './agents.ts';
 import { appChannels, linkChannels } from './app.ts';
 import { auditChannels, grantChannels } from './approvals.ts';
 import { chatChannels } from './chat.ts';
@@ -12,12 +13,14 @@ import { draftChannels, outboxChannels } from './drafts.ts';
 import { BridgeError } from './fields.ts';
 import { identityChannels } from './identities.ts';
 import { mailChannels } from './mail.ts';
-import { serviceChannels } from './services.ts';
+import { mailBulkChannels } from './mail-bulk.ts';
+import { modelChannels, serviceChannels } from './services.ts';
 import { runChannels, type StreamEvent } from './streams.ts';
 import { summaryChannels } from './summary.ts';
 import { judgeChannels, triageChannels } from './triage.ts';
 
 export * from './accounts.ts';
+export * from './agents.ts';
 export * from './app.ts';
 export * from './approvals.ts';
 export * from './chat.ts';
@@ -26,6 +29,7 @@ export * from './drafts.ts';
 export * from './fields.ts';
 export * from './identities.ts';
 export * from './mail.ts';
+export * from './mail-bulk.ts';
 export * from './services.ts';
 export * from './streams.ts';
 export * from './summary.ts';
@@ -43,6 +47,7 @@ export const channels = {
   ...appChannels,
   ...documentChannels,
   ...mailChannels,
+  ...mailBulkChannels,
   ...accountChannels,
   ...identityChannels,
   ...draftChannels,
@@ -51,9 +56,11 @@ export const channels = {
   ...triageChannels,
   ...summaryChannels,
   ...serviceChannels,
+  ...modelChannels,
   ...chatChannels,
   ...grantChannels,
   ...auditChannels,
+  ...agentChannels,
   ...runChannels,
   ...linkChannels,
 } as const;

@@ -9,16 +9,23 @@ export type Address = z.infer<typeof Address>;
 export const FolderPlace = z.enum(['inbox', 'archive', 'trash', 'spam', 'sent', 'drafts']);
 export type FolderPlace = z.infer<typeof FolderPlace>;
 
-// The views beside the folders (DESIGN §11): Inbox lists what is in no special place but Inbox (not
-// archived, trashed, spam, sent or a draft); All mail lists everything but Trash and Spam.
-export const MailView = z.enum(['inbox', 'all']);
+// The views beside the folders, across every account and import (DESIGN §11): Inbox lists what is in no special
+// place but Inbox (not archived, trashed, spam, sent or a draft); Starred the starred conversations anywhere but
+// Trash and Spam; Drafts, Sent, Archive, Spam and Trash every folder of that place; All mail everything but
+// Trash and Spam.
+export const MailView = z.enum(['inbox', 'starred', 'drafts', 'sent', 'archive', 'spam', 'trash', 'all']);
 export type MailView = z.infer<typeof MailView>;
+
+// Whose folder it is: an IMAP account's (its name), or null for mail on this computer (imported, and
+// Skimmer's own Archive and Trash for it).
+const FolderAccount = z.object({ id: Id, name: z.string() });
 
 export const Folder = z.object({
   id: Id,
   name: z.string(),
   source: z.string(),
   place: FolderPlace.nullable(),
+  account: FolderAccount.nullable(),
   total: z.number().int().nonnegative(),
   unread: z.number().int().nonnegative(),
 });
@@ -45,6 +52,19 @@ export const Attachment = z.object({
 });
 export type Attachment = z.infer<typeof Attachment>;
 
+// What Skimmer saw in a message before you trust its sender (DESIGN §11, "Warnings"): computed when the message
+// is stored, shown as a banner above its body, given to a model inside its untrusted block.
+export const WarningKind = z.enum([
+  'lookalike',
+  'authentication',
+  'reply-to',
+  'hidden-text',
+  'link-mismatch',
+]);
+export type WarningKind = z.infer<typeof WarningKind>;
+export const MessageWarning = z.object({ kind: WarningKind, text: z.string() });
+export type MessageWarning = z.infer<typeof MessageWarning>;
+
 export const MessageView = z.object({
   id: Id,
   messageId: z.string(),
@@ -63,6 +83,8 @@ export const MessageView = z.object({
   starred: z.boolean(),
   // A change to this message that its mail server refused (write-back); `mail:retrySync` tries it again.
   syncError: z.string().nullable(),
+  // Empty for a clean message from a sender you know.
+  warnings: z.array(MessageWarning),
 });
 export type MessageView = z.infer<typeof MessageView>;
 
@@ -155,7 +177,10 @@ export const mailChannels = {
     // The people in your mailbox whose name or address starts with `prefix` (a word of it), most written-with
     // first: the composer's completion of To, Cc and Bcc.
     request: z
-      .object({ prefix: z.string().trim().min(1).max(320), limit: z.number().int().min(1).max(50).default(8) })
+      .object({
+        prefix: z.string().trim().min(1).max(320),
+        limit: z.number().int().min(1).max(50).default(8),
+      })
       .strict(),
     response: z.array(Address),
   },

@@ -1,6 +1,6 @@
 // Model services: their kind, base URL, key, consent and price (DESIGN §5).
 import { z } from 'zod';
-import { Id } from './fields.ts';
+import { EpochMs, Id, ModelRef } from './fields.ts';
 
 export const ServiceKind = z.enum(['openai', 'openai-responses', 'anthropic', 'decisions', 'systemone']);
 export type ServiceKind = z.infer<typeof ServiceKind>;
@@ -85,5 +85,40 @@ export const serviceChannels = {
   'service:remove': {
     request: z.object({ id: Id }).strict(),
     response: z.object({ removed: z.boolean() }),
+  },
+} as const;
+
+// One model choice (DESIGN §5, "Choosing a model"): each task's default model, and the models each service
+// listed when the user last asked ("List models"), which the pickers offer without asking the service again.
+export const ModelTask = z.enum(['chat', 'summary', 'triage']);
+export type ModelTask = z.infer<typeof ModelTask>;
+export const ModelDefaults = z.object({
+  chat: z.string().nullable(),
+  summary: z.string().nullable(),
+  triage: z.string().nullable(),
+});
+export type ModelDefaults = z.infer<typeof ModelDefaults>;
+export const ServiceModels = z.object({
+  service: z.string(),
+  kind: ServiceKind,
+  // null: never listed, or listed before the service's settings changed.
+  models: z.array(z.string()).nullable(),
+  listedAt: EpochMs.nullable(),
+});
+export type ServiceModels = z.infer<typeof ServiceModels>;
+
+export const modelChannels = {
+  'model:defaults': {
+    request: z.object({}).strict(),
+    response: ModelDefaults,
+  },
+  'model:setDefault': {
+    // null clears the task's default; a model of a service that does not exist is not_found.
+    request: z.object({ task: ModelTask, model: ModelRef.nullable() }).strict(),
+    response: ModelDefaults,
+  },
+  'model:lists': {
+    request: z.object({}).strict(),
+    response: z.array(ServiceModels),
   },
 } as const;

@@ -1,6 +1,7 @@
 // Streams: stopping one, and every event one carries.
 import { z } from 'zod';
 import { SyncSummary } from './accounts.ts';
+import { AgentRequestView } from './agents.ts';
 import { ApprovalRound } from './approvals.ts';
 import { ToolResultView, UntrustedPart } from './chat.ts';
 import { OutboxItem } from './drafts.ts';
@@ -92,6 +93,8 @@ export const StreamEvent = z.discriminatedUnion('type', [
   // From `account:watch`: a message in the outbox changed; `item` is null when it left the outbox (dismissed
   // back to the drafts).
   z.object({ type: z.literal('outbox'), id: Id, item: OutboxItem.nullable() }),
+  // From `agent:watch`: the outside agents' requests that wait now; `changed` when an agent's call changed mail.
+  z.object({ type: z.literal('agent_requests'), requests: z.array(AgentRequestView), changed: z.boolean() }),
   z.object({ type: z.literal('error'), error: BridgeError }),
 ]);
 export type StreamEvent = z.infer<typeof StreamEvent>;

@@ -39,6 +39,12 @@ export const summaryChannels = {
       .strict(),
     response: z.object({ streamId: z.string() }),
   },
+  'summary:stored': {
+    // The newest summary stored for the thread as it is now, by any model, or null; never contacts a service, so
+    // reopening a thread shows its summary again without asking (DESIGN §10).
+    request: z.object({ threadId: Id }).strict(),
+    response: z.object({ model: z.string(), result: GroundedView }).nullable(),
+  },
   'summary:ask': {
     // A question over this thread, a selection of messages and/or documents, named by id: Skimmer loads the
     // text (DESIGN §10). Streams summary_done or error like summary:thread; Stop is run:cancel. Cached per

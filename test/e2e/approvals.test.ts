@@ -207,6 +207,15 @@ describe('Chat with mail tools', () => {
     expect(await search.getByTestId('untrusted-block').first().textContent()).toContain(
       'From an email — treated as data, not instructions',
     );
+    // Shown as rows a person reads (subject, sender, date), the JSON behind Details.
+    const rowIds = await search
+      .getByTestId('tool-result-row')
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-message-id'))));
+    expect(rowIds.slice(0, hits.length)).toEqual(hits.map((h) => h.id));
+    expect(await search.getByTestId('tool-result-row').first().textContent()).toContain(
+      hits[0]?.subject ?? '?',
+    );
+    expect(await search.getByTestId('untrusted-text').isVisible()).toBe(false);
     // Nothing was archived yet.
     for (const hit of hits) expect(await folderOfMessage(hit.threadId, hit.id)).toBe(demoFolder);
 
@@ -367,8 +376,10 @@ describe('Chat with mail tools', () => {
     await message.getByTestId('ask-in-chat').click();
 
     await page.getByTestId('chat-view').waitFor();
-    await page.getByTestId('chat-new').click();
+    // A new conversation, not the one that was open: nothing in it yet.
     const chip = page.getByTestId('quote-chip');
+    await chip.waitFor();
+    expect(await page.getByTestId('chat-turn').count()).toBe(0);
     expect(await chip.textContent()).toContain('Updated remittance details for November invoices');
     await page.getByTestId('chat-input').fill(quotePrompt);
     await page.getByTestId('chat-input').press('Enter');

@@ -243,6 +243,24 @@ describe('Chat pane', () => {
     expect(await page.getByTestId('chat-stop').count()).toBe(0);
   });
 
+  test('another conversation says it waits while one answers, and leads back to the running one', async () => {
+    await ask('slow/m', 'Slow answer, while another waits');
+    await expect
+      .poll(() => page.locator('[data-outcome="streaming"] [data-testid="chat-turn-text"]').textContent())
+      .toBe(partial);
+    await page.getByTestId('chat-new').click();
+    await page.getByTestId('chat-input').fill('Meanwhile, a question');
+    await page.getByTestId('chat-composer-waits').waitFor();
+    expect(await page.getByTestId('chat-send').isDisabled()).toBe(true);
+    await page.getByTestId('chat-input').press('Enter');
+    expect(await page.getByTestId('chat-input').inputValue()).toBe('Meanwhile, a question');
+    await page.getByTestId('chat-go-to-running').click();
+    await page.locator('[data-outcome="streaming"]').waitFor();
+    expect(await page.getByTestId('chat-composer-waits').count()).toBe(0);
+    await page.getByTestId('chat-stop').click();
+    await page.locator('[data-testid="chat-turn"][data-outcome="stopped"]').waitFor();
+  });
+
   test('a rate limit shows its countdown, then the answer arrives', async () => {
     await ask('busy/m', 'Busy service');
     await page.getByTestId('chat-retry').waitFor();

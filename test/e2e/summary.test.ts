@@ -53,6 +53,9 @@ function inReaderView(selector: string): Promise<boolean> {
   }, selector);
 }
 
+// The thread the first test summarizes.
+let summarized = 0;
+
 describe('Summarize thread', () => {
   test('answers with a chip per citation and says what the citations prove', async () => {
     await page.getByTestId('thread-row').first().waitFor();
@@ -64,6 +67,7 @@ describe('Summarize thread', () => {
     );
     const threadId = shown.find((id) => long.has(id));
     expect(threadId).toBeDefined();
+    summarized = threadId ?? 0;
     await page.locator(`[data-testid="thread-row"][data-thread-id="${threadId}"]`).click();
     await expect.poll(() => page.getByTestId('message').count()).toBeGreaterThanOrEqual(2);
 
@@ -103,6 +107,22 @@ describe('Summarize thread', () => {
       'From earlier (the thread has not changed)',
     );
     expect(await page.getByTestId('summary-cite').count()).toBe(2);
+    expect(requests()).toBe(1);
+  });
+
+  test('reopening the thread shows its stored summary without asking the model', async () => {
+    const other = await page
+      .getByTestId('thread-row')
+      .evaluateAll(
+        (rows, open) => rows.map((r) => Number(r.getAttribute('data-thread-id'))).find((id) => id !== open),
+        summarized,
+      );
+    await page.locator(`[data-testid="thread-row"][data-thread-id="${other}"]`).click();
+    await expect.poll(() => page.getByTestId('summary-answer').count()).toBe(0);
+    await page.locator(`[data-testid="thread-row"][data-thread-id="${summarized}"]`).click();
+    await page.getByTestId('summary-answer').waitFor();
+    expect(await page.getByTestId('summary-answer').textContent()).toContain('Point one');
+    expect(await page.getByTestId('summary-cached').count()).toBe(1);
     expect(requests()).toBe(1);
   });
 

@@ -88,7 +88,8 @@ process.on('exit', () => {
   for (const pid of running) killGroup(pid, 'SIGKILL');
 });
 
-export async function startDovecot(opts: { users?: MailUser[] } = {}): Promise<Dovecot> {
+// `junk`: also a Junk mailbox with the \Junk special use (RFC 6154), where Spam goes.
+export async function startDovecot(opts: { users?: MailUser[]; junk?: boolean } = {}): Promise<Dovecot> {
   if (!existsSync(dovecotBin)) {
     throw new Error(`${dovecotBin} is missing: install dovecot-imapd (\`npm test\` does it as root).`);
   }
@@ -126,7 +127,7 @@ export async function startDovecot(opts: { users?: MailUser[] } = {}): Promise<D
 
   async function launch(): Promise<'ready' | 'port-taken'> {
     rmSync(join(dir, 'run', 'master.pid'), { force: true }); // ours is dead; a reused pid must not block us
-    writeFileSync(conf, config({ dir, port, greeting }));
+    writeFileSync(conf, config({ dir, port, greeting, junk: opts.junk ?? false }));
     const args = ['-F', '-c', conf];
     // detached: a process group of its own, so kill() can SIGKILL master and children in one call.
     const proc = existsSync(setprivBin)
@@ -293,7 +294,7 @@ export async function startDovecot(opts: { users?: MailUser[] } = {}): Promise<D
   return instance;
 }
 
-function config(o: { dir: string; port: number; greeting: string }): string {
+function config(o: { dir: string; port: number; greeting: string; junk: boolean }): string {
   // Not root: Dovecot cannot switch users or chroot, so every internal user is us (the "rootless"
   // setup in Dovecot's docs) and the login and anvil services run unchrooted.
   const rootless = isRoot
@@ -363,7 +364,7 @@ namespace inbox {
     special_use = \\Trash
     auto = subscribe
   }
-}
+${o.junk ? '  mailbox Junk {\n    special_use = \\Junk\n    auto = subscribe\n  }\n' : ''}}
 `;
 }
 

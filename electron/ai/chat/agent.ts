@@ -5,21 +5,23 @@
 // answering them (`resume` in the CLI, `chat:answer` in the app) continues it.
 
 import type { Db } from '../../db/open.ts';
+import { prepareIdentities } from '../../mail/identities.ts';
 import { prepareQueries } from '../../mail/store/queries.ts';
 import { AssistantError } from '../assistant-error.ts';
 import { connectForMail } from '../model-access.ts';
 import { aiErrorMessages } from '../protocol/errors.ts';
 import { prepareAudit } from '../safety/audit.ts';
 import type { prepareGrants } from '../safety/grants.ts';
-import { untrustedParts } from '../safety/untrusted.ts';
 import type { prepareServices } from '../services.ts';
 import { mailTools, messageBlock } from '../tools/mail-tools.ts';
 import type { AnyTool } from '../tools/tool.ts';
 import { streamModel } from '../transport/model-stream.ts';
 import type { TransportOptions } from '../transport/transport.ts';
 import { type AskEvent, budgetFor } from './ask.ts';
+import { assistantBrief } from './assistant-brief.ts';
+import { auditEntry } from './call-audit.ts';
 import type { prepareConversations } from './conversations.ts';
-import { type Answer, type EngineEvent, openCalls, runEngine, type SettledCall } from './engine.ts';
+import { type Answer, type EngineEvent, openCalls, runEngine } from './engine.ts';
 import { runSignal } from './run-signal.ts';
 
 // What runs without asking, beyond the grants: `none` asks even for reads; `read` lets reads run; `all`
@@ -113,6 +115,8 @@ export async function* runAgent(
   try {
     for await (const raw of runEngine({
       model,
+      // This run may read mail, which the user agreed to send to this service: it knows whose mail it is.
+      system: assistantBrief({ now: new Date(), addresses: prepareIdentities(deps.db).list() }),
       stream: (req, s) => streamModel(connection, req, { ...opts, signal: s }),
       history: deps.conversations.history(conversationId),
       ...(request.prompt ? { prompt: request.prompt } : {}),
@@ -127,7 +131,7 @@ export async function* runAgent(
           ? { ...raw, code: 'stale', message: aiErrorMessages.stale }
           : raw;
       if (event.type === 'tool_result') {
-        audit.record(auditEntry(deps, event, plain.get(event.name), conversationId, run));
+        audit.record(auditEntry(deps.grants, event, plain.get(event.name), { conversationId, runId: run }));
       }
       if (event.type === 'notice') notice = event.code;
       if (event.type === 'done' || event.type === 'interrupted' || event.type === 'error') {
@@ -168,47 +172,4 @@ function quotedBlocks(db: Db, ids: readonly number[]): string[] {
     if (!m) throw new AssistantError('not_found', `Message ${id} is not in the mailbox.`);
     return messageBlock(m).block;
   });
-}
-
-// The audit keeps what a call did, not the mail it read: untrusted blocks are named, not copied.
-function resultSummary(output: string): string {
-  const { parts, rest } = untrustedParts(output);
-  if (parts.length === 0) return output;
-  const from = [...new Set(parts.map((p) => p.source))];
-  const shown =
-    from.length > 5 ? `${from.slice(0, 5).join(', ')} and ${from.length - 5} more` : from.join(', ');
-  return [`Returned mail as untrusted content (${shown}).`, rest].filter(Boolean).join(' ');
-}
-
-// Who decided, as the audit says it: the user's answer, the engine (invalid, cancelled), a grant, the
-// tool's own gate, or the run's approval policy (the user's choice when starting it).
-function auditEntry(
-  deps: Deps,
-  call: SettledCall,
-  tool: AnyTool | undefined,
-  conversationId: number,
-  runId: number,
-) {
-  const provenance = call.provenance ?? { fromUntrusted: [], notNamedByUser: [] };
-  let decidedBy: 'gate' | 'grant' | 'user' | 'engine' = 'engine';
-  if (call.answered) decidedBy = 'user';
-  else if (call.decision === 'auto-denied') decidedBy = 'gate';
-  else if (call.decision === 'allowed' && tool) {
-    const byGrants = deps.grants.decide(tool, call.args, provenance, conversationId);
-    decidedBy = byGrants.decision === 'allow' ? byGrants.decidedBy : 'user';
-  }
-  return {
-    conversationId,
-    runId,
-    callId: call.id,
-    tool: call.name,
-    // A call to a tool that does not exist did nothing; it is logged as a read so no effect is claimed.
-    effect: tool?.effect ?? ('read' as const),
-    args: call.args,
-    provenance,
-    decision: call.decision,
-    decidedBy,
-    resultSummary: resultSummary(call.output),
-    isError: call.isError,
-  };
 }

@@ -12,6 +12,7 @@ import { isUntrustedBlock } from '../safety/untrusted.ts';
 import type { prepareServices } from '../services.ts';
 import { streamModel } from '../transport/model-stream.ts';
 import type { TransportOptions } from '../transport/transport.ts';
+import { assistantBrief } from './assistant-brief.ts';
 import type { prepareConversations, Usage } from './conversations.ts';
 import { runSignal } from './run-signal.ts';
 
@@ -67,7 +68,12 @@ export async function* ask(
   let noticeCode: string | undefined;
   try {
     const events: AsyncIterable<AiEvent> = trimmed.ok
-      ? streamModel(connection, { model, history: trimmed.history }, { ...opts, signal: ending.signal })
+      ? streamModel(
+          connection,
+          // Plain chat: the date, and nothing from the mailbox (assistant-brief.ts).
+          { model, system: assistantBrief({ now: new Date() }), history: trimmed.history },
+          { ...opts, signal: ending.signal },
+        )
       : overflow();
     for await (const raw of events) {
       const event: AiEvent = raw.type === 'aborted' && ending.stale() ? failure('stale') : raw;

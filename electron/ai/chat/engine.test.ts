@@ -5,8 +5,9 @@ import { assertToolPairing, type Turn } from '../protocol/messages.ts';
 import type { ModelRequest } from '../protocol/request.ts';
 import { untrustedNote } from '../safety/untrusted.ts';
 import type { AnyTool, Provenance, Tool, ToolEffect } from '../tools/tool.ts';
+import { CANCELLED } from './call-gate.ts';
 import { argsHash } from './call-ids.ts';
-import { CANCELLED, DECLINED, type EngineEvent, type EngineRequest, runEngine } from './engine.ts';
+import { DECLINED, type EngineEvent, type EngineRequest, runEngine } from './engine.ts';
 
 // A scripted model: each turn is a list of steps; a string is text, an object a complete tool call, a
 // function runs when the stream reaches it (to press Stop mid-stream).

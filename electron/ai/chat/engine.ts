@@ -28,9 +28,10 @@ import { type AiEvent, noticeMessage } from '../protocol/events.ts';
 import type { Block, Turn } from '../protocol/messages.ts';
 import type { ModelRequest, ToolSpec } from '../protocol/request.ts';
 import { ProvenanceTracker } from '../safety/provenance.ts';
-import { suspectInjection, untrustedNote, wrapUntrusted } from '../safety/untrusted.ts';
-import type { AnyTool, CallDecision, GateDecision, Provenance } from '../tools/tool.ts';
+import { untrustedNote } from '../safety/untrusted.ts';
+import type { AnyTool, CallDecision, Provenance } from '../tools/tool.ts';
 import { toolSpec } from '../tools/tool.ts';
+import { CANCELLED, checkCall, runTool } from './call-gate.ts';
 import { argsHash, newCallId } from './call-ids.ts';
 
 /** The user's answer to one call: Skimmer's id for it and the hash of its arguments (`PendingCall`). */
@@ -88,7 +89,6 @@ export type EngineEvent =
 
 const DEFAULT_MAX_TURNS = 8;
 export const DECLINED = 'The user declined this action.';
-export const CANCELLED = 'Cancelled: the user stopped the run before this call finished.';
 const MOVED_ON = 'The user did not approve this action and sent a new message instead.';
 
 /** A call as the engine knows it: Skimmer's id, and the provider's (absent in turns stored before ids). */
@@ -395,22 +395,15 @@ function settleRound(
         provenance: checked?.provenance ?? null,
       },
     });
-    const tool = tools.get(call.name);
-    if (!tool) {
-      steps.push(error(`There is no tool named ${call.name}.`, 'invalid'));
+    // The one check every call passes, in the app and through `skimmer mcp` alike (call-gate.ts).
+    const checkedCall = checkCall(tools, call.name, call.input, provenance);
+    if (checkedCall.kind === 'invalid') {
+      steps.push(error(checkedCall.output, 'invalid'));
       continue;
     }
-    const parsed = tool.schema.safeParse(call.input);
-    if (!parsed.success) {
-      const issues = describeIssues(parsed.error.issues);
-      steps.push(error(`The arguments for ${call.name} are not valid: ${issues}`, 'invalid'));
-      continue;
-    }
-    const args = parsed.data;
-    const origin = provenance.of(args);
+    const { tool, args, provenance: origin, gate: gated } = checkedCall;
     const checked = { args, provenance: origin };
     // SECURITY: an answer can approve what the gate asked about, never what the gate denies.
-    const gated = gateDecision(tool, args, origin);
     const decision = gated === 'deny' || !answer ? gated : answer.decision;
     if (gated === 'deny') {
       steps.push(error(DECLINED, 'auto-denied', checked, false));
@@ -432,23 +425,6 @@ function settleRound(
   return { steps, pending };
 }
 
-/** The gate's decision, with the rules no gate can loosen. */
-export function gateDecision(tool: AnyTool, args: unknown, provenance: Provenance): GateDecision {
-  const decided = tool.gate ? tool.gate(args, provenance) : tool.effect === 'read' ? 'allow' : 'approve';
-  // SECURITY: sending and deleting always ask the user (DESIGN §7); a gate may only make them stricter.
-  if ((tool.effect === 'send' || tool.effect === 'delete') && decided === 'allow') return 'approve';
-  // SECURITY: a change that names someone (or a link) the user never wrote always asks, whatever a gate, a
-  // grant or an approval policy allows: a draft to an address an email supplied is how mail leaks (§7).
-  if (tool.effect !== 'read' && provenance.notNamedByUser.length > 0 && decided === 'allow') return 'approve';
-  return decided;
-}
-
-function describeIssues(issues: readonly { path: PropertyKey[]; message: string }[]): string {
-  return issues
-    .map((i) => (i.path.length > 0 ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
-    .join('; ');
-}
-
 async function runCall(
   tool: AnyTool,
   call: Call,
@@ -456,34 +432,7 @@ async function runCall(
   signal: AbortSignal,
   provenance: ProvenanceTracker,
 ): Promise<Result> {
-  const base = { callId: call.id, name: call.name };
-  if (signal.aborted) return { ...base, output: CANCELLED, isError: true };
-  // A tool that ignores the signal still cannot hold the run: Stop answers the call at once.
-  let onAbort = () => {};
-  const aborted = new Promise<'aborted'>((resolve) => {
-    onAbort = () => resolve('aborted');
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    const outcome = await Promise.race([tool.run(args, { signal }), aborted]);
-    if (outcome === 'aborted') return { ...base, output: CANCELLED, isError: true };
-    if (outcome.untrusted) provenance.addUntrusted(outcome.output);
-    // SECURITY: untrusted output reaches the model only inside an untrusted block (DESIGN §8).
-    const output =
-      outcome.untrusted && !outcome.output.includes('<untrusted_email')
-        ? wrapUntrusted(tool.name, outcome.output, suspectInjection(outcome.output).suspect)
-        : outcome.output;
-    return { ...base, output, isError: false };
-  } catch (e) {
-    if (signal.aborted) return { ...base, output: CANCELLED, isError: true };
-    return {
-      ...base,
-      output: `The tool failed: ${e instanceof Error ? e.message : String(e)}`,
-      isError: true,
-    };
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
+  return { callId: call.id, name: call.name, ...(await runTool(tool, args, signal, provenance)) };
 }
 
 function resultBlock(r: Result): Block {

@@ -39,6 +39,10 @@ export function prepareAnswerCache(db: Db, now: () => number = Date.now) {
   const storeSummary = db.prepare<[number, string, string, string, string, number]>(
     'INSERT OR REPLACE INTO thread_summaries (thread_id, version, model, question, answer_json, at) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const latest = db.prepare<[number, string], { model: string; answer_json: string }>(
+    `SELECT model, answer_json FROM thread_summaries WHERE thread_id = ? AND version = ? AND question = ''
+      ORDER BY at DESC, model LIMIT 1`,
+  );
   const ask = db.prepare<[string], { answer_json: string }>(
     'SELECT answer_json FROM ask_answers WHERE key = ?',
   );
@@ -51,6 +55,11 @@ export function prepareAnswerCache(db: Db, now: () => number = Date.now) {
     summary(threadId: number, version: string, model: string, question: string): GroundedView | undefined {
       const hit = summary.get(threadId, version, model, question);
       return hit ? cachedView(hit.answer_json) : undefined;
+    },
+    /** The newest plain summary of this version of the thread, whichever model gave it. */
+    latestSummary(threadId: number, version: string): { model: string; view: GroundedView } | undefined {
+      const hit = latest.get(threadId, version);
+      return hit ? { model: hit.model, view: cachedView(hit.answer_json) } : undefined;
     },
     storeSummary(
       threadId: number,

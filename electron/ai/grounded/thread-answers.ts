@@ -41,12 +41,19 @@ export function prepareThreadAnswers(db: Db) {
   const documents = prepareDocuments(db);
   const cache = prepareAnswerCache(db);
 
+  function found(threadId: number) {
+    const thread = queries.thread(threadId);
+    if (!thread) throw new MailError('not_found', 'That conversation is not in the mailbox.');
+    return thread;
+  }
+  // The thread as it is now: it grows by messages, each with a larger id.
+  const versionOf = (messages: readonly { id: number }[]) =>
+    `${messages.length}:${Math.max(0, ...messages.map((m) => m.id))}`;
+
   /** A thread's summary, or its answer to a question; throws MailError when the thread is not there. */
   function thread(r: ThreadRequest): AnswerPlan {
-    const thread = queries.thread(r.threadId);
-    if (!thread) throw new MailError('not_found', 'That conversation is not in the mailbox.');
-    // The thread as it is now: it grows by messages, each with a larger id.
-    const version = `${thread.messages.length}:${Math.max(0, ...thread.messages.map((m) => m.id))}`;
+    const thread = found(r.threadId);
+    const version = versionOf(thread.messages);
     const question = r.question ?? '';
     const known = new Map(thread.messages.map((m) => [`m${m.id}`, messageCitation(m)]));
     return {
@@ -140,5 +147,11 @@ export function prepareThreadAnswers(db: Db) {
     };
   }
 
-  return { thread, ask };
+  /** The summary already stored for the thread as it is now, by any model: shown on reopening, never asked. */
+  function stored(threadId: number): { model: string; view: GroundedView } | null {
+    const thread = found(threadId);
+    return cache.latestSummary(threadId, versionOf(thread.messages)) ?? null;
+  }
+
+  return { thread, ask, stored };
 }

@@ -60,6 +60,7 @@ describe('audit', () => {
         conversationId: 1,
         jobId: null,
         runId: 7,
+        client: null,
         callId: 'call_1',
         tool: 'send_mail',
         effect: 'send',
@@ -71,6 +72,18 @@ describe('audit', () => {
         isError: true,
       },
     ]);
+  });
+
+  test("names the outside agent that made a call, and lists only agents' calls after an entry", () => {
+    const audit = prepareAudit(open(), () => []);
+    const own = audit.record(entry({}));
+    const agents = audit.record(entry({ conversationId: null, runId: null, client: 'Claude Desktop 1.2' }));
+    expect(audit.list({ limit: 10 }).map((r) => [r.id, r.client])).toEqual([
+      [agents, 'Claude Desktop 1.2'],
+      [own, null],
+    ]);
+    expect(audit.fromAgentsAfter(0).map((r) => r.id)).toEqual([agents]);
+    expect(audit.fromAgentsAfter(agents)).toEqual([]);
   });
 
   test('lists newest first, by conversation, within the limit', () => {

@@ -18,6 +18,8 @@ export type AuditEntry = {
   conversationId: number | null;
   jobId?: number | null;
   runId?: number | null;
+  /** The outside agent that made the call through `skimmer mcp`, as it named itself; absent in the app. */
+  client?: string | null;
   callId: string;
   tool: string;
   effect: ToolEffect;
@@ -29,11 +31,12 @@ export type AuditEntry = {
   isError: boolean;
 };
 
-export type AuditRecord = Omit<AuditEntry, 'runId' | 'jobId'> & {
+export type AuditRecord = Omit<AuditEntry, 'runId' | 'jobId' | 'client'> & {
   id: number;
   at: number;
   runId: number | null;
   jobId: number | null;
+  client: string | null;
 };
 
 export const MAX_SUMMARY = 500;
@@ -103,6 +106,7 @@ type AuditRow = {
   conversation_id: number | null;
   job_id: number | null;
   run_id: number | null;
+  client: string | null;
   call_id: string;
   tool: string;
   effect: ToolEffect;
@@ -120,6 +124,7 @@ const toRecord = (r: AuditRow): AuditRecord => ({
   conversationId: r.conversation_id,
   jobId: r.job_id,
   runId: r.run_id,
+  client: r.client,
   callId: r.call_id,
   tool: r.tool,
   effect: r.effect,
@@ -131,7 +136,7 @@ const toRecord = (r: AuditRow): AuditRecord => ({
   isError: r.is_error === 1,
 });
 
-const columns = `id, at, conversation_id, job_id, run_id, call_id, tool, effect, args_json, provenance_json, decision,
+const columns = `id, at, conversation_id, job_id, run_id, client, call_id, tool, effect, args_json, provenance_json, decision,
   decided_by, result_summary, is_error`;
 
 /** `keys` returns the configured keys at the moment of writing, so a key added later is masked too. */
@@ -142,6 +147,7 @@ export function prepareAudit(db: Db, keys: () => readonly string[], now: () => n
       number | null,
       number | null,
       number | null,
+      string | null,
       string,
       string,
       ToolEffect,
@@ -153,9 +159,9 @@ export function prepareAudit(db: Db, keys: () => readonly string[], now: () => n
       number,
     ]
   >(
-    `INSERT INTO audit (at, conversation_id, job_id, run_id, call_id, tool, effect, args_json, provenance_json,
-       decision, decided_by, result_summary, is_error)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO audit (at, conversation_id, job_id, run_id, client, call_id, tool, effect, args_json,
+       provenance_json, decision, decided_by, result_summary, is_error)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const all = db.prepare<[number], AuditRow>(
     `SELECT ${columns} FROM audit ORDER BY at DESC, id DESC LIMIT ?`,
@@ -165,6 +171,9 @@ export function prepareAudit(db: Db, keys: () => readonly string[], now: () => n
   );
   const forJob = db.prepare<[number, number], AuditRow>(
     `SELECT ${columns} FROM audit WHERE job_id = ? ORDER BY at DESC, id DESC LIMIT ?`,
+  );
+  const fromAgents = db.prepare<[number], AuditRow>(
+    `SELECT ${columns} FROM audit WHERE client IS NOT NULL AND id > ? ORDER BY id`,
   );
 
   return {
@@ -180,6 +189,7 @@ export function prepareAudit(db: Db, keys: () => readonly string[], now: () => n
           entry.conversationId,
           entry.jobId ?? null,
           entry.runId ?? null,
+          entry.client == null ? null : redactLong(entry.client, k, 100),
           redactLong(entry.callId, k, 200),
           redactLong(entry.tool, k, 200),
           entry.effect,
@@ -204,5 +214,8 @@ export function prepareAudit(db: Db, keys: () => readonly string[], now: () => n
             : all.all(limit);
       return rows.map(toRecord);
     },
+
+    /** Outside agents' calls recorded after entry `afterId`, oldest first (the app's agent watch). */
+    fromAgentsAfter: (afterId: number): AuditRecord[] => fromAgents.all(afterId).map(toRecord),
   };
 }

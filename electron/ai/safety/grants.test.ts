@@ -5,8 +5,8 @@ import { tempDir } from '../../../test/support/temp.ts';
 import { m0009 } from '../../db/migrations/0009-grants-audit.ts';
 import { type Db, openDatabase } from '../../db/open.ts';
 import { AssistantError } from '../assistant-error.ts';
+import { gateDecision } from '../chat/call-gate.ts';
 import { prepareConversations } from '../chat/conversations.ts';
-import { gateDecision } from '../chat/engine.ts';
 import type { AnyTool, Provenance, ToolEffect } from '../tools/tool.ts';
 import { prepareGrants } from './grants.ts';
 

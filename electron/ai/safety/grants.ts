@@ -156,8 +156,8 @@ export function prepareGrants(db: Db, now: () => number = Date.now) {
       decideWithGrants(tool, args, provenance, grantsFor(tool), conversationId),
 
     /**
-     * The tool with a gate that consults the grants, for `runEngine` (whose `gateDecision` still turns
-     * any `allow` for send/delete into `approve`). Grants are read at each call, so a revoke applies to
+     * The tool with a gate that consults the grants, for `checkCall` (chat/call-gate.ts, whose `gateDecision`
+     * still turns any `allow` for send/delete into `approve`). Grants are read at each call, so a revoke applies to
      * the next call of a running conversation.
      */
     withGrants(tool: AnyTool, conversationId: number | null): AnyTool {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { gateDecision } from '../chat/engine.ts';
+import { gateDecision } from '../chat/call-gate.ts';
 import type { Turn } from '../protocol/messages.ts';
 import type { AnyTool } from '../tools/tool.ts';
 import { ProvenanceTracker, tokens } from './provenance.ts';

@@ -1,7 +1,7 @@
 // Provenance (DESIGN §7): which strings of a tool call's arguments reached the model only from untrusted
 // content (tool results, quoted mail) and not from the user's own words. The approval card marks those
 // arguments "from the email, not from you", and a side-effecting call that names a destination (an
-// address, a link, a host) the user never wrote is never auto-allowed (engine.ts, gateDecision).
+// address, a link, a host) the user never wrote is never auto-allowed (chat/call-gate.ts, gateDecision).
 //
 // Decisions taken here (and tested in provenance.test.ts):
 // - Text is compared by tokens: words of 4+ letters or digits, lower-cased, and destinations

@@ -3,6 +3,7 @@
 // Undo. `send_mail` queues the message in the outbox (undoable for the undo window); with no account able
 // to send, it fails and says so.
 import { z } from 'zod';
+import type { MessageWarning } from '../../../shared/contract/index.ts';
 import { MailAddress } from '../../../shared/mail-address.ts';
 import { undoWindowText } from '../../../shared/undo-window.ts';
 import type { Db } from '../../db/open.ts';
@@ -67,6 +68,8 @@ type MessageForModel = {
   subject: string;
   text: string;
   html?: string | null;
+  /** What Skimmer saw before you trust the sender (DESIGN §11, "Warnings"); none when left out. */
+  warnings?: readonly MessageWarning[];
 };
 
 /**
@@ -86,11 +89,17 @@ export function mailText(m: MessageForModel): {
   const hiddenHtml = m.html ? removeHidden(m.text, hiddenHtmlText(m.html)) : { text: m.text, removed: false };
   const cut = hiddenHtml.text.length > maxBodyChars;
   const body = cut ? hiddenHtml.text.slice(0, maxBodyChars) : hiddenHtml.text;
-  const raw = `From: ${from}\nDate: ${iso(m.date)}\nSubject: ${m.subject}\n\n${body}`;
-  const stripped = stripHiddenText(raw);
+  const head = `From: ${from}\nDate: ${iso(m.date)}\nSubject: ${m.subject}\n`;
+  const raw = `${head}\n${body}`;
+  // Skimmer's own warnings go after the header lines, so a summary or a drafted reply can pass them on; they sit
+  // inside the untrusted block with the rest, as what is known about the message, not as instructions.
+  const warned = (m.warnings ?? [])
+    .map((w) => `Skimmer warning (${w.kind}): ${warningForModel(w)}\n`)
+    .join('');
+  const stripped = stripHiddenText(`${head}${warned}\n${body}`);
   return {
     text: stripped.text,
-    // The flag looks at everything the sender wrote, hidden parts included.
+    // The flag looks at everything the sender wrote, hidden parts included (not at Skimmer's warnings).
     suspect: suspectInjection(`${raw}\n${m.text}`).suspect,
     hiddenHtmlRemoved: hiddenHtml.removed,
     hiddenCharsRemoved: stripped.removed,
@@ -108,6 +117,14 @@ export function messageBlock(m: MessageForModel): { block: string; hiddenRemoved
   ];
   const block = wrapUntrusted(`message:${m.id}`, t.text, t.suspect);
   return { block: [block, ...notes].join('\n'), hiddenRemoved: t.hiddenCharsRemoved || t.hiddenHtmlRemoved };
+}
+
+// SECURITY: the person's banner quotes the hidden line; the model must not get back the text that was hidden
+// from it (DESIGN §8), so its copy of that warning says only what was found.
+function warningForModel(w: MessageWarning): string {
+  return w.kind === 'hidden-text'
+    ? 'the HTML or the text of this message hides words aimed at an AI assistant; they were removed.'
+    : w.text;
 }
 
 // Removes each hidden sentence wherever it stands in the text, whatever the whitespace between its words.

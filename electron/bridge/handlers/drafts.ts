@@ -1,27 +1,34 @@
-// The drafts and outbox channels of the bridge: drafts are kept, sent into the outbox, discarded; the outbox
-// lists what waits to go out, and its Undo, Retry and Dismiss (drafts.ts, outbox.ts).
+// The drafts and outbox channels of the bridge: drafts are kept, sent into the outbox, discarded, given files
+// (in chunks: uploads.ts) and files taken off; the outbox lists what waits to go out, and its Undo, Retry and
+// Dismiss (drafts.ts, outbox.ts).
 import { addressKey } from '../../../shared/mail-address.ts';
 import type { prepareAnswers } from '../../mail/send/answer.ts';
 import type { prepareDrafts } from '../../mail/send/drafts.ts';
 import type { Outbox } from '../../mail/send/outbox.ts';
+import type { Uploads } from '../../mail/send/uploads.ts';
 import type { Handlers } from '../dispatch.ts';
 
 type Deps = {
   drafts: ReturnType<typeof prepareDrafts>;
   answers: ReturnType<typeof prepareAnswers>;
   outbox: Outbox;
+  uploads: Uploads;
 };
 
 export function draftHandlers({
   drafts,
   answers,
   outbox,
+  uploads,
 }: Deps): Pick<
   Handlers,
   | 'draft:list'
   | 'draft:new'
   | 'draft:show'
   | 'draft:save'
+  | 'draft:attachStart'
+  | 'draft:attachChunk'
+  | 'draft:detach'
   | 'draft:send'
   | 'draft:discard'
   | 'outbox:list'
@@ -37,18 +44,44 @@ export function draftHandlers({
       // A reply's recipients are the composition's; a forward's are the ones given.
       const to = r.kind === 'forward' ? r.to : made.to.map((a) => a.address);
       const seen = new Set(to.map(addressKey));
+      const forward = r.kind === 'forward';
       return drafts.create({
+        // Which of your addresses the composition chose (shared/compose/from.ts).
+        fromAddress: made.from?.address ?? null,
         to,
         cc: made.cc.map((a) => a.address).filter((a) => !seen.has(addressKey(a))),
         subject: made.subject,
         body: made.body,
-        inReplyTo: r.kind === 'forward' ? null : made.original,
+        inReplyTo: forward ? null : made.original,
+        // A forward carries the original's files by reference; their bytes are read when it is sent.
+        forwardOf: forward ? made.original : null,
+        carried: forward ? made.attachments : [],
       });
     },
     'draft:show': (r) => drafts.show(r.id),
     'draft:save': (r) => drafts.save(r),
-    'draft:send': (r) => drafts.send(r.id),
-    'draft:discard': (r) => ({ discarded: drafts.discard(r.id) }),
+    'draft:attachStart': (r) => {
+      drafts.checkRoom(r.draftId, r.size, uploads.pendingFor(r.draftId));
+      return { uploadId: uploads.start(r) };
+    },
+    'draft:attachChunk': (r) => {
+      const { received, done } = uploads.chunk(r.uploadId, r.offset, Buffer.from(r.data, 'base64'));
+      if (done === null) return { received, attachment: null };
+      const { draftId, ...file } = done;
+      return { received, attachment: drafts.attachFile(draftId, file) };
+    },
+    'draft:detach': (r) => drafts.detach(r.draftId, r.attachmentId),
+    // A file still arriving for a draft that left is forgotten with it.
+    'draft:send': (r) => {
+      const item = drafts.send(r.id);
+      uploads.dropFor(r.id);
+      return item;
+    },
+    'draft:discard': (r) => {
+      const discarded = drafts.discard(r.id);
+      uploads.dropFor(r.id);
+      return { discarded };
+    },
     'outbox:list': () => outbox.list(),
     // Undo gives the message back as a draft (drafts.ts), whoever sent it.
     'outbox:cancel': (r) => drafts.undoSend(r.id),

@@ -5,6 +5,7 @@ import type { Places } from '../../files/safe-open.ts';
 import type { WriteBack } from '../../mail/imap/write-back.ts';
 import type { ImportJob } from '../../mail/import/import-job.ts';
 import { MailError } from '../../mail/mail-error.ts';
+import type { prepareContacts } from '../../mail/store/contacts.ts';
 import type { prepareQueries } from '../../mail/store/queries.ts';
 import type { prepareSearch } from '../../mail/store/search.ts';
 import type { prepareMailActions } from '../../mail/store/undo.ts';
@@ -14,6 +15,7 @@ import type { StreamHub } from '../streams.ts';
 type Deps = {
   queries: ReturnType<typeof prepareQueries>;
   search: ReturnType<typeof prepareSearch>;
+  contacts: ReturnType<typeof prepareContacts>;
   mailActions: ReturnType<typeof prepareMailActions>;
   writeBack: WriteBack;
   streams: StreamHub;
@@ -31,6 +33,7 @@ export function mailHandlers(
   | 'mail:threads'
   | 'mail:thread'
   | 'mail:search'
+  | 'mail:contacts'
   | 'mail:import'
   | 'mail:markRead'
   | 'mail:star'
@@ -50,6 +53,7 @@ export function mailHandlers(
       return t;
     },
     'mail:search': (r) => deps.search(r.query, r.limit),
+    'mail:contacts': (r) => deps.contacts.find(r.prefix, r.limit),
     'mail:import': (r) => {
       const demo = 'demo' in r;
       let job: ImportJob | undefined;

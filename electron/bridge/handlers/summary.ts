@@ -15,7 +15,9 @@ import type { StreamHub } from '../streams.ts';
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices>; streams: StreamHub; log: Log };
 
-export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread' | 'summary:ask'> {
+export function summaryHandlers(
+  deps: Deps,
+): Pick<Handlers, 'summary:thread' | 'summary:ask' | 'summary:stored'> {
   const answers = prepareThreadAnswers(deps.db);
 
   /**
@@ -62,5 +64,9 @@ export function summaryHandlers(deps: Deps): Pick<Handlers, 'summary:thread' | '
     // A wrong id is the request's `not_found`, thrown before any stream.
     'summary:thread': (r) => answerOnStream(r.model, 'summary_thread', answers.thread(r)),
     'summary:ask': (r) => answerOnStream(r.model, 'summary_ask', answers.ask(r)),
+    'summary:stored': (r) => {
+      const hit = answers.stored(r.threadId);
+      return hit && { model: hit.model, result: hit.view };
+    },
   };
 }

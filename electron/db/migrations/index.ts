@@ -24,6 +24,10 @@ import { m0022 } from './0022-retired-ids.ts';
 import { m0023 } from './0023-turn-notices.ts';
 import { m0024 } from './0024-identities.ts';
 import { m0025 } from './0025-starred.ts';
+import { m0026 } from './0026-model-choices.ts';
+import { m0027 } from './0027-message-warnings.ts';
+import { m0028 } from './0028-agent-requests.ts';
+import { m0029 } from './0029-compose.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -52,4 +56,8 @@ export const migrations: readonly Migration[] = [
   m0023,
   m0024,
   m0025,
+  m0026,
+  m0027,
+  m0028,
+  m0029,
 ];

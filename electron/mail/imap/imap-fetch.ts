@@ -8,8 +8,20 @@ import type { ImapFlow } from 'imapflow';
 import type { Attachment } from '../../../shared/contract/index.ts';
 import { planParts, rebuild, type Structure, type TextPart } from './imap-message.ts';
 
-// What parse.ts reads from a header block; the rest (Received, DKIM, …) is never stored.
-const storedHeaderFields = ['message-id', 'in-reply-to', 'references', 'subject', 'from', 'to', 'cc', 'date'];
+// What parse.ts reads from a header block; the rest (Received, DKIM, …) is never stored. Reply-To and every
+// Authentication-Results (in the order the server keeps them, topmost first) are read for the warnings.
+const storedHeaderFields = [
+  'message-id',
+  'in-reply-to',
+  'references',
+  'subject',
+  'from',
+  'to',
+  'cc',
+  'date',
+  'reply-to',
+  'authentication-results',
+];
 
 export type FetchedMessage = {
   uid: number;

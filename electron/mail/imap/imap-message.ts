@@ -33,8 +33,24 @@ function decodedSize(s: Structure): number {
  * inside an attached message), and every other leaf as an attachment.
  */
 export function planParts(root: Structure): { text: TextPart[]; attachments: Attachment[] } {
+  const { text, attachments } = walk(root);
+  return { text, attachments: attachments.map((a) => a.attachment) };
+}
+
+/**
+ * The BODYSTRUCTURE part of each attachment, in the order planParts lists them (the order stored in
+ * `attachments_json`): where a forwarded attachment's bytes are downloaded from (send/forwarded.ts).
+ */
+export function attachmentParts(root: Structure): string[] {
+  return walk(root).attachments.map((a) => a.part);
+}
+
+function walk(root: Structure): {
+  text: TextPart[];
+  attachments: { attachment: Attachment; part: string }[];
+} {
   const text: TextPart[] = [];
-  const attachments: Attachment[] = [];
+  const attachments: { attachment: Attachment; part: string }[] = [];
   const visit = (s: Structure, partId: string, inAttachedMessage: boolean) => {
     const type = s.type.toLowerCase();
     if (s.childNodes && s.childNodes.length > 0 && type.startsWith('multipart/')) {
@@ -59,10 +75,14 @@ export function planParts(root: Structure): { text: TextPart[]; attachments: Att
     }
     if (type === 'message/rfc822') {
       // A forwarded message is one attachment; its own parts are not this message's body.
-      attachments.push({ name: nameOf(s) || 'message.eml', contentType: type, size: decodedSize(s) });
+      const attachment = { name: nameOf(s) || 'message.eml', contentType: type, size: decodedSize(s) };
+      attachments.push({ attachment, part: partId });
       return;
     }
-    attachments.push({ name: nameOf(s), contentType: type, size: decodedSize(s) });
+    attachments.push({
+      attachment: { name: nameOf(s), contentType: type, size: decodedSize(s) },
+      part: partId,
+    });
   };
   // A message that is not multipart has its body as part 1 (RFC 3501 §6.4.5).
   visit(root, root.childNodes && root.childNodes.length > 0 ? '' : '1', false);

@@ -22,6 +22,9 @@ function must<T>(client: ImapFlow, result: T | false): T {
   throw Object.assign(new Error('refused'), { responseStatus: 'NO' });
 }
 
+// The special use a mailbox Skimmer made stands for from then on (undo.ts makes them).
+const madeUses: Record<string, string> = { 'skimmer:archive': '\\Archive', 'skimmer:spam': '\\Junk' };
+
 export function prepareReplay(db: Db, accountId: number) {
   const locations = db.prepare<[number], Location>(
     `SELECT l.folder_id, l.uid, i.path, i.special_use
@@ -53,8 +56,20 @@ export function prepareReplay(db: Db, accountId: number) {
   );
   const draft = db.prepare<
     [number],
-    { to_json: string; cc_json: string; subject: string; body: string; in_reply_to: number | null }
-  >('SELECT to_json, cc_json, subject, body, in_reply_to FROM drafts WHERE id = ?');
+    {
+      from_address: string | null;
+      from_name: string | null;
+      to_json: string;
+      cc_json: string;
+      bcc_json: string;
+      subject: string;
+      body: string;
+      in_reply_to: number | null;
+    }
+  >(
+    `SELECT d.from_address, i.name AS from_name, d.to_json, d.cc_json, d.bcc_json, d.subject, d.body, d.in_reply_to
+       FROM drafts d LEFT JOIN identities i ON i.address = d.from_address WHERE d.id = ?`,
+  );
   const original = db.prepare<[number], { message_id: string; refs: string }>(
     'SELECT message_id, refs FROM messages WHERE id = ?',
   );
@@ -84,8 +99,9 @@ export function prepareReplay(db: Db, accountId: number) {
     });
     // Skimmer's own Archive (made where the server has no \Archive mailbox; Gmail's archive is All Mail) is
     // the account's archive from now on: the next archive finds it by its special use, not making another.
+    // Its own Spam (no \Junk mailbox there) likewise.
     db.transaction(() => {
-      addImapFolder.run(folderId, name, source === 'skimmer:archive' ? '\\Archive' : null);
+      addImapFolder.run(folderId, name, madeUses[source] ?? null);
       bindFolder.run(`imap:${name}`, folderId);
     })();
     return name;
@@ -183,10 +199,13 @@ export function prepareReplay(db: Db, accountId: number) {
         // Loaded on first use: nodemailer's composer cost the sync worker's start about 100 ms, before the
         // newest mail of a new account could be fetched, and most syncs append no draft.
         const { compose } = await import('../send/compose.ts');
+        // As Thunderbird keeps a draft: its chosen From and its Bcc; its files stay here (DESIGN §11).
         const raw = await compose({
-          from: user,
+          from: d.from_address === null ? user : { name: d.from_name, address: d.from_address },
           to: JSON.parse(d.to_json),
           cc: JSON.parse(d.cc_json),
+          bcc: JSON.parse(d.bcc_json),
+          keepBcc: true,
           subject: d.subject,
           body: d.body,
           messageId: op.messageId,

@@ -92,6 +92,7 @@ describe('reading a rebuilt message directly', () => {
       '  dave@example.com',
       'To: erin@example.com',
       'Cc: =?utf-8?B?0J/RgNC40LLQtdGC?= <ivan@example.ru>',
+      `Reply-To: ${encodedWords('Büro', 'utf-8', 'B')} <office@example.de>, desk@example.com`,
       'Subject:',
       `Subject: ${Buffer.from('Grüße – Köln', 'utf8').toString('latin1')}`,
       'Message-ID: no-brackets@example.com',

@@ -24,6 +24,7 @@ export type ParsedMail = {
   references?: string | string[];
   subject?: string;
   from?: AddressObject;
+  replyTo?: AddressObject;
   to?: AddressObject | AddressObject[];
   cc?: AddressObject | AddressObject[];
   headerLines: readonly { key: string; line: string }[];
@@ -35,7 +36,16 @@ export type ParsedMail = {
 type HeaderLine = { key: string; line: string };
 
 // The fields simpleParser copies onto its result and parse.ts reads (the Date is read from the lines).
-const readFields = new Set(['message-id', 'in-reply-to', 'references', 'subject', 'from', 'to', 'cc']);
+const readFields = new Set([
+  'message-id',
+  'in-reply-to',
+  'references',
+  'subject',
+  'from',
+  'reply-to',
+  'to',
+  'cc',
+]);
 
 // mailsplit refuses a header block past 1 MB, counting each line as at least 64 bytes; far below that,
 // no block can reach the limit.
@@ -119,6 +129,7 @@ function readHeaders(lines: readonly HeaderLine[]): Omit<ParsedMail, 'headerLine
       .filter((id) => id),
   );
   const from = values.get('from')?.[0];
+  const replyTo = values.get('reply-to')?.[0];
   const to = values.get('to');
   const cc = values.get('cc');
   const [messageId] = ids('message-id');
@@ -129,6 +140,7 @@ function readHeaders(lines: readonly HeaderLine[]): Omit<ParsedMail, 'headerLine
     ...(values.has('references') ? { references } : {}),
     ...(subject ? { subject } : {}),
     ...(from !== undefined ? { from: parseAddressHeader(from) } : {}),
+    ...(replyTo !== undefined ? { replyTo: parseAddressHeader(replyTo) } : {}),
     ...(to ? { to: parseAddressHeader(to) } : {}),
     ...(cc ? { cc: parseAddressHeader(cc) } : {}),
   };

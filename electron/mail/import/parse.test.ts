@@ -96,6 +96,18 @@ describe('parseMessage', () => {
     expect(m.contentHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  test('reads the Reply-To a reply goes to, every address of it, and none when there is none', async () => {
+    const raw = message(
+      [...base, 'Reply-To: Desk <desk@example.com>, "Ops, Team" <ops@example.com>', 'Subject: x'],
+      'Hi.',
+    );
+    expect((await parseMessage(raw)).replyTo).toEqual([
+      { name: 'Desk', address: 'desk@example.com' },
+      { name: 'Ops, Team', address: 'ops@example.com' },
+    ]);
+    expect((await parseMessage(message([...base, 'Subject: x'], 'Hi.'))).replyTo).toEqual([]);
+  });
+
   test('rejects input that is not a message with a reason', async () => {
     await expect(parseMessage(Buffer.alloc(0))).rejects.toThrow(ParseError);
     await expect(parseMessage(Buffer.from('%PDF-1.4\n...'))).rejects.toThrow(

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { convert } from 'html-to-text';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { Address, Attachment } from '../../../shared/contract/index.ts';
+import { readTrustHeaders, type TrustHeaders } from '../warnings/trust-headers.ts';
 import { type ParsedMail, readRebuilt } from './parse-rebuilt.ts';
 import { isAttachmentPart, type Stripped, stripAttachmentBodies } from './strip-attachments.ts';
 
@@ -14,6 +15,8 @@ export type ParsedMessage = {
   references: string[];
   subject: string;
   from: Address;
+  /** Where a reply goes instead of From (RFC 5322 §3.6.2); empty when the message names none. */
+  replyTo: Address[];
   to: Address[];
   cc: Address[];
   date: number;
@@ -22,6 +25,8 @@ export type ParsedMessage = {
   attachments: Attachment[];
   contentHash: string;
   size: number;
+  /** What the warnings read and nothing stores: Authentication-Results and Reply-To (mail/warnings/). */
+  trust: TrustHeaders;
 };
 
 // Bounds on what one message may put in the database; the original stays at its source.
@@ -92,6 +97,7 @@ function fromParsed(parsed: ParsedMail, raw: Buffer, strippedSizes: readonly num
       .slice(-maxRefs),
     subject: clip(oneLine(parsed.subject ?? ''), 1000),
     from: firstAddress(parsed.from),
+    replyTo: addresses(parsed.replyTo),
     to: addresses(parsed.to),
     cc: addresses(parsed.cc),
     date: headerDate(parsed.headerLines),
@@ -100,6 +106,7 @@ function fromParsed(parsed: ParsedMail, raw: Buffer, strippedSizes: readonly num
     attachments: attachmentList(parsed.attachments, strippedSizes),
     contentHash: createHash('sha256').update(raw).digest('hex'),
     size: raw.length,
+    trust: readTrustHeaders(raw),
   };
 }
 

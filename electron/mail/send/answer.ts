@@ -20,6 +20,7 @@ type Row = {
   from_addr: string;
   to_json: string;
   cc_json: string;
+  reply_to_json: string;
   date: number;
   body_text: string;
   body_html: string | null;
@@ -48,6 +49,7 @@ export function prepareAnswers(db: Db, you: (accountId: number | null) => You) {
         inReplyTo: row.in_reply_to,
         subject: row.subject,
         from: { name: row.from_name, address: row.from_addr },
+        replyTo: JSON.parse(row.reply_to_json) as Address[],
         to: JSON.parse(row.to_json) as Address[],
         cc: JSON.parse(row.cc_json) as Address[],
         date: row.date,

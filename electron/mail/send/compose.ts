@@ -1,13 +1,23 @@
 // A message as it goes to a server (a draft APPENDed to Drafts, a message sent by SMTP), composed by
 // nodemailer's MailComposer: headers encoded, body as text, `In-Reply-To`/`References` for a reply, made by the
-// rule the composer's draft follows (shared/compose/references.ts).
+// rule the composer's draft follows (shared/compose/references.ts), and the files attached.
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { replyThreading } from '../../../shared/compose/references.ts';
 
+/** A file as it is attached: its bytes in hand (read from the draft, or from where a forwarded one is kept). */
+export type OutgoingFile = { name: string; contentType: string; content: Buffer };
+
 export type Outgoing = {
-  from: string;
+  /** The login, or one of your addresses with its name (DESIGN §11, "From"). */
+  from: string | { name: string | null; address: string };
   to: string[];
   cc: string[];
+  /**
+   * Written as a Bcc header only with `keepBcc` (the Sent copy and the Drafts copy, as Thunderbird keeps
+   * them); what goes out by SMTP never names them: they are in the envelope alone (outbox.ts).
+   */
+  bcc?: string[];
+  keepBcc?: boolean;
   subject: string;
   body: string;
   messageId: string;
@@ -15,6 +25,7 @@ export type Outgoing = {
   /** The Message-ID this answers and the thread's references (oldest first), for threading. */
   inReplyTo?: string | null;
   references?: string[];
+  attachments?: readonly OutgoingFile[];
 };
 
 export function compose(m: Outgoing): Promise<Buffer> {
@@ -22,17 +33,26 @@ export function compose(m: Outgoing): Promise<Buffer> {
     messageId: m.inReplyTo ?? '',
     references: m.references ?? [],
   });
-  return new MailComposer({
-    from: m.from,
+  const from = typeof m.from === 'string' ? m.from : { name: m.from.name ?? '', address: m.from.address };
+  const bcc = m.bcc ?? [];
+  const composer = new MailComposer({
+    from,
     to: m.to,
     cc: m.cc,
+    ...(bcc.length > 0 ? { bcc } : {}),
     subject: m.subject,
     text: m.body,
     messageId: m.messageId,
     date: m.date,
     ...(inReplyTo ? { inReplyTo } : {}),
     ...(references.length > 0 ? { references } : {}),
-  })
-    .compile()
-    .build();
+    attachments: (m.attachments ?? []).map((a) => ({
+      filename: a.name,
+      contentType: a.contentType,
+      content: a.content,
+    })),
+  }).compile();
+  // MailComposer leaves Bcc out of the message unless told (nodemailer's keepBcc, mail-composer/index.js).
+  if (m.keepBcc) composer.keepBcc = true;
+  return composer.build();
 }

@@ -8,11 +8,14 @@
 import type { Transporter } from 'nodemailer';
 import { undoWindowMs } from '../../../shared/undo-window.ts';
 import type { Db } from '../../db/open.ts';
+import { type Places, userPlaces } from '../../files/safe-open.ts';
 import type { AccountLogin, Accounts } from '../accounts.ts';
 import { mailFailure } from '../imap/imap-connect.ts';
 import { prepareWriteBack } from '../imap/write-back.ts';
 import { MailError } from '../mail-error.ts';
 import { compose } from './compose.ts';
+import { prepareDraftFiles } from './draft-files.ts';
+import { ForwardUnreadable, prepareForwardedReader } from './forwarded.ts';
 import { smtpTransport } from './smtp-connect.ts';
 
 export { undoWindowMs };
@@ -20,9 +23,15 @@ export { undoWindowMs };
 export type OutgoingMail = {
   to: string[];
   cc: string[];
+  /** In the SMTP envelope only, and in the Sent copy's headers (compose.ts). */
+  bcc?: string[];
   subject: string;
   body: string;
   inReplyTo: number | null;
+  /** One of your addresses to send from (drafts.ts checked it); null or absent: the account's login. */
+  fromAddress?: string | null;
+  /** The message it forwards, whose attachments it carries (draft-files.ts). */
+  forwardOf?: number | null;
 };
 type OutboxState = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
 /** The states a message cannot be taken out of the outbox in: it is on its way, or gone. */
@@ -44,6 +53,9 @@ type Row = {
   message_id: string;
   to_json: string;
   cc_json: string;
+  bcc_json: string;
+  from_address: string | null;
+  forward_of: number | null;
   subject: string;
   body: string;
   in_reply_to: number | null;
@@ -79,7 +91,11 @@ export function watchOutbox(db: Db, onChange: (change: OutboxChange) => void): (
   return () => set.delete(onChange);
 }
 
-export function prepareOutbox(db: Db, now: () => number = Date.now) {
+/**
+ * `sources`: where the files imported mail came from may be read, for the attachments of a forward (the app
+ * passes the user's places and the demo mailbox, from which imports read).
+ */
+export function prepareOutbox(db: Db, now: () => number = Date.now, sources: Places = userPlaces()) {
   const senders = db.prepare<[], { account_id: number }>(
     'SELECT account_id FROM imap_accounts WHERE smtp_host IS NOT NULL ORDER BY account_id',
   );
@@ -88,8 +104,9 @@ export function prepareOutbox(db: Db, now: () => number = Date.now) {
      JOIN imap_accounts i ON i.account_id = f.account_id WHERE m.id = ?`,
   );
   const insert = db.prepare(
-    `INSERT INTO outbox (account_id, message_id, to_json, cc_json, subject, body, in_reply_to, created_at, send_after)
-     VALUES (@account, @messageId, @to, @cc, @subject, @body, @inReplyTo, @at, @after)`,
+    `INSERT INTO outbox (account_id, message_id, to_json, cc_json, bcc_json, from_address, forward_of, subject, body,
+       in_reply_to, created_at, send_after)
+     VALUES (@account, @messageId, @to, @cc, @bcc, @fromAddress, @forwardOf, @subject, @body, @inReplyTo, @at, @after)`,
   );
   const byId = db.prepare<[number], Row>('SELECT * FROM outbox WHERE id = ?');
   const recent = db.prepare<[number], Row>(
@@ -111,6 +128,10 @@ export function prepareOutbox(db: Db, now: () => number = Date.now) {
   );
   const unstick = db.prepare("UPDATE outbox SET state = 'failed', error = ? WHERE state = 'sending'");
   const drop = db.prepare<[number]>("DELETE FROM outbox WHERE id = ? AND state IN ('failed', 'cancelled')");
+  const identityName = db
+    .prepare<[string], string | null>('SELECT name FROM identities WHERE address = ?')
+    .pluck();
+  const files = prepareDraftFiles(db, now);
 
   // The row is read now, so that every step is told (queued, sending, sent), and told on the next turn, so
   // that no watcher runs inside a caller's transaction.
@@ -151,6 +172,9 @@ export function prepareOutbox(db: Db, now: () => number = Date.now) {
           messageId: `<skimmer.${at}.${Math.random().toString(36).slice(2, 10)}@skimmer.invalid>`,
           to: JSON.stringify(mail.to),
           cc: JSON.stringify(mail.cc),
+          bcc: JSON.stringify(mail.bcc ?? []),
+          fromAddress: mail.fromAddress ?? null,
+          forwardOf: mail.forwardOf ?? null,
           subject: mail.subject,
           body: mail.body,
           inReplyTo: mail.inReplyTo,
@@ -168,22 +192,30 @@ export function prepareOutbox(db: Db, now: () => number = Date.now) {
 
     /**
      * Takes a failed or cancelled message out of the outbox and returns what it was; a message still on its
-     * way, or sent, stays, and its state is returned instead. null: there is no such message.
+     * way, or sent, stays, and its state is returned instead. null: there is no such message. `keep` runs
+     * before the row goes (in the caller's transaction), to move what hangs on it: its files (drafts.ts).
      */
-    take(id: number): { mail: OutgoingMail } | { state: KeptState } | null {
+    take(
+      id: number,
+      keep?: (mail: OutgoingMail) => void,
+    ): { mail: OutgoingMail } | { state: KeptState } | null {
       const row = byId.get(id);
       if (!row) return null;
-      if (drop.run(id).changes === 0) return { state: row.state as KeptState };
-      announce(id);
-      return {
-        mail: {
-          to: JSON.parse(row.to_json),
-          cc: JSON.parse(row.cc_json),
-          subject: row.subject,
-          body: row.body,
-          inReplyTo: row.in_reply_to,
-        },
+      if (row.state !== 'failed' && row.state !== 'cancelled') return { state: row.state };
+      const mail: OutgoingMail = {
+        to: JSON.parse(row.to_json),
+        cc: JSON.parse(row.cc_json),
+        bcc: JSON.parse(row.bcc_json),
+        subject: row.subject,
+        body: row.body,
+        inReplyTo: row.in_reply_to,
+        fromAddress: row.from_address,
+        forwardOf: row.forward_of,
       };
+      keep?.(mail);
+      drop.run(id);
+      announce(id);
+      return { mail };
     },
     get: (id: number): OutboxItem | null => {
       const r = byId.get(id);
@@ -197,12 +229,17 @@ export function prepareOutbox(db: Db, now: () => number = Date.now) {
       unstick.run('Skimmer stopped while this message was being sent; check Sent before you retry.');
     },
 
-    /** Sends every message whose undo window has passed. */
+    /**
+     * Sends every message whose undo window has passed. Its files are read first (a forwarded one from where
+     * the original is kept): one that cannot be read fails the message with a sentence naming it, before
+     * anything is sent. Bcc recipients are in the envelope alone; the copy kept for Sent names them.
+     */
     async sendDue(
       accounts: Pick<Accounts, 'login'>,
       transportFor: (login: AccountLogin) => Transporter = smtpTransport,
     ): Promise<number> {
       const writeBack = prepareWriteBack(db, now);
+      const forwarded = prepareForwardedReader(db, { accounts, places: sources });
       const original = db.prepare<[number], { message_id: string; refs: string }>(
         'SELECT message_id, refs FROM messages WHERE id = ?',
       );
@@ -210,26 +247,49 @@ export function prepareOutbox(db: Db, now: () => number = Date.now) {
       for (const row of due.all(now())) {
         if (!changed(row.id, claim.run(row.id).changes)) continue; // cancelled in the meantime
         const login = await accounts.login(row.account_id);
+        let attachments: Awaited<ReturnType<typeof forwarded.read>>;
+        try {
+          attachments = await forwarded.read(files.ofOutbox(row.id));
+        } catch (e) {
+          // Failed, never left `sending`: a message stuck there could not be retried until a restart.
+          failed.run(
+            e instanceof ForwardUnreadable ? e.message : 'A forwarded attachment could not be read.',
+            row.id,
+          );
+          announce(row.id);
+          if (!(e instanceof ForwardUnreadable)) throw e;
+          continue;
+        }
         const transport = transportFor(login);
         try {
           const answered = row.in_reply_to === null ? undefined : original.get(row.in_reply_to);
-          const raw = await compose({
-            from: login.user,
-            to: JSON.parse(row.to_json),
-            cc: JSON.parse(row.cc_json),
+          const to: string[] = JSON.parse(row.to_json);
+          const cc: string[] = JSON.parse(row.cc_json);
+          const bcc: string[] = JSON.parse(row.bcc_json);
+          const message = {
+            // An alias is sent through the account's server as From; the envelope stays the login's.
+            from:
+              row.from_address === null
+                ? login.user
+                : { name: identityName.get(row.from_address) ?? null, address: row.from_address },
+            to,
+            cc,
+            bcc,
             subject: row.subject,
             body: row.body,
             messageId: row.message_id,
             date: new Date(now()),
             inReplyTo: answered?.message_id ?? null,
             references: answered ? (JSON.parse(answered.refs) as string[]) : [],
-          });
-          await transport.sendMail({
-            envelope: { from: login.user, to: [...JSON.parse(row.to_json), ...JSON.parse(row.cc_json)] },
-            raw,
-          });
+            attachments,
+          };
+          const raw = await compose(message);
+          // SECURITY: Bcc recipients must never be visible to the others: only the envelope names them.
+          await transport.sendMail({ envelope: { from: login.user, to: [...to, ...cc, ...bcc] }, raw });
+          const kept = bcc.length > 0 ? await compose({ ...message, keepBcc: true }) : raw;
           db.transaction(() => {
-            sent.run(raw, now(), row.id);
+            sent.run(kept, now(), row.id);
+            files.dropOfOutbox(row.id);
             writeBack.queueFor(row.account_id, { kind: 'append_sent', outboxId: row.id });
           })();
           announce(row.id);

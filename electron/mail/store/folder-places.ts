@@ -1,17 +1,18 @@
 // Which special place a folder is (Inbox, Archive, Trash, Spam, Sent, Drafts), on any account: a server's
-// special-use mailbox (RFC 6154), Skimmer's own Archive/Trash for local mail (undo.ts), or a folder with the
+// special-use mailbox (RFC 6154), Skimmer's own Archive/Trash/Spam/Inbox for local mail (undo.ts), or a folder with the
 // usual name (an imported Trash.mbox). Search's `in:` (search.ts) and the Inbox and All mail views
 // (queries.ts, shared/mail-views.ts, DESIGN §11) read folders by these same rules, so `in:trash` and the Trash a view hides agree.
 import type { FolderPlace } from '../../../shared/contract/index.ts';
 
 export const placeFolders: Record<FolderPlace, { uses: string[]; sources: string[]; names: string[] }> = {
-  inbox: { uses: [], sources: [], names: ['Inbox'] },
+  // Skimmer's own Inbox: where "Not spam" puts imported mail (undo.ts).
+  inbox: { uses: [], sources: ['skimmer:inbox'], names: ['Inbox'] },
   trash: {
     uses: ['\\Trash'],
     sources: ['skimmer:trash'],
     names: ['Trash', 'Deleted Items', 'Deleted Messages'],
   },
-  spam: { uses: ['\\Junk'], sources: [], names: ['Spam', 'Junk', 'Junk E-mail', 'Junk Email'] },
+  spam: { uses: ['\\Junk'], sources: ['skimmer:spam'], names: ['Spam', 'Junk', 'Junk E-mail', 'Junk Email'] },
   sent: { uses: ['\\Sent'], sources: [], names: ['Sent', 'Sent Mail', 'Sent Items', 'Sent Messages'] },
   drafts: { uses: ['\\Drafts'], sources: [], names: ['Drafts', 'Draft'] },
   // On Gmail a message whose only mailbox is All Mail (\All) is archived.

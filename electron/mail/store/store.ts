@@ -1,11 +1,12 @@
-// Writes to the mail tables (folders, messages, threads via threads.ts, import_failures). Nobody else
-// writes to them; every batch of writes ends with indexStored() (the search index). Dedupe is by
+// Writes to the mail tables (folders, messages, threads via threads.ts, warnings via warning-store.ts,
+// import_failures). Nobody else writes to them; every batch of writes ends with indexStored() (the search index). Dedupe is by
 // Message-ID plus content hash: the same file imported twice adds nothing, while two different
 // messages that share a Message-ID (it happens) are both kept.
 import type { Db } from '../../db/open.ts';
 import { nextId } from '../../db/retired-ids.ts';
 import type { ParsedMessage } from '../import/parse.ts';
 import type { FolderRef } from '../import/sources.ts';
+import { prepareWarnings } from '../warnings/warning-store.ts';
 import { prepareThreading } from './threads.ts';
 
 export type StoreResult = 'imported' | 'duplicate';
@@ -27,9 +28,9 @@ export function prepareStore(db: Db) {
     // The id after every id ever given, also a deleted one's (migration 0022): others name messages by id.
     `INSERT INTO messages (id, folder_id, thread_id, message_id, content_hash, in_reply_to, refs, subject,
        from_name, from_addr, from_text, to_json, cc_json, to_text, date, body_text, body_html,
-       attachments_json, has_attachments, source, size)
+       attachments_json, has_attachments, source, size, reply_to_json)
      VALUES (${nextId('messages')}, @folder, @thread, @messageId, @contentHash, @inReplyTo, @refs, @subject, @fromName, @fromAddr,
-       @fromText, @toJson, @ccJson, @toText, @date, @text, @html, @attachments, @hasAttachments, @source, @size)`,
+       @fromText, @toJson, @ccJson, @toText, @date, @text, @html, @attachments, @hasAttachments, @source, @size, @replyTo)`,
   );
   const index = db.prepare<[number]>(
     `INSERT INTO messages_fts (rowid, subject, "from", "to", body)
@@ -40,6 +41,7 @@ export function prepareStore(db: Db) {
   );
   const star = db.prepare<[number]>('UPDATE messages SET starred = 1 WHERE id = ?');
   const threading = prepareThreading(db);
+  const warnings = prepareWarnings(db);
   const folderIds = new Map<string, number>();
   let unindexedFrom: number | null = null;
 
@@ -90,10 +92,14 @@ export function prepareStore(db: Db) {
       hasAttachments: m.attachments.length > 0 ? 1 : 0,
       source,
       size: m.size,
+      replyTo: JSON.stringify(m.replyTo),
     });
-    unindexedFrom ??= Number(lastInsertRowid);
+    const id = Number(lastInsertRowid);
+    unindexedFrom ??= id;
     threading.counted(thread, m.date);
-    return { status: 'imported', id: Number(lastInsertRowid) };
+    // Checked against your mailbox as it stands, this run's earlier messages included (DESIGN §11, "Warnings").
+    warnings.check(id, { ...m, folderId: folder });
+    return { status: 'imported', id };
   }
 
   // Adds every message stored since the last call to the search index. Call it in the same

@@ -6,6 +6,7 @@ import type { Db } from '../../db/open.ts';
 import { nextId } from '../../db/retired-ids.ts';
 import { prepareWriteBack } from '../imap/write-back.ts';
 import { MailError } from '../mail-error.ts';
+import { placeFolders } from './folder-places.ts';
 import { prepareLabels } from './labels.ts';
 
 /** The closed set of inverses an undo entry can hold. */
@@ -18,8 +19,27 @@ export type Inverse =
 
 export type UndoEntry = { id: number; createdAt: number; description: string };
 
-export type SpecialFolder = 'archive' | 'trash';
-const specialNames: Record<SpecialFolder, string> = { archive: 'Archive', trash: 'Trash' };
+// Where Archive, Trash, Spam and Not spam (back to the Inbox) take mail (DESIGN §11).
+export type SpecialFolder = 'archive' | 'trash' | 'spam' | 'inbox';
+const specialNames: Record<SpecialFolder, string> = {
+  archive: 'Archive',
+  trash: 'Trash',
+  spam: 'Spam',
+  inbox: 'Inbox',
+};
+const specialUses: Record<SpecialFolder, string | null> = {
+  archive: '\\Archive',
+  trash: '\\Trash',
+  spam: '\\Junk',
+  inbox: null,
+};
+const plural = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
+const describeMove: Record<SpecialFolder, (n: number) => string> = {
+  archive: (n) => `Archived ${plural(n)}`,
+  trash: (n) => `Moved to Trash ${plural(n)}`,
+  spam: (n) => `Marked ${plural(n)} as spam`,
+  inbox: (n) => `Moved ${plural(n)} back to the Inbox (not spam)`,
+};
 
 export type NewDraft = {
   to: string[];
@@ -51,6 +71,14 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     `SELECT f.id FROM folders f JOIN imap_folders i ON i.folder_id = f.id
      WHERE f.account_id = ? AND i.special_use = ? ORDER BY f.id LIMIT 1`,
   );
+  // An IMAP account's INBOX (RFC 3501 §5.1: the name is case-insensitive), where "Not spam" puts mail back.
+  const serverInbox = db.prepare<[number], { id: number }>(
+    `SELECT f.id FROM folders f JOIN imap_folders i ON i.folder_id = f.id
+     WHERE f.account_id = ? AND upper(i.path) = 'INBOX' ORDER BY f.id LIMIT 1`,
+  );
+  const folderAccount = db.prepare<[number], { account_id: number; name: string }>(
+    'SELECT account_id, name FROM folders WHERE id = ?',
+  );
   const folderByName = db.prepare<[number, string], { id: number }>(
     'SELECT id FROM folders WHERE account_id = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1',
   );
@@ -68,7 +96,15 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     `INSERT INTO drafts (id, to_json, cc_json, subject, body, in_reply_to, created_at, updated_at)
      VALUES (${nextId('drafts')}, @to, @cc, @subject, @body, @inReplyTo, @at, @at)`,
   );
+  // The copy in the Drafts folder, so that the user's next save replaces it (drafts.ts keepOnServer).
+  const setServerCopy = db.prepare<[number, string, number]>(
+    'UPDATE drafts SET server_account = ?, server_message_id = ? WHERE id = ?',
+  );
   const dropDraft = db.prepare<[number]>('DELETE FROM drafts WHERE id = ?');
+  const serverCopy = db.prepare<
+    [number],
+    { server_account: number | null; server_message_id: string | null }
+  >('SELECT server_account, server_message_id FROM drafts WHERE id = ? AND server_message_id IS NOT NULL');
   const record = db.prepare<[number, string, string]>(
     'INSERT INTO undo_log (created_at, description, inverse_json) VALUES (?, ?, ?)',
   );
@@ -99,8 +135,11 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
 
   function moveTo(rows: MessageRow[], target: (accountId: number) => number) {
     const items: { id: number; folderId: number }[] = [];
+    // One look-up per account, not per message: a batch of thousands is mostly of one account.
+    const targets = new Map<number, number>();
     for (const row of rows) {
-      const folderId = target(row.account_id);
+      const folderId = targets.get(row.account_id) ?? target(row.account_id);
+      targets.set(row.account_id, folderId);
       if (folderId === row.folder_id) continue;
       setFolder.run(folderId, row.id);
       writeBack.queue(row.id, { kind: 'move', folderId, from: row.folder_id });
@@ -108,8 +147,6 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     }
     return items;
   }
-
-  const plural = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
 
   const markRead = db.transaction((ids: readonly number[], read: boolean) => {
     const unread = read ? 0 : 1;
@@ -140,25 +177,60 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     return { changed: items.length };
   });
 
+  // A folder of the account that is Spam by its usual name (an imported Junk.mbox, a server's "Junk" without
+  // a special use), so Spam does not make a second one beside it.
+  const spamByName = (accountId: number): { id: number } | undefined => {
+    for (const name of placeFolders.spam.names) {
+      const found = folderByName.get(accountId, name);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
   const moveToSpecial = db.transaction((ids: readonly number[], special: SpecialFolder) => {
     const rows = messages(ids);
     const dropFolders: number[] = [];
     const source = `skimmer:${special}`;
-    const use = special === 'archive' ? '\\Archive' : '\\Trash';
+    const use = specialUses[special];
     const target = (accountId: number): number => {
       // On Gmail archiving is leaving INBOX for All Mail (\All), which is synced there only.
       const found =
         (special === 'archive' ? folderByUse.get(accountId, '\\All') : undefined) ??
-        folderByUse.get(accountId, use) ??
-        folderBySource.get(accountId, source);
+        (use === null ? serverInbox.get(accountId) : folderByUse.get(accountId, use)) ??
+        folderBySource.get(accountId, source) ??
+        (special === 'spam' ? spamByName(accountId) : undefined);
       if (found) return found.id;
+      // Dropped again by the Undo if nothing else moved in meanwhile.
       const id = Number(addFolder.run(accountId, specialNames[special], source).lastInsertRowid);
       dropFolders.push(id);
       return id;
     };
     const items = moveTo(rows, target);
-    const verb = special === 'archive' ? 'Archived' : 'Moved to Trash';
-    if (items.length > 0) log(`${verb} ${plural(items.length)}`, { kind: 'folder', items, dropFolders });
+    if (items.length > 0) {
+      log(describeMove[special](items.length), { kind: 'folder', items, dropFolders });
+    }
+    return { changed: items.length };
+  });
+
+  // Move… with a folder the user picked: its own account's messages go there, another account's to that
+  // account's folder of the same name (a message cannot leave its account's server by a move).
+  const moveToFolderId = db.transaction((ids: readonly number[], folderId: number) => {
+    const folder = folderAccount.get(folderId);
+    if (!folder) throw new MailError('not_found', 'That folder is not in the mailbox.');
+    const rows = messages(ids);
+    const target = (accountId: number): number => {
+      if (accountId === folder.account_id) return folderId;
+      const found = folderByName.get(accountId, folder.name);
+      if (found) return found.id;
+      throw new MailError(
+        'no_folder',
+        `Some of these messages belong to an account without a folder named "${folder.name}".`,
+      );
+    };
+    const items = moveTo(rows, target);
+    if (items.length > 0) {
+      log(`Moved ${plural(items.length)} to ${folder.name}`, { kind: 'folder', items, dropFolders: [] });
+    }
     return { changed: items.length };
   });
 
@@ -229,7 +301,10 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     const account = draft.inReplyTo === null ? null : writeBack.accountOf(draft.inReplyTo);
     // The server copy is found again (to drop it on undo) by this Message-ID.
     const messageId = `<skimmer-draft.${id}.${now()}@skimmer.invalid>`;
-    if (account !== null) writeBack.queueFor(account, { kind: 'append_draft', draftId: id, messageId });
+    if (account !== null) {
+      writeBack.queueFor(account, { kind: 'append_draft', draftId: id, messageId });
+      setServerCopy.run(account, messageId, id);
+    }
     log(`Created the draft "${draft.subject}"`, { kind: 'draft', dropDraft: id, account, messageId });
     return { id };
   });
@@ -273,12 +348,15 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
         for (const id of inverse.dropLabels) labels.dropIfUnused(id);
         return;
       }
-      case 'draft':
+      case 'draft': {
+        // The server copy as it is now: a save by the user since has replaced the one made with the draft.
+        const copy = serverCopy.get(inverse.dropDraft);
+        const account = copy ? copy.server_account : inverse.account;
+        const messageId = copy ? copy.server_message_id : inverse.messageId;
         dropDraft.run(inverse.dropDraft);
-        if (inverse.account != null && inverse.messageId) {
-          writeBack.queueFor(inverse.account, { kind: 'drop_draft', messageId: inverse.messageId });
-        }
+        if (account != null && messageId) writeBack.queueFor(account, { kind: 'drop_draft', messageId });
         return;
+      }
     }
   }
 
@@ -310,5 +388,17 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
   const undoable = (limit: number): UndoEntry[] =>
     open.all(limit).map((e) => ({ id: e.id, createdAt: e.created_at, description: e.description }));
 
-  return { markRead, star, moveToSpecial, moveToFolder, label, createDraft, undo, undoOne, undoable, labels };
+  return {
+    markRead,
+    star,
+    moveToSpecial,
+    moveToFolder,
+    moveToFolderId,
+    label,
+    createDraft,
+    undo,
+    undoOne,
+    undoable,
+    labels,
+  };
 }

@@ -5,6 +5,7 @@ import { ComposePanel } from '../compose/ComposePanel.tsx';
 import { DocumentsDialog } from '../documents/DocumentsDialog.tsx';
 import { DraftsDialog } from '../drafts/DraftsDialog.tsx';
 import { FolderPane } from '../folders/FolderPane.tsx';
+import { IdentitiesDialog } from '../identities/IdentitiesDialog.tsx';
 import { ImportDialog } from '../import/ImportDialog.tsx';
 import { useShortcuts } from '../keyboard/shortcuts.ts';
 import { OutboxBar } from '../outbox/OutboxBar.tsx';
@@ -18,8 +19,11 @@ import { useComposeStore } from '../stores/compose-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { useModelChoicesStore } from '../stores/model-choices-store.ts';
 import { useOutboxStore } from '../stores/outbox-store.ts';
 import { useUndoStore } from '../stores/undo-store.ts';
+import { LabelPicker } from '../threads/LabelPicker.tsx';
+import { MovePicker } from '../threads/MovePicker.tsx';
 import { ThreadPane } from '../threads/ThreadPane.tsx';
 import { TriageDialog } from '../triage/TriageDialog.tsx';
 import { EmptyState } from './EmptyState.tsx';
@@ -43,6 +47,7 @@ export function App() {
     void useUndoStore.getState().start();
     void useOutboxStore.getState().check();
     void useDraftsStore.getState().load();
+    void useModelChoicesStore.getState().load();
     // A draft that was open in the composer when the page reloaded opens again, with what was typed.
     void useComposeStore.getState().restore();
   }, []);
@@ -94,7 +99,10 @@ export function App() {
       <TriageDialog />
       <DraftsDialog />
       <DocumentsDialog />
+      <IdentitiesDialog />
       <LinkConfirm />
+      <LabelPicker />
+      <MovePicker />
       <OutboxBar />
       <Toasts />
     </div>

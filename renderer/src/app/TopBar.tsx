@@ -1,14 +1,16 @@
+import { AgentRequests } from '../approvals/AgentRequests.tsx';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
 import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
+import { useIdentitiesStore } from '../stores/identities-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
 
 const keyHints = {
-  mail: 'j/k move · Enter open · e archive · # trash · / search · u read/unread · c write · r/a/f reply, all, forward',
+  mail: 'j/k move · Enter open · e archive · # trash · / search · u read/unread · g i/s/d/t/a go to · c write · r/a/f reply',
   chat: 'Enter send · Shift+Enter new line · Esc stop',
 } as const;
 
@@ -27,6 +29,7 @@ export function TopBar() {
   const openDrafts = useDraftsStore((state) => state.openDialog);
   const drafts = useDraftsStore((state) => state.drafts.length);
   const openDocuments = useDocumentsStore((state) => state.openDialog);
+  const openIdentities = useIdentitiesStore((state) => state.openDialog);
 
   return (
     <header className="top-bar">
@@ -58,6 +61,7 @@ export function TopBar() {
       )}
       <span className="spacer" />
       <span className="key-hint">{keyHints[view]}</span>
+      <AgentRequests />
       <button type="button" className="ghost drafts-open" data-testid="drafts-open" onClick={openDrafts}>
         {drafts > 0 ? `Drafts (${drafts})` : 'Drafts'}
       </button>
@@ -69,6 +73,9 @@ export function TopBar() {
       </button>
       <button type="button" className="ghost" data-testid="accounts-open" onClick={openAccounts}>
         Accounts
+      </button>
+      <button type="button" className="ghost" data-testid="identities-open" onClick={openIdentities}>
+        Your addresses
       </button>
       <button type="button" className="ghost" data-testid="services-open" onClick={openServices}>
         Services

@@ -20,15 +20,27 @@ const grantText: Record<GrantChoice, string> = {
   always: 'Always',
 };
 
-type Props = { call: ApprovalCall; round: number; choice: CallChoice; disabled: boolean };
+type Props = {
+  call: ApprovalCall;
+  round: number;
+  choice: CallChoice;
+  disabled: boolean;
+  // A call that is answered on its own (an outside agent's request, DESIGN §13): a decision goes straight
+  // here, and there is no reason to give a model nor a grant to choose.
+  onDecide?: (decision: 'approve' | 'deny') => void;
+  // The mark for an address or link the user never wrote, when it may come from elsewhere than an email.
+  unnamedText?: string;
+};
 
 // One call on the approval card: what it will do in Skimmer's words (the preview), the marks for whatever in
 // it came from an email, the raw arguments on request, and the decision. Every string from the model or the
 // mail is React text; preview lines can quote subjects and names, so direction controls are removed too.
-export function ApprovalCallView({ call, round, choice, disabled }: Props) {
+export function ApprovalCallView({ call, round, choice, disabled, onDecide, unnamedText }: Props) {
   const [showArgs, setShowArgs] = useState(false);
   const edit = useApprovalStore((state) => state.edit);
-  const decide = useApprovalStore((state) => state.decide);
+  const decideInRound = useApprovalStore((state) => state.decide);
+  const decide = (_: number, id: string, decision: 'approve' | 'deny') =>
+    onDecide ? onDecide(decision) : decideInRound(round, id, decision);
   const { fromUntrusted, notNamedByUser } = call.provenance;
   const marked = argumentRows(call.args, call.provenance).filter((row) => row.fromEmail.length > 0);
   const elsewhere = unnamedElsewhere(call.preview.lines, notNamedByUser);
@@ -66,7 +78,7 @@ export function ApprovalCallView({ call, round, choice, disabled }: Props) {
             <li key={index} data-testid="call-line">
               {displayText(line)}
               {unnamedIn(line, notNamedByUser).map((item) => (
-                <FromEmailMark key={item} what={item} />
+                <FromEmailMark key={item} what={item} {...(unnamedText ? { text: unnamedText } : {})} />
               ))}
             </li>
           ))}
@@ -77,7 +89,7 @@ export function ApprovalCallView({ call, round, choice, disabled }: Props) {
           {elsewhere.map((item) => (
             <li key={`unnamed:${item}`}>
               <span className="approval-arg-value">{displayText(item)}</span>
-              <FromEmailMark what={item} />
+              <FromEmailMark what={item} {...(unnamedText ? { text: unnamedText } : {})} />
             </li>
           ))}
           {marked.map((row) => (
@@ -121,16 +133,18 @@ export function ApprovalCallView({ call, round, choice, disabled }: Props) {
             </select>
           </label>
         )}
-        <input
-          className="approval-reason"
-          data-testid="deny-reason"
-          aria-label={`Reason for denying ${call.name} (optional, told to the model)`}
-          placeholder="Reason if you deny (optional, told to the model)"
-          maxLength={1000}
-          value={choice.reason}
-          disabled={disabled}
-          onChange={(event) => edit(round, call.id, { reason: event.target.value })}
-        />
+        {!onDecide && (
+          <input
+            className="approval-reason"
+            data-testid="deny-reason"
+            aria-label={`Reason for denying ${call.name} (optional, told to the model)`}
+            placeholder="Reason if you deny (optional, told to the model)"
+            maxLength={1000}
+            value={choice.reason}
+            disabled={disabled}
+            onChange={(event) => edit(round, call.id, { reason: event.target.value })}
+          />
+        )}
         <button
           type="button"
           data-testid="deny-call"

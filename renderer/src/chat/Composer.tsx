@@ -10,6 +10,13 @@ export function Composer() {
   const draft = useChatStore((state) => state.draft);
   const error = useChatStore((state) => state.composerError);
   const status = useChatStore((state) => state.live?.status ?? null);
+  // Skimmer answers one conversation at a time: one running elsewhere makes this one wait, and says so.
+  const elsewhere = useChatStore(
+    (state) =>
+      state.live !== null && state.live.conversationId !== null && state.live.conversationId !== state.openId,
+  );
+  const openElsewhere = useChatStore((state) => state.openConversation);
+  const liveConversation = useChatStore((state) => state.live?.conversationId ?? null);
   const focusTick = useChatStore((state) => state.focusTick);
   const tools = useChatStore((state) => state.tools);
   const quoted = useChatStore((state) => state.quoted);
@@ -36,6 +43,19 @@ export function Composer() {
       {error && (
         <p className="warning" role="alert" data-testid="chat-composer-error">
           {error}
+        </p>
+      )}
+      {elsewhere && (
+        <p className="muted composer-waits" role="status" data-testid="chat-composer-waits">
+          An answer is still coming in another conversation; this one can be sent when it ends.{' '}
+          <button
+            type="button"
+            className="ghost small"
+            data-testid="chat-go-to-running"
+            onClick={() => liveConversation !== null && void openElsewhere(liveConversation)}
+          >
+            Go to it
+          </button>
         </p>
       )}
       {quoted.length > 0 && (
@@ -88,8 +108,13 @@ export function Composer() {
           />
           Mail tools
         </label>
-        {status === null ? (
-          <button type="submit" className="primary" data-testid="chat-send" disabled={draft.trim() === ''}>
+        {status === null || elsewhere ? (
+          <button
+            type="submit"
+            className="primary"
+            data-testid="chat-send"
+            disabled={draft.trim() === '' || elsewhere}
+          >
             Send
           </button>
         ) : (

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
+import { ModelInput } from '../models/ModelInput.tsx';
 import { useChatStore } from '../stores/chat-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
-import { canChat, type ListedModels, modelSuggestions } from './model-ref.ts';
 
-// The model for the next message, typed freely as `service/model`. Suggestions are only what Skimmer already
-// knows: models used in conversations and the lists the user asked for; "List models" is the one action here
-// that contacts a service (DESIGN §5).
+// The model for the next message: the chat's default (Settings) unless changed here, picked from what Skimmer
+// already knows (models used in conversations, the lists the user asked for) or typed as `service/model`.
+// "List models" is the one action here that contacts a service (DESIGN §5).
 export function ModelField() {
   const model = useChatStore((state) => state.model);
   const note = useChatStore((state) => state.modelNote);
@@ -18,39 +18,21 @@ export function ModelField() {
   const result = listingFor === null ? undefined : models[listingFor];
   const listedService = services.find((s) => s.id === listingFor)?.name ?? 'the service';
 
-  const suggestions = useMemo(() => {
-    const chat = services.filter((s) => canChat(s.kind));
-    const listed: ListedModels[] = chat.flatMap((s) => {
-      const r = models[s.id];
-      return r?.status === 'listed' ? [{ service: s.name, models: r.models }] : [];
-    });
-    return modelSuggestions(
-      conversations.map((c) => c.model),
-      listed,
-      chat.map((s) => s.name),
-    );
-  }, [conversations, services, models]);
+  const used = useMemo(() => conversations.map((c) => c.model), [conversations]);
 
   return (
     <div className="model-field">
       <label className="model-input">
         <span>Model</span>
-        <input
-          data-testid="chat-model"
-          list="chat-model-options"
+        <ModelInput
+          task="chat"
+          testId="chat-model"
           value={model}
+          used={used}
           placeholder="service/model, e.g. local/llama3.2"
-          maxLength={300}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => setModel(event.target.value)}
+          onChange={setModel}
         />
       </label>
-      <datalist id="chat-model-options" data-testid="chat-model-options">
-        {suggestions.map((ref) => (
-          <option key={ref} value={ref} />
-        ))}
-      </datalist>
       <button
         type="button"
         data-testid="chat-list-models"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { UntrustedPart } from '../../../shared/contract/index.ts';
 import { displayText } from '../mail/display-text.ts';
 import { sourceLabel, untrustedPreview } from './untrusted-preview.ts';
@@ -7,7 +7,8 @@ import { sourceLabel, untrustedPreview } from './untrusted-preview.ts';
 // the conversation and labelled as data, so nobody takes it for Skimmer's or the model's words. Everything
 // in it is React text: no markup, links or images. A suspected injection is flagged with the line that
 // looks like one; the flag is a hint for the user, not a defence (those are the gates and approvals).
-export function UntrustedBlock({ part }: { part: UntrustedPart }) {
+// `readable` (a tool result's rows) takes the text's place, with the text itself under "Details".
+export function UntrustedBlock({ part, readable }: { part: UntrustedPart; readable?: ReactNode }) {
   const [expanded, setExpanded] = useState(false);
   const preview = untrustedPreview(part.text);
   return (
@@ -32,10 +33,22 @@ export function UntrustedBlock({ part }: { part: UntrustedPart }) {
           )}
         </div>
       )}
-      <div className="untrusted-text" data-testid="untrusted-text">
-        {expanded ? part.text : preview.text}
-      </div>
-      {preview.cut && (
+      {readable ? (
+        <>
+          {readable}
+          <details className="tool-result-details">
+            <summary>Details</summary>
+            <div className="untrusted-text" data-testid="untrusted-text">
+              {part.text}
+            </div>
+          </details>
+        </>
+      ) : (
+        <div className="untrusted-text" data-testid="untrusted-text">
+          {expanded ? part.text : preview.text}
+        </div>
+      )}
+      {!readable && preview.cut && (
         <button
           type="button"
           className="ghost small untrusted-more"

@@ -1,3 +1,4 @@
+import { ModelInput } from '../models/ModelInput.tsx';
 import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useSummaryStore } from '../stores/summary-store.ts';
 import { AnswerView } from '../summary/AnswerView.tsx';
@@ -30,15 +31,12 @@ export function DocumentAsk() {
           void askDocuments(checked, question);
         }}
       >
-        <input
-          data-testid="documents-ask-model"
-          aria-label="Model"
-          placeholder="service/model"
+        <ModelInput
+          task="summary"
+          testId="documents-ask-model"
+          ariaLabel="Model"
           value={model}
-          maxLength={300}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => setModel(event.target.value)}
+          onChange={setModel}
         />
         <input
           data-testid="documents-ask-question"

@@ -1,20 +1,36 @@
-import type { MailView } from '../../../shared/contract/index.ts';
+import type { Folder, MailView } from '../../../shared/contract/index.ts';
 import { inView } from '../../../shared/mail-views.ts';
-import { displayText } from '../mail/display-text.ts';
+import { useDraftsStore } from '../stores/drafts-store.ts';
+import { useFolderGroupsStore } from '../stores/folder-groups-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { type FolderGroup, groupFolders } from './folder-groups.ts';
 
+// The views across every account and import, Gmail's order (issue 16); the accounts' and imports' own folders
+// follow in groups. Inbox counts its unread, Drafts the local drafts.
 const views: { view: MailView; name: string }[] = [
   { view: 'inbox', name: 'Inbox' },
+  { view: 'starred', name: 'Starred' },
+  { view: 'drafts', name: 'Drafts' },
+  { view: 'sent', name: 'Sent' },
+  { view: 'archive', name: 'Archive' },
+  { view: 'spam', name: 'Spam' },
+  { view: 'trash', name: 'Trash' },
   { view: 'all', name: 'All mail' },
 ];
+
+function viewCount(view: MailView, folders: readonly Folder[], drafts: number): number {
+  if (view === 'drafts') return drafts;
+  if (view !== 'inbox') return 0;
+  return folders.reduce((sum, f) => sum + (inView(view, f.place) ? f.unread : 0), 0);
+}
 
 export function FolderPane() {
   const folders = useMailStore((state) => state.folders);
   const folderId = useMailStore((state) => state.folderId);
   const current = useMailStore((state) => state.view);
-  const selectFolder = useMailStore((state) => state.selectFolder);
   const selectView = useMailStore((state) => state.selectView);
+  const drafts = useDraftsStore((state) => state.drafts.length);
   const openImport = useImportStore((state) => state.openDialog);
 
   return (
@@ -22,9 +38,9 @@ export function FolderPane() {
       <button type="button" className="import-button" data-testid="import-open" onClick={openImport}>
         Import…
       </button>
-      <ul className="folder-list">
+      <ul className="folder-list" aria-label="Views">
         {views.map(({ view, name }) => {
-          const unread = folders.reduce((sum, f) => sum + (inView(view, f.place) ? f.unread : 0), 0);
+          const count = viewCount(view, folders, drafts);
           return (
             <li key={view}>
               <button
@@ -35,34 +51,74 @@ export function FolderPane() {
                 onClick={() => selectView(view)}
               >
                 <span className="folder-name">{name}</span>
-                {unread > 0 && <span className="folder-unread">{unread}</span>}
+                {count > 0 && (
+                  <span
+                    className="folder-unread"
+                    title={view === 'drafts' ? `${count} drafts` : `${count} unread`}
+                  >
+                    {count}
+                  </span>
+                )}
               </button>
             </li>
           );
         })}
-        {folders.map((folder) => (
-          <li key={folder.id}>
-            <button
-              type="button"
-              className="folder"
-              data-testid={`folder-${folder.id}`}
-              aria-current={folderId === folder.id}
-              title={folder.source}
-              onClick={() => selectFolder(folder.id)}
-            >
-              <span className="folder-name">{displayText(folder.name)}</span>
-              {folder.unread > 0 && (
-                <span className="folder-unread" title={`${folder.unread} unread`}>
-                  {folder.unread}
-                </span>
-              )}
-              <span className="folder-total" title={`${folder.total} messages`}>
-                {folder.total}
-              </span>
-            </button>
-          </li>
-        ))}
       </ul>
+      {groupFolders(folders).map((group) => (
+        <FolderGroupList key={group.key} group={group} />
+      ))}
     </nav>
+  );
+}
+
+function FolderGroupList({ group }: { group: FolderGroup }) {
+  const folderId = useMailStore((state) => state.folderId);
+  const selectFolder = useMailStore((state) => state.selectFolder);
+  const collapsed = useFolderGroupsStore((state) => state.collapsed.has(group.key));
+  const toggle = useFolderGroupsStore((state) => state.toggle);
+  const listId = `folder-group-${group.key}`;
+
+  return (
+    <section className="folder-group" data-testid="folders-group" data-group-kind={group.kind}>
+      <button
+        type="button"
+        className="folder-group-title"
+        data-testid="folders-group-toggle"
+        aria-expanded={!collapsed}
+        aria-controls={listId}
+        onClick={() => toggle(group.key)}
+      >
+        <span className="folder-group-arrow" aria-hidden="true">
+          {collapsed ? '▸' : '▾'}
+        </span>
+        <span className="folder-group-name">{group.title}</span>
+      </button>
+      {!collapsed && (
+        <ul className="folder-list" id={listId} aria-label={group.title}>
+          {group.entries.map(({ folder, label }) => (
+            <li key={folder.id}>
+              <button
+                type="button"
+                className="folder"
+                data-testid={`folder-${folder.id}`}
+                aria-current={folderId === folder.id}
+                title={folder.source}
+                onClick={() => selectFolder(folder.id)}
+              >
+                <span className="folder-name">{label}</span>
+                {folder.unread > 0 && (
+                  <span className="folder-unread" title={`${folder.unread} unread`}>
+                    {folder.unread}
+                  </span>
+                )}
+                <span className="folder-total" title={`${folder.total} messages`}>
+                  {folder.total}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,8 +1,10 @@
-// Keyboard first (DESIGN §12): j/k move in the list, Enter opens, / searches, Esc clears the search, u toggles
-// read, s toggles the star, e archives and # moves to Trash (the selected conversation); c writes a new mail, and
-// r, a and f reply, reply all and forward the newest message of the open conversation; in the chat view, Esc
-// stops a running answer. Dialogs handle their own keys (Esc closes or cancels them), so nothing here runs while
-// one is open, nor while the focus is in the composer (its keys are its own: compose/ComposePanel.tsx).
+// Keyboard first (DESIGN §12): j/k move in the list, Enter opens, / searches, Esc clears the selection, else
+// the search, u toggles read, s toggles the star, e archives, # moves to Trash and ! to Spam (Not spam in
+// Spam), l labels and v moves (the selection, else the conversation at the cursor), x selects the row at the
+// cursor, g then i/s/d/t/a goes to a view (go-to.ts); c writes a new mail, and r, a and f reply, reply all and
+// forward the newest message of the open conversation; in the chat view, Esc stops a running answer. Dialogs
+// handle their own keys (Esc closes or cancels them), so nothing here runs while one is open, nor while the
+// focus is in the composer (its keys are its own: compose/ComposePanel.tsx).
 import { useEffect } from 'react';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
@@ -10,18 +12,25 @@ import { useChatStore } from '../stores/chat-store.ts';
 import { useComposeStore } from '../stores/compose-store.ts';
 import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
+import { useIdentitiesStore } from '../stores/identities-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
+import { useMailBulkStore } from '../stores/mail-bulk-store.ts';
 import { useMailMovesStore } from '../stores/mail-moves-store.ts';
 import { useMailStarStore } from '../stores/mail-star-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
+import { usePickerStore } from '../stores/picker-store.ts';
+import { useSelectionStore } from '../stores/selection-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
 import { orderedThreads, useTriageStore } from '../stores/triage-store.ts';
 import { isOrdered } from '../triage/triage-order.ts';
+import { goToView } from './go-to.ts';
 
 // Tag names rather than instanceof: keys also arrive from the mail frame, whose elements belong to another realm.
 const typingTags = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 const activatingTags = new Set(['BUTTON', 'A', 'SUMMARY']);
+// A `g` was pressed: the next key is a go-to (go-to.ts), whatever it is.
+let awaitingGoTo = false;
 
 export function handleShortcut(event: KeyboardEvent): void {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -33,7 +42,9 @@ export function handleShortcut(event: KeyboardEvent): void {
     useTriageStore.getState().open ||
     useDraftsStore.getState().open ||
     useDocumentsStore.getState().open ||
+    useIdentitiesStore.getState().open ||
     useDocumentsStore.getState().page !== null ||
+    usePickerStore.getState().open !== null ||
     useMailStore.getState().pendingLink
   ) {
     return;
@@ -45,11 +56,22 @@ export function handleShortcut(event: KeyboardEvent): void {
   }
   if (target && (typingTags.has(target.tagName) || target.isContentEditable)) return;
   if (target?.closest?.('[data-composer]')) return;
+  const mail = useMailStore.getState();
+  if (awaitingGoTo || event.key === 'g') {
+    handleGoTo(event);
+    return;
+  }
   if (handleComposeKey(event)) {
     event.preventDefault();
     return;
   }
-  const mail = useMailStore.getState();
+  // The Drafts view lists drafts, not conversations: the conversation keys would act on none shown.
+  if (mail.hits === null && mail.folderId === null && mail.view === 'drafts') {
+    if (event.key !== '/') return;
+    mail.focusSearch();
+    event.preventDefault();
+    return;
+  }
   if (mail.hits === null && isOrdered(useTriageStore.getState().order)) {
     handleOrderedKey(event);
     return;
@@ -82,18 +104,39 @@ export function handleShortcut(event: KeyboardEvent): void {
       if (event.repeat) break;
       void useMailMovesStore.getState().move(event.key === 'e' ? 'archive' : 'trash');
       break;
-    case 'Escape':
+    // `!` is Shift+1 on a US keyboard: the character is what counts here too.
+    case '!':
+      if (event.repeat) break;
+      void useMailBulkStore.getState().spam();
+      break;
+    case 'x':
+      if (mail.hits !== null) return;
+      useSelectionStore.getState().toggle(mail.cursor);
+      break;
+    case 'l':
+      void usePickerStore.getState().openLabels();
+      break;
+    case 'v':
+      usePickerStore.getState().openMove();
+      break;
+    case 'Escape': {
+      const selection = useSelectionStore.getState();
+      if (selection.current() !== null) {
+        selection.clear();
+        break;
+      }
       if (mail.hits === null && mail.query === '') return;
       mail.clearSearch();
       break;
+    }
     default:
       return;
   }
   event.preventDefault();
 }
 
-// c, r, a, f: the composer, however the list is ordered. The answers are to the newest message of the open
-// conversation, as Gmail's r answers the last message. True when the key was one of them.
+// c, r, a, f: the composer, in every list. The answers are to the newest message of the open conversation, as
+// Gmail's r answers the last message. True when the key was one of them.
 function handleComposeKey(event: KeyboardEvent): boolean {
   const kinds = { r: 'reply', a: 'all', f: 'forward' } as const;
   if (event.key !== 'c' && !(event.key in kinds)) return false;
@@ -110,6 +153,18 @@ function handleComposeKey(event: KeyboardEvent): boolean {
   );
   if (newest) void compose.answer(kinds[event.key as keyof typeof kinds], newest.id);
   return true;
+}
+
+function handleGoTo(event: KeyboardEvent): void {
+  if (['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
+  event.preventDefault();
+  if (!awaitingGoTo) {
+    awaitingGoTo = true;
+    return;
+  }
+  awaitingGoTo = false;
+  const view = goToView(event.key);
+  if (view !== null) useMailStore.getState().selectView(view);
 }
 
 // While the list is ordered by triage answers, the keys act on its rows and the open thread: the paged list's
@@ -138,6 +193,16 @@ function handleOrderedKey(event: KeyboardEvent): void {
     case 's':
       if (event.repeat || openId === null) break;
       void useMailStarStore.getState().toggleStar(openId);
+      break;
+    case '!':
+      if (event.repeat || openId === null) break;
+      void useMailMovesStore.getState().move('spam', openId);
+      break;
+    case 'l':
+      if (openId !== null) void usePickerStore.getState().openLabels(openId);
+      break;
+    case 'v':
+      if (openId !== null) usePickerStore.getState().openMove(openId);
       break;
     default:
       return;

@@ -1,5 +1,6 @@
 // Which links in mail Skimmer offers to open, and what the confirmation warns about (DESIGN §12: links open in
 // the system browser only after the user has seen the real URL). Pure; tested in link-policy.test.ts.
+import { shownHostMismatch } from '../../../shared/link-host.ts';
 import { cleanUrl } from './resource-url.ts';
 
 export type LinkVerdict =
@@ -46,20 +47,9 @@ function linkWarnings(url: URL, shownText: string): string[] {
   if (url.hostname.split('.').some((label) => label.startsWith('xn--'))) {
     warnings.push('The site name uses international letters that can imitate other sites.');
   }
-  const shownHost = hostInText(shownText);
-  if (shownHost && !sameSite(shownHost, url.hostname)) {
+  const shownHost = shownHostMismatch(shownText, url.hostname);
+  if (shownHost) {
     warnings.push(`The link text shows ${shownHost}, but the link opens ${url.hostname}.`);
   }
   return warnings;
-}
-
-// The host a link's text claims, when the text looks like an address ("www.bank.com", "https://bank.com/x").
-function hostInText(text: string): string | null {
-  const match = /^\s*(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?:[/:?#]\S*)?\s*$/i.exec(text);
-  return match?.[1]?.toLowerCase() ?? null;
-}
-
-function sameSite(a: string, b: string): boolean {
-  const bare = (host: string) => host.replace(/^www\./, '');
-  return bare(a) === bare(b);
 }

@@ -25,6 +25,11 @@ function ActivityRow({ entry }: { entry: AuditView }) {
         <code className="tool-name">{entry.tool}</code>
         <span className="muted">{effectText[entry.effect]}</span>
         {entry.jobId !== null && <span className="muted">{`triage job ${entry.jobId}`}</span>}
+        {entry.client !== null && (
+          <span className="muted" data-testid="activity-client">
+            {displayText(`asked by an outside agent: ${entry.client}`)}
+          </span>
+        )}
         <span className="activity-decision" data-testid="activity-decision">
           {`${decisionText[entry.decision]} ${decidedByText[entry.decidedBy]}`}
         </span>

@@ -10,6 +10,7 @@ import { useSummaryStore } from '../stores/summary-store.ts';
 import { AttachmentChips } from './AttachmentChips.tsx';
 import { MessageBody } from './MessageBody.tsx';
 import { SyncErrorNote } from './SyncErrorNote.tsx';
+import { WarningBanner } from './WarningBanner.tsx';
 
 function formatAddress(address: Address): string {
   return displayText(address.name ? `${address.name} <${address.address}>` : address.address);
@@ -125,6 +126,7 @@ export function MessageCard({ message }: { message: MessageView }) {
         </dl>
       </header>
       <SyncErrorNote message={message} />
+      <WarningBanner warnings={message.warnings} />
       {message.attachments.length > 0 && <AttachmentChips attachments={message.attachments} />}
       <MessageBody message={message} />
     </section>

@@ -1,6 +1,7 @@
 import { SavedListDialog } from '../settings/SavedListDialog.tsx';
 import { useServicesStore } from '../stores/services-store.ts';
 import { AddServiceForm } from './AddServiceForm.tsx';
+import { DefaultModels } from './DefaultModels.tsx';
 import { ServiceRow } from './ServiceRow.tsx';
 
 // The "Model services" settings screen (DESIGN §5). Opening it asks Skimmer for the saved services and
@@ -29,6 +30,7 @@ export function ServicesDialog() {
       onEscape={onEscape}
       onClose={close}
     >
+      <DefaultModels />
       <AddServiceForm />
     </SavedListDialog>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Modal } from '../app/Modal.tsx';
 
-type SavedListDialogProps<T extends { id: number }> = {
+type SavedListDialogProps<T> = {
   title: string;
   // Names the dialog's test ids: `${testId}-dialog`, `-close`, `-error` and `-empty`.
   testId: string;
@@ -19,9 +19,9 @@ type SavedListDialogProps<T extends { id: number }> = {
   children: ReactNode;
 };
 
-// A settings dialog of things the user saved (Mail accounts, Model services): what it is for, the saved list
+// A settings dialog of things the user saved (Mail accounts, Model services, Your addresses): what it is for, the saved list
 // or why there is none, and the form that adds one.
-export function SavedListDialog<T extends { id: number }>(props: SavedListDialogProps<T>) {
+export function SavedListDialog<T>(props: SavedListDialogProps<T>) {
   const { title, testId, items, loading, listError } = props;
   return (
     <Modal label={title} testId={`${testId}-dialog`} onEscape={props.onEscape} className="saved-list-dialog">

@@ -22,6 +22,7 @@ import {
   type TurnOutcome,
   withEvent,
 } from '../chat/turns.ts';
+import { defaultModel } from './model-choices-store.ts';
 import { useServicesStore } from './services-store.ts';
 import { announce } from './store-events.ts';
 
@@ -58,6 +59,8 @@ type ChatState = {
   openConversation(id: number): Promise<void>;
   newConversation(): void;
   setModel(model: string): void;
+  /** The chat's default changed from `before` to `after` (''  for none): a field still on the old one follows. */
+  followDefault(before: string, after: string): void;
   listModels(): Promise<void>;
   setDraft(draft: string): void;
   setTools(on: boolean): void;
@@ -235,8 +238,11 @@ export const useChatStore = create<ChatState>()((set, get) => {
         conversations,
         listLoaded: true,
         listError: null,
-        // A model already used is the only preset: there is no default model (DESIGN §5).
-        model: state.model === '' && !modelTouched ? (conversations[0]?.model ?? '') : state.model,
+        // Until the user types here: the chat's default (DESIGN §5, "Choosing a model"), else the model used last.
+        model:
+          state.model === '' && !modelTouched
+            ? defaultModel('chat') || (conversations[0]?.model ?? '')
+            : state.model,
       }));
     },
 
@@ -287,6 +293,11 @@ export const useChatStore = create<ChatState>()((set, get) => {
       }));
     },
 
+    followDefault(before, after) {
+      if (modelTouched && get().model.trim() !== before) return;
+      set({ model: after, modelNote: null });
+    },
+
     setModel(model) {
       modelTouched = true;
       set({ model, modelNote: null });
@@ -331,6 +342,8 @@ export const useChatStore = create<ChatState>()((set, get) => {
     },
 
     quoteMessage(message) {
+      // "Ask in chat" starts a new conversation (issue 17); a second message quoted before sending joins it.
+      if (get().openId !== null && get().live === null) get().newConversation();
       set((state) => ({
         quoted: state.quoted.some((q) => q.id === message.id)
           ? state.quoted

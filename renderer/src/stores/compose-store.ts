@@ -202,15 +202,7 @@ export const useComposeStore = create<ComposeState>()((set, get) => {
     return !get().open;
   }
 
-  function show(given: DraftDetail, kind: ComposeKind, made: boolean): void {
-    // TEMPORARY until h/compose-back: the older main process answers without the new fields.
-    const detail: DraftDetail = {
-      ...given,
-      fromAddress: given.fromAddress ?? null,
-      bcc: given.bcc ?? [],
-      forwardOf: given.forwardOf ?? null,
-      attachments: given.attachments ?? [],
-    };
+  function show(detail: DraftDetail, kind: ComposeKind, made: boolean): void {
     const form = formOf(detail);
     stored = form;
     initial = form;

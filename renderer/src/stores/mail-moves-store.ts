@@ -1,40 +1,54 @@
-// Archive and Trash from the mail view (the reader's buttons, `e` and `#`, DESIGN §12). A move happens in
-// Skimmer at once and is undoable (the Undo bar offers it); for a synced account the background sync takes
-// it to the server. One move at a time, so a held-down `e` cannot fire a burst of moves.
+// Archive, Trash, Spam and Move of one conversation from the mail view (the reader's buttons, `e`, `#`, `!`
+// and the `v` picker, DESIGN §12). A move happens in Skimmer at once and is undoable (the Undo bar offers it);
+// for a synced account the background sync takes it to the server. One move at a time, so a held-down `e`
+// cannot fire a burst of moves. Spam and Move go through mail:bulk with this one conversation, so the main
+// process picks its messages by the same rule as for a selection.
 import { create } from 'zustand';
-import type { MessageView } from '../../../shared/contract/index.ts';
+import type { BulkAction, Envelope, MessageView, SelectionScope } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { isOrdered } from '../triage/triage-order.ts';
 import { useAppStore } from './app-store.ts';
 import { useMailStore } from './mail-store.ts';
-import { moveTargets } from './move-targets.ts';
+import { leavingFolders, moveTargets } from './move-targets.ts';
+import { scopeOf, spamActionFor } from './thread-selection.ts';
 import { orderedThreads, useTriageStore } from './triage-store.ts';
 import { useUndoStore } from './undo-store.ts';
 
-type MoveKind = 'archive' | 'trash';
-
-// In the Inbox view the conversation leaves the Inbox: its messages in ordinary folders and Inbox move, the
-// user's replies in Sent stay. In All mail there is no folder to leave (null: all of it moves).
-const inboxFolders = (mail: ReturnType<typeof useMailStore.getState>): number[] | null =>
-  mail.view === 'inbox'
-    ? mail.folders.filter((f) => f.place === null || f.place === 'inbox').map((f) => f.id)
-    : null;
+type MoveKind = 'archive' | 'trash' | 'spam' | 'notSpam' | 'folder';
 
 type MovesState = {
   moving: MoveKind | null;
   // The open thread's, from the reader; the selected one's (or else the open one's), from the keyboard.
-  move(kind: MoveKind, threadId?: number): Promise<void>;
+  // 'spam' is Not spam for a conversation that is spam already (thread-selection.ts `spamActionFor`).
+  move(kind: 'archive' | 'trash' | 'spam', threadId?: number): Promise<void>;
+  // Move… (`v`): to the folder picked.
+  moveToFolder(folderId: number, threadId?: number): Promise<void>;
 };
 
 const channel = { archive: 'mail:archive', trash: 'mail:trash' } as const;
 const alreadyThere: Record<MoveKind, string> = {
   archive: 'This conversation is already in Archive.',
   trash: 'This conversation is already in Trash.',
+  spam: 'This conversation is already in Spam.',
+  notSpam: 'Nothing to move: this conversation has no message in Spam.',
+  folder: 'This conversation is already in that folder.',
 };
-const nothingToMove: Record<MoveKind, string> = {
+const nothingToMove: Record<'archive' | 'trash', string> = {
   archive: 'Nothing to archive: this conversation has no message in this folder.',
   trash: 'Nothing to move to Trash: this conversation has no message in this folder.',
 };
+
+// Whether the move changed anything; null when it was refused (and said so).
+function outcome(reply: Envelope<{ changed: number }>): boolean | null {
+  if (reply.ok) return reply.value.changed > 0;
+  useAppStore.getState().showError(reply.error);
+  return null;
+}
+
+// Where the conversation is listed, for mail:bulk: a search moves it whole, as All mail does.
+function listScope(mail: ReturnType<typeof useMailStore.getState>): SelectionScope {
+  return mail.hits !== null ? { view: 'all' } : scopeOf(mail.folderId, mail.view, null);
+}
 
 // Auto-advance in the ordered list: a thread still shown is read again; one gone gives way to the row after it
 // that is still shown, else the one before, else an empty reader.
@@ -49,10 +63,12 @@ async function leaveOrderedRow(threadId: number, before: readonly number[]): Pro
   else await mail.openThreadById(next);
 }
 
-export const useMailMovesStore = create<MovesState>()((set, get) => ({
-  moving: null,
-
-  async move(kind, threadId) {
+export const useMailMovesStore = create<MovesState>()((set, get) => {
+  async function run(
+    kind: 'archive' | 'trash' | 'spam' | 'folder',
+    threadId: number | undefined,
+    folderId?: number,
+  ): Promise<void> {
     if (get().moving !== null) return;
     const mail = useMailStore.getState();
     // The keyboard's cursor on a document hit of a search selects no mail: `e` and `#` then do nothing,
@@ -74,17 +90,50 @@ export const useMailMovesStore = create<MovesState>()((set, get) => ({
         if (!reply.ok) return useAppStore.getState().showError(reply.error);
         messages = reply.value.messages;
       }
-      // A search lists hits from every folder: the conversation moves as a whole. The Inbox is its folders.
-      const leaving =
-        mail.hits !== null ? null : mail.folderId !== null ? [mail.folderId] : inboxFolders(mail);
-      const ids = moveTargets(messages, leaving);
-      if (ids.length === 0) return useAppStore.getState().showError(nothingToMove[kind]);
+      let done: MoveKind = kind;
+      let send: () => Promise<boolean | null>;
+      if (kind === 'archive' || kind === 'trash') {
+        // A search lists hits from every folder: the conversation moves as a whole. A view leaves its folders
+        // (move-targets.ts): the Inbox its own, Starred and Sent the Inbox on Archive, and all of it on Trash.
+        const leaving =
+          mail.hits !== null
+            ? null
+            : mail.folderId !== null
+              ? [mail.folderId]
+              : leavingFolders(mail.view, kind, mail.folders);
+        const ids = moveTargets(messages, leaving);
+        if (ids.length === 0) return useAppStore.getState().showError(nothingToMove[kind]);
+        send = async () => {
+          const reply = await bridge[channel[kind]]({ ids });
+          return outcome(reply);
+        };
+      } else {
+        const list = { folderId: mail.folderId, view: mail.view, searching: mail.hits !== null };
+        const action: BulkAction =
+          kind === 'folder'
+            ? { kind: 'move', folderId: folderId ?? 0 }
+            : {
+                kind: spamActionFor(
+                  mail.folders,
+                  list,
+                  messages.map((m) => m.folderId),
+                ),
+              };
+        done = action.kind === 'move' ? 'folder' : action.kind === 'notSpam' ? 'notSpam' : 'spam';
+        send = async () => {
+          const reply = await bridge['mail:bulk']({
+            selection: { scope: listScope(mail), threads: [target] },
+            action,
+          });
+          return outcome(reply);
+        };
+      }
+      set({ moving: done });
       let moved = false;
       await useUndoStore.getState().track(async () => {
-        const reply = await bridge[channel[kind]]({ ids });
-        if (!reply.ok) return useAppStore.getState().showError(reply.error);
-        moved = reply.value.changed > 0;
-        if (!moved) useAppStore.getState().showError(alreadyThere[kind]);
+        const changed = await send();
+        moved = changed === true;
+        if (changed === false) useAppStore.getState().showError(alreadyThere[done]);
       });
       if (!moved) return;
       if (useMailStore.getState().openThread?.id !== target) return;
@@ -93,5 +142,11 @@ export const useMailMovesStore = create<MovesState>()((set, get) => ({
     } finally {
       set({ moving: null });
     }
-  },
-}));
+  }
+
+  return {
+    moving: null,
+    move: (kind, threadId) => run(kind, threadId),
+    moveToFolder: (folderId, threadId) => run('folder', threadId, folderId),
+  };
+});

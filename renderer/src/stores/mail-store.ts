@@ -30,7 +30,7 @@ type PendingLink = { verdict: LinkVerdict; text: string };
 
 type MailState = {
   folders: Folder[];
-  folderId: number | null; // null: the view (Inbox or All mail) lists
+  folderId: number | null; // null: the view (Inbox, Starred, Sent… All mail) lists
   view: MailView;
   total: number | null; // null until the first window of the list has arrived
   pages: Pages;

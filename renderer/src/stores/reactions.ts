@@ -6,8 +6,13 @@ import { useAccountsStore } from './accounts-store.ts';
 import { useChatStore } from './chat-store.ts';
 import { useDraftsStore } from './drafts-store.ts';
 import { useMailStore } from './mail-store.ts';
+import { useModelChoicesStore } from './model-choices-store.ts';
 import { useOutboxStore } from './outbox-store.ts';
+import { useSelectionStore } from './selection-store.ts';
+import { useServicesStore } from './services-store.ts';
 import { onStoreEvent } from './store-events.ts';
+import { useSummaryStore } from './summary-store.ts';
+import { useTriageStore } from './triage-store.ts';
 import { useUndoStore } from './undo-store.ts';
 
 /** Connects the stores' reactions; the returned function disconnects them. */
@@ -44,6 +49,30 @@ export function wireStoreReactions(): () => void {
     // The folder the page opens (or leaves for all mail) is the one whose news the background sync waits for.
     useMailStore.subscribe((state, previous) => {
       if (state.folderId !== previous.folderId) useAccountsStore.getState().showingFolder(state.folderId);
+    }),
+    // A selection belongs to the list it was made in: another folder, view or a search clears it.
+    useMailStore.subscribe((state, previous) => {
+      const moved =
+        state.folderId !== previous.folderId ||
+        state.view !== previous.view ||
+        (state.hits !== null) !== (previous.hits !== null);
+      if (moved) useSelectionStore.getState().clear();
+    }),
+    // A default set in Settings reaches every model field still on the old one (DESIGN §5, "Choosing a model").
+    useModelChoicesStore.subscribe((state, previous) => {
+      const { chat, summary, triage } = state.defaults;
+      const before = previous.defaults;
+      if (chat !== before.chat) useChatStore.getState().followDefault(before.chat ?? '', chat ?? '');
+      if (summary !== before.summary)
+        useSummaryStore.getState().followDefault(before.summary ?? '', summary ?? '');
+      if (triage !== before.triage)
+        useTriageStore.getState().followDefault(before.triage ?? '', triage ?? '');
+    }),
+    // A list of models the user asked for, or a changed service, is offered by every model field.
+    useServicesStore.subscribe((state, previous) => {
+      if (state.services !== previous.services || state.models !== previous.models) {
+        void useModelChoicesStore.getState().load();
+      }
     }),
   ];
   return () => {

@@ -11,6 +11,7 @@ import { isModelRef, modelRefHint } from '../chat/model-ref.ts';
 import { useChatStore } from './chat-store.ts';
 import { useDocumentsStore } from './documents-store.ts';
 import { useMailStore } from './mail-store.ts';
+import { defaultModel } from './model-choices-store.ts';
 
 // Where the answer is shown: the reader's panel or the Documents dialog.
 export type AskPlace = 'reader' | 'documents';
@@ -47,6 +48,8 @@ type SummaryState = {
 
   openThread(threadId: number): void;
   setModel(model: string): void;
+  /** The summaries' default changed from `before` to `after`: a field still on the old one follows. */
+  followDefault(before: string, after: string): void;
   setQuestion(question: string): void;
   summarize(): Promise<void>;
   ask(): Promise<void>;
@@ -63,21 +66,11 @@ type SummaryState = {
   askDocuments(documentIds: number[], question: string): Promise<void>;
 };
 
-const modelKey = 'skimmer.summaryModel';
 const maxQuestion = 2000; // the contract's bound
 const maxMessages = 50; // the contract's bounds for a selection and for documents
 const maxDocuments = 20;
 // If Skimmer does not confirm a stop in this time, the panel stops waiting for it.
 const stopGraceMs = 5_000;
-
-// The model last used here, else the chat's; there is no default model (DESIGN §5).
-function savedModel(): string {
-  try {
-    return localStorage.getItem(modelKey) ?? '';
-  } catch {
-    return ''; // Storage can be unavailable; the chat's model applies.
-  }
-}
 
 export const useSummaryStore = create<SummaryState>()((set, get) => {
   let nextRun = 1;
@@ -172,9 +165,22 @@ export const useSummaryStore = create<SummaryState>()((set, get) => {
     return null;
   }
 
+  // Reopening a thread shows the summary Skimmer already has for it (summary:stored asks no service), unless the
+  // user has asked something here meanwhile or moved on.
+  async function showStored(threadId: number): Promise<void> {
+    const reply = await bridge['summary:stored']({ threadId });
+    const now = get();
+    if (!reply.ok || reply.value === null || now.threadId !== threadId) return;
+    if (now.running !== null || now.result !== null || now.error !== null) return;
+    set({
+      result: { ask: { place: 'reader', threadId, model: reply.value.model }, view: reply.value.result },
+    });
+  }
+
   return {
     threadId: null,
-    model: savedModel() || useChatStore.getState().model,
+    // The summaries' default (Settings), else the chat's model; a change here holds until the page reloads.
+    model: defaultModel('summary') || useChatStore.getState().model,
     modelNote: null,
     question: '',
     running: null,
@@ -205,17 +211,17 @@ export const useSummaryStore = create<SummaryState>()((set, get) => {
         question: '',
         highlight: kept(get().result?.ask) ? get().highlight : null,
         // Still empty: the chat may have learned a model since this store started.
-        model: get().model || useChatStore.getState().model,
+        model: get().model || defaultModel('summary') || useChatStore.getState().model,
       });
+      void showStored(threadId);
+    },
+
+    followDefault(before, after) {
+      if (get().model.trim() === before) set({ model: after, modelNote: null });
     },
 
     setModel(model) {
       set({ model, modelNote: null });
-      try {
-        localStorage.setItem(modelKey, model);
-      } catch {
-        // Not saved; the field still holds it for this session.
-      }
     },
 
     setQuestion(question) {

@@ -23,6 +23,7 @@ import {
 } from '../triage/triage-order.ts';
 import { atMostEvery } from './at-most-every.ts';
 import { useMailStore } from './mail-store.ts';
+import { defaultModel } from './model-choices-store.ts';
 import { useServicesStore } from './services-store.ts';
 import { loadedThreads } from './thread-pages.ts';
 
@@ -64,6 +65,8 @@ type TriageState = {
   // After an edit: the questions may differ, so the estimate, the answers and the order are read again.
   setChanged(setId: number | null): void;
   setModel(model: string): void;
+  /** The triage default changed from `before` to `after`: a field still on the old one follows. */
+  followDefault(before: string, after: string): void;
   setScopeKind(kind: ScopeKind): void;
   loadEstimate(): Promise<void>;
   start(): Promise<void>;
@@ -182,6 +185,8 @@ export const useTriageStore = create<TriageState>()((set, get) => {
       const scopeKind: ScopeKind =
         mail.hits !== null && mail.query.trim() !== '' ? 'query' : mail.folderId !== null ? 'folder' : 'all';
       set({ open: true, scopeKind, estimate: null, estimateError: null });
+      // The triage default (DESIGN §5, "Choosing a model") until the user names another here.
+      if (get().model.trim() === '') get().setModel(defaultModel('triage'));
       void get()
         .loadSets()
         .then(() => get().loadEstimate());
@@ -223,6 +228,10 @@ export const useTriageStore = create<TriageState>()((set, get) => {
       set({ setId, answers: new Map(), answersSetId: null, order: noOrder });
       void get().loadEstimate();
       void loadAnswers();
+    },
+
+    followDefault(before, after) {
+      if (get().model.trim() === before) get().setModel(after);
     },
 
     setModel(model) {

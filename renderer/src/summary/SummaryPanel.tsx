@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect } from 'react';
+import { ModelInput } from '../models/ModelInput.tsx';
 import '../styles/summary.css';
 import { useSummaryStore } from '../stores/summary-store.ts';
 import { AnswerView } from './AnswerView.tsx';
@@ -40,15 +41,7 @@ export function SummaryPanel({ threadId, messageIds }: { threadId: number; messa
       <div className="summary-controls">
         <label className="summary-model">
           <span>Model</span>
-          <input
-            data-testid="summary-model"
-            value={model}
-            placeholder="service/model"
-            maxLength={300}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setModel(event.target.value)}
-          />
+          <ModelInput task="summary" testId="summary-model" value={model} onChange={setModel} />
         </label>
         <button
           type="button"

@@ -1,8 +1,10 @@
+import type { MouseEvent } from 'react';
 import type { ThreadSummary } from '../../../shared/contract/index.ts';
 import { formatListDate } from '../format/format-time.ts';
 import { displayText } from '../mail/display-text.ts';
 import { useMailStarStore } from '../stores/mail-star-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { useSelectionStore } from '../stores/selection-store.ts';
 import { rowAt } from '../stores/thread-pages.ts';
 import { AnswerChips } from '../triage/AnswerChips.tsx';
 
@@ -13,6 +15,9 @@ export function ThreadRow({ index, top }: { index: number; top: number }) {
   const selected = useMailStore((state) => state.cursor === index);
   const open = useMailStore((state) => thread !== undefined && state.openThread?.id === thread.id);
   const openRow = useMailStore((state) => state.openRow);
+  const checked = useSelectionStore(
+    (state) => thread !== undefined && (state.allInView || state.ids.has(thread.id)),
+  );
 
   if (!thread) {
     return (
@@ -26,8 +31,24 @@ export function ThreadRow({ index, top }: { index: number; top: number }) {
       </div>
     );
   }
+  // Shift-click takes a range, Ctrl/Cmd-click adds or removes a row (as in Gmail and Thunderbird); a plain
+  // click opens it.
+  const onOpen = (event: MouseEvent) => {
+    const selection = useSelectionStore.getState();
+    if (event.shiftKey) selection.extendTo(index);
+    else if (event.ctrlKey || event.metaKey) selection.toggle(index);
+    else openRow(index);
+  };
+  const check = {
+    checked,
+    onToggle(event: MouseEvent) {
+      const selection = useSelectionStore.getState();
+      if (event.shiftKey) selection.extendTo(index);
+      else selection.toggle(index);
+    },
+  };
   return (
-    <ThreadRowView thread={thread} top={top} selected={selected} open={open} onOpen={() => openRow(index)} />
+    <ThreadRowView thread={thread} top={top} selected={selected} open={open} onOpen={onOpen} check={check} />
   );
 }
 
@@ -36,8 +57,29 @@ type ThreadRowViewProps = {
   top: number;
   selected: boolean;
   open: boolean;
-  onOpen(): void;
+  onOpen(event: MouseEvent): void;
+  // The row's checkbox, where the list can select rows (the thread list; not the triage-ordered list).
+  check?: { checked: boolean; onToggle(event: MouseEvent): void };
 };
+
+// The row's selection checkbox: a click toggles it (Shift: a range) without opening the conversation.
+function RowCheck({ check }: { check: NonNullable<ThreadRowViewProps['check']> }) {
+  return (
+    <input
+      type="checkbox"
+      className="row-check"
+      data-testid="row-check"
+      aria-label="Select"
+      tabIndex={-1}
+      checked={check.checked}
+      onChange={() => {}}
+      onClick={(event) => {
+        event.stopPropagation();
+        check.onToggle(event);
+      }}
+    />
+  );
+}
 
 // The list's star: shows whether the conversation is starred and toggles it, without opening it.
 function StarToggle({ thread }: { thread: ThreadSummary }) {
@@ -62,8 +104,14 @@ function StarToggle({ thread }: { thread: ThreadSummary }) {
 }
 
 // One conversation in a list: the thread list's rows and the rows of a list ordered by triage answers.
-export function ThreadRowView({ thread, top, selected, open, onOpen }: ThreadRowViewProps) {
-  const classes = ['thread-row', selected && 'selected', open && 'open', thread.unread > 0 && 'unread'];
+export function ThreadRowView({ thread, top, selected, open, onOpen, check }: ThreadRowViewProps) {
+  const classes = [
+    'thread-row',
+    selected && 'selected',
+    open && 'open',
+    thread.unread > 0 && 'unread',
+    check?.checked && 'checked',
+  ];
   return (
     // Keyboard: j/k/Enter act on the list as a whole (keyboard/shortcuts.ts); a click selects and opens.
     // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled for the whole list, not per row
@@ -75,9 +123,15 @@ export function ThreadRowView({ thread, top, selected, open, onOpen }: ThreadRow
       style={{ transform: `translateY(${top}px)`, height: threadRowHeight }}
       data-testid="thread-row"
       data-thread-id={thread.id}
-      onClick={onOpen}
+      data-checked={check?.checked ? 'true' : undefined}
+      // A Shift-click selects rows, not the text between them.
+      onMouseDown={(event) => {
+        if (event.shiftKey) event.preventDefault();
+      }}
+      onClick={(event) => onOpen(event)}
     >
       <div className="row-top">
+        {check && <RowCheck check={check} />}
         <span className="participants">
           {displayText(thread.participants.join(', ')) || '(unknown sender)'}
         </span>
@@ -95,7 +149,7 @@ export function ThreadRowView({ thread, top, selected, open, onOpen }: ThreadRow
       </div>
       <div className="row-snippet">
         <AnswerChips threadId={thread.id} />
-        {displayText(thread.snippet)}
+        <span className="row-snippet-text">{displayText(thread.snippet)}</span>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { MessageAnswers } from '../../../shared/contract/index.ts';
 import type { Question } from '../../../shared/judge.ts';
-import { binaryNote, chipsFor } from './answer-chips.ts';
+import { binaryNote, chipsFor, decisive } from './answer-chips.ts';
 
 const questions: Question[] = [
   { type: 'predicate', name: 'needs_reply', instructions: 'Does it need a reply?' },
@@ -67,5 +67,36 @@ describe('answer chips', () => {
   test('a refusal shows a muted dash', () => {
     const [chip] = chipsFor(answered([{ type: 'refusal', name: 'team' }]), questions);
     expect(chip).toMatchObject({ text: '—', refused: true });
+  });
+});
+
+describe('decisive chips', () => {
+  const chips = (answers: MessageAnswers['answers']) =>
+    decisive(
+      chipsFor(
+        { messageId: 1, model: 'dec/m', certainty: 'probabilities', answers } as MessageAnswers,
+        questions,
+      ),
+    );
+
+  test('show a yes, a choice and a score, and keep a no and a refusal for the hover', () => {
+    const { shown, rest } = chips([
+      { type: 'predicate', name: 'needs_reply', probability: 0.2 },
+      { type: 'choice', name: 'team', choice: 'billing' },
+      { type: 'score', name: 'frustration', score: 1.7 },
+    ] as MessageAnswers['answers']);
+    expect(shown.map((c) => c.name)).toEqual(['team', 'frustration']);
+    expect(rest.split('\n')).toEqual([
+      'needs reply: probability 0.2',
+      'team: billing',
+      'frustration: level 1.7 of 0–2 (nearest: Angry)',
+    ]);
+  });
+
+  test('show a predicate that is a yes', () => {
+    const { shown } = chips([
+      { type: 'predicate', name: 'needs_reply', probability: 0.8 },
+    ] as MessageAnswers['answers']);
+    expect(shown.map((c) => c.text)).toEqual(['needs reply']);
   });
 });

@@ -83,3 +83,12 @@ export function chipsFor(answers: MessageAnswers, questions: readonly JudgeQuest
     return { ...chip, title: `${chip.title} ${binaryNote}` };
   });
 }
+
+/**
+ * What a row shows (issue 17): the decisive answers — a yes, a choice, a score — in full; a no and a refusal
+ * only on hover, with every other answer, in `rest`.
+ */
+export function decisive(chips: readonly Chip[]): { shown: Chip[]; rest: string } {
+  const shown = chips.filter((c) => !c.refused && c.mark !== false);
+  return { shown, rest: chips.map((c) => c.title).join('\n') };
+}

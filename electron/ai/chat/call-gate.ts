@@ -1,0 +1,93 @@
+// One tool call checked and run (DESIGN §7): the path every call takes, whoever made it. The engine settles a
+// model's round with it (engine.ts), and `skimmer mcp` an outside agent's call (electron/mcp/): parse the
+// arguments with the tool's schema, ask the gate (with the rules no gate can loosen), and run the tool with its
+// untrusted output wrapped. Nothing here knows who asked or who answers an approval.
+import type { ProvenanceTracker } from '../safety/provenance.ts';
+import { suspectInjection, wrapUntrusted } from '../safety/untrusted.ts';
+import type { AnyTool, GateDecision, Provenance } from '../tools/tool.ts';
+
+/** What the gate made of one call, before anyone was asked. */
+export type CheckedCall =
+  /** No such tool, or arguments its schema refuses: nothing runs, `output` says why. */
+  | { kind: 'invalid'; output: string }
+  /** The parsed arguments, where they came from, and the gate's decision. */
+  | { kind: 'checked'; tool: AnyTool; args: unknown; provenance: Provenance; gate: GateDecision };
+
+/** Parses and gates one call. Pure apart from reading provenance. */
+export function checkCall(
+  tools: ReadonlyMap<string, AnyTool>,
+  name: string,
+  input: unknown,
+  provenance: ProvenanceTracker,
+): CheckedCall {
+  const tool = tools.get(name);
+  if (!tool) return { kind: 'invalid', output: `There is no tool named ${name}.` };
+  const parsed = tool.schema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      kind: 'invalid',
+      output: `The arguments for ${name} are not valid: ${describeIssues(parsed.error.issues)}`,
+    };
+  }
+  const origin = provenance.of(parsed.data);
+  return {
+    kind: 'checked',
+    tool,
+    args: parsed.data,
+    provenance: origin,
+    gate: gateDecision(tool, parsed.data, origin),
+  };
+}
+
+/** The gate's decision, with the rules no gate can loosen. */
+export function gateDecision(tool: AnyTool, args: unknown, provenance: Provenance): GateDecision {
+  const decided = tool.gate ? tool.gate(args, provenance) : tool.effect === 'read' ? 'allow' : 'approve';
+  // SECURITY: sending and deleting always ask the user (DESIGN §7); a gate may only make them stricter.
+  if ((tool.effect === 'send' || tool.effect === 'delete') && decided === 'allow') return 'approve';
+  // SECURITY: a change that names someone (or a link) the user never wrote always asks, whatever a gate, a
+  // grant or an approval policy allows: a draft to an address an email supplied is how mail leaks (§7).
+  if (tool.effect !== 'read' && provenance.notNamedByUser.length > 0 && decided === 'allow') return 'approve';
+  return decided;
+}
+
+function describeIssues(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  return issues
+    .map((i) => (i.path.length > 0 ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+export const CANCELLED = 'Cancelled: the user stopped the run before this call finished.';
+
+/**
+ * Runs a checked call. Untrusted output comes back inside an untrusted block and is remembered by
+ * `provenance`; a failure is an error result, never a throw; Stop answers at once, even if the tool ignores it.
+ */
+export async function runTool(
+  tool: AnyTool,
+  args: unknown,
+  signal: AbortSignal,
+  provenance: ProvenanceTracker,
+): Promise<{ output: string; isError: boolean }> {
+  if (signal.aborted) return { output: CANCELLED, isError: true };
+  let onAbort = () => {};
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted');
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    const outcome = await Promise.race([tool.run(args, { signal }), aborted]);
+    if (outcome === 'aborted') return { output: CANCELLED, isError: true };
+    if (outcome.untrusted) provenance.addUntrusted(outcome.output);
+    // SECURITY: untrusted output reaches the model only inside an untrusted block (DESIGN §8).
+    const output =
+      outcome.untrusted && !outcome.output.includes('<untrusted_email')
+        ? wrapUntrusted(tool.name, outcome.output, suspectInjection(outcome.output).suspect)
+        : outcome.output;
+    return { output, isError: false };
+  } catch (e) {
+    if (signal.aborted) return { output: CANCELLED, isError: true };
+    return { output: `The tool failed: ${e instanceof Error ? e.message : String(e)}`, isError: true };
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}

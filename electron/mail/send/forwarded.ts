@@ -1,0 +1,168 @@
+// The bytes of a forwarded attachment, read when the forward is sent (DESIGN §11, "Attachments"), never before:
+// Skimmer stores no attachment bytes (§11), so they are read where the original is kept. Imported mail from its
+// source (`messages.source`: the .eml or Maildir file, or `path#offset` in an mbox), opened under the rule for
+// every file (files/safe-open.ts) and parsed whole by mailparser; synced mail from its IMAP server, the one part
+// downloaded by UID (its place in BODYSTRUCTURE found as the sync listed it, imap-message.ts). What cannot be
+// read is a ForwardUnreadable naming the attachment and where it was looked for: the send fails with that
+// sentence, the message stays in the outbox to retry, nothing is lost.
+import { createReadStream } from 'node:fs';
+import { simpleParser } from 'mailparser';
+import type { Db } from '../../db/open.ts';
+import { FileRefusal, openUserFile, type Places, readUserFile } from '../../files/safe-open.ts';
+import type { Accounts } from '../accounts.ts';
+import { imapClient, mailFailure } from '../imap/imap-connect.ts';
+import { attachmentParts, type Structure } from '../imap/imap-message.ts';
+import { maxMessageBytes } from '../import/parse.ts';
+import { splitMbox } from '../import/sources.ts';
+import type { OutgoingFile } from './compose.ts';
+import type { OutboxFile } from './draft-files.ts';
+
+/** A forwarded attachment that cannot be read now; the message says which and why, for the outbox. */
+export class ForwardUnreadable extends Error {}
+
+type Wanted = Extract<OutboxFile, { kind: 'forwarded' }>;
+type Origin = { source: string; account_id: number; imap: number };
+type Location = { uid: number; path: string };
+
+export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 'login'>; places: Places }) {
+  const origin = db.prepare<[number], Origin>(
+    `SELECT m.source, f.account_id, EXISTS (SELECT 1 FROM imap_accounts i WHERE i.account_id = f.account_id) AS imap
+       FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.id = ?`,
+  );
+  const locations = db.prepare<[number], Location>(
+    `SELECT l.uid, i.path FROM imap_locations l JOIN imap_folders i ON i.folder_id = l.folder_id
+     WHERE l.message = ? ORDER BY l.folder_id`,
+  );
+
+  const unreadable = (w: Wanted, why: string) =>
+    new ForwardUnreadable(`The forwarded attachment "${w.name || 'unnamed'}" cannot be read: ${why}`);
+
+  // The attachments of an imported message, from its file (or its place in an mbox), as mailparser lists them:
+  // in the order parse.ts stored them.
+  // SECURITY: the path is the one the import recorded, opened again under the same rule as any file the user
+  // names (the user's places, links resolved, never the data folder), so a database edited to point elsewhere
+  // cannot make a forward carry /proc/self/environ or the vault key.
+  async function fromSource(source: string, wanted: readonly Wanted[]): Promise<Map<Wanted, Buffer>> {
+    const hash = /^(.*)#(\d+)$/.exec(source);
+    const path = hash ? (hash[1] as string) : source;
+    let raw: Buffer;
+    try {
+      raw = hash
+        ? await mboxMessage(path, Number(hash[2]), deps.places)
+        : await readUserFile(path, deps.places, maxMessageBytes);
+    } catch (e) {
+      const why =
+        e instanceof FileRefusal
+          ? e.message
+          : (e as { code?: string }).code === 'ENOENT'
+            ? 'it is no longer there.'
+            : 'it could not be read.';
+      throw unreadable(wanted[0] as Wanted, `the file ${path} it was imported from: ${why}`);
+    }
+    const parsed = await simpleParser(raw, {
+      skipImageLinks: true,
+      skipTextLinks: true,
+      skipTextToHtml: true,
+    });
+    const found = new Map<Wanted, Buffer>();
+    for (const w of wanted) {
+      const a = parsed.attachments[w.index];
+      if (!a || storedName(a.filename) !== w.name) {
+        throw unreadable(w, `the file ${path} it was imported from has changed since.`);
+      }
+      found.set(w, a.content);
+    }
+    return found;
+  }
+
+  // The parts of a synced message, downloaded by UID from the first folder the server keeps it in.
+  async function fromServer(accountId: number, message: number, wanted: readonly Wanted[]) {
+    const at = locations.all(message);
+    const first = wanted[0] as Wanted;
+    if (at.length === 0) throw unreadable(first, 'the original message is no longer on the mail server.');
+    const login = await deps.accounts.login(accountId);
+    const client = imapClient(login);
+    const found = new Map<Wanted, Buffer>();
+    try {
+      await client.connect();
+      const { uid, path } = at[0] as Location;
+      await client.mailboxOpen(path, { readOnly: true });
+      // imapflow answers `false` for a uid that is gone.
+      const structure = (
+        (await client.fetchOne(String(uid), { uid: true, bodyStructure: true }, { uid: true })) || null
+      )?.bodyStructure;
+      if (!structure) throw unreadable(first, 'the original message is no longer on the mail server.');
+      const parts = attachmentParts(structure as Structure);
+      for (const w of wanted) {
+        const part = parts[w.index];
+        if (part === undefined) throw unreadable(w, 'the original message on the server has changed.');
+        const got = await client.download(String(uid), part, { uid: true, decodeText: false });
+        if (!('content' in got) || !got.content) throw unreadable(w, 'the server did not give it.');
+        const chunks: Buffer[] = [];
+        for await (const c of got.content) chunks.push(c as Buffer);
+        found.set(w, Buffer.concat(chunks));
+      }
+    } catch (e) {
+      if (e instanceof ForwardUnreadable) throw e;
+      throw unreadable(first, mailFailure(e, `the IMAP server ${login.imap.host}`).message);
+    } finally {
+      await client.logout().catch(() => client.close());
+    }
+    return found;
+  }
+
+  return {
+    /** The files of an outbox message with their bytes in hand, in their order. */
+    async read(files: readonly OutboxFile[]): Promise<OutgoingFile[]> {
+      const byMessage = new Map<number, Wanted[]>();
+      for (const f of files) {
+        if (f.kind === 'forwarded') byMessage.set(f.message, [...(byMessage.get(f.message) ?? []), f]);
+      }
+      const bytes = new Map<OutboxFile, Buffer>();
+      for (const [message, wanted] of byMessage) {
+        const o = origin.get(message);
+        if (!o) throw unreadable(wanted[0] as Wanted, 'the original message is no longer in the mailbox.');
+        const found = o.imap
+          ? await fromServer(o.account_id, message, wanted)
+          : await fromSource(o.source, wanted);
+        for (const [w, b] of found) bytes.set(w, b);
+      }
+      return files.map((f) => ({
+        name: f.name,
+        contentType: f.contentType,
+        content: f.kind === 'file' ? f.content : (bytes.get(f) as Buffer),
+      }));
+    },
+  };
+}
+
+// The name as parse.ts stored it: control characters as spaces, trimmed, at most 255 characters.
+function storedName(filename: string | undefined): string {
+  return (
+    (filename ?? '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .trim()
+      .slice(0, 255)
+  );
+}
+
+// One message of an mbox, from the "From " line at `offset` (where the import found it) to the next one.
+async function mboxMessage(path: string, offset: number, places: Places): Promise<Buffer> {
+  const { handle } = await openUserFile(path, places, Number.POSITIVE_INFINITY);
+  try {
+    const stream = createReadStream('', {
+      fd: handle,
+      start: offset,
+      autoClose: false,
+      highWaterMark: 1024 * 1024,
+    });
+    for await (const m of splitMbox(stream)) {
+      stream.destroy();
+      return m.raw;
+    }
+    throw Object.assign(new Error('empty'), { code: 'ENOENT' });
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,58 @@
+// Actions on a selection of conversations (issue 16, DESIGN §11 "Several at once"): the selection is resolved
+// to message ids and changed in one transaction, through the same undoable writes as a single action
+// (undo.ts), so a batch is one Undo entry and every message gets the write-back op a single action queues.
+import type { BulkAction, Folder, SelectionLabel, ThreadSelection } from '../../../shared/contract/index.ts';
+import type { Db } from '../../db/open.ts';
+import { prepareSelection } from './selection.ts';
+import type { prepareMailActions } from './undo.ts';
+
+type MailActions = ReturnType<typeof prepareMailActions>;
+
+export function prepareBulk(db: Db, actions: MailActions, folders: () => Folder[]) {
+  const resolve = prepareSelection(db, folders);
+  const labelCounts = db.prepare<[string], SelectionLabel>(
+    `SELECT l.name,
+            (SELECT count(DISTINCT m.thread_id) FROM message_labels ml JOIN messages m ON m.id = ml.message_id
+              WHERE ml.label_id = l.id AND m.thread_id IN (SELECT value FROM json_each(?))) AS threads
+       FROM labels l ORDER BY l.name COLLATE NOCASE`,
+  );
+
+  const apply = db.transaction((selection: ThreadSelection, action: BulkAction) => {
+    const picked = resolve(selection);
+    const ids = (rows: readonly { id: number }[]) => rows.map((r) => r.id);
+    const changed = (): number => {
+      switch (action.kind) {
+        case 'archive':
+        case 'trash':
+        case 'spam':
+          return actions.moveToSpecial(ids(picked.leaving), action.kind).changed;
+        case 'notSpam': {
+          // Only what is in Spam goes back; the conversation's other messages stay where they are.
+          const spam = picked.leaving.filter((r) => picked.place(r.folder_id) === 'spam');
+          return actions.moveToSpecial(ids(spam), 'inbox').changed;
+        }
+        case 'move':
+          return actions.moveToFolderId(ids(picked.leaving), action.folderId).changed;
+        case 'read':
+          return actions.markRead(ids(picked.all), action.read).changed;
+        case 'star':
+          return actions.star(ids(picked.all), action.starred).changed;
+        case 'label': {
+          const done = actions.label(ids(picked.all), action.add, action.remove);
+          return done.added + done.removed;
+        }
+      }
+    };
+    return { threads: picked.threads.length, changed: changed() };
+  });
+
+  return {
+    /** Changes every conversation of the selection; one Undo entry (none when nothing changed). */
+    apply,
+    /** Every label, with how many of the selected conversations carry it. */
+    labels(selection: ThreadSelection): { threads: number; labels: SelectionLabel[] } {
+      const { threads } = resolve(selection);
+      return { threads: threads.length, labels: labelCounts.all(JSON.stringify(threads)) };
+    },
+  };
+}

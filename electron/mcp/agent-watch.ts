@@ -1,0 +1,59 @@
+// The app's side of outside agents' requests (DESIGN §13, "Outside agents"): what waits for the user, read
+// again every `pollMs` (the MCP server is another process, so nothing in this one hears it ask), and told
+// only when it changed. Also tells when an agent's call changed the mail, so the page reloads the mail and
+// offers Undo as it does after the assistant's run. Both reads use partial indexes (migration 0028).
+import { prepareAudit } from '../ai/safety/audit.ts';
+import type { Db } from '../db/open.ts';
+import { type AgentRequest, prepareAgentRequests } from './agent-requests.ts';
+
+/** A quarter of the second within which the app must notice a request. */
+const defaultPollMs = 250;
+
+export function watchAgentRequests(
+  db: Db,
+  onChange: (change: { requests: AgentRequest[]; changed: boolean }) => void,
+  pollMs = defaultPollMs,
+): () => void {
+  const requests = prepareAgentRequests(db);
+  const audit = prepareAudit(db, () => []);
+  const lastAgentEntry = db
+    .prepare<[], number | null>('SELECT max(id) FROM audit WHERE client IS NOT NULL')
+    .pluck();
+  let seenEntry = lastAgentEntry.get() ?? 0;
+  let seenIds: string | null = null;
+
+  const look = () => {
+    const waiting = requests.pending();
+    const ids = waiting.map((r) => r.id).join(',');
+    const newest = lastAgentEntry.get() ?? 0;
+    let changed = false;
+    if (newest > seenEntry) {
+      changed = audit
+        .fromAgentsAfter(seenEntry)
+        .some(
+          (e) => e.effect !== 'read' && !e.isError && (e.decision === 'allowed' || e.decision === 'approved'),
+        );
+      seenEntry = newest;
+    }
+    if (ids === seenIds && !changed) return;
+    seenIds = ids;
+    onChange({ requests: waiting, changed });
+  };
+  const stop = () => {
+    clearImmediate(first);
+    clearInterval(timer);
+  };
+  // A closed database (the app shutting down) ends the watch.
+  const safely = () => {
+    try {
+      look();
+    } catch {
+      stop();
+    }
+  };
+  // The first look tells what waits already, on a later turn, after the watch's reply has gone.
+  const first = setImmediate(safely);
+  const timer = setInterval(safely, pollMs);
+  timer.unref();
+  return stop;
+}

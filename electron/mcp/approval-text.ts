@@ -1,0 +1,36 @@
+// What an MCP client shows the user when Skimmer asks through elicitation (DESIGN §13, "Outside agents"):
+// Skimmer's own preview of the call, as the app's approval card has it — what changes, which messages by
+// subject and sender, every recipient, the body of a message to send —, the marks for whatever came from an
+// email or was never written by the user, and who asked. Pure; the client shows it as plain text.
+import type { ApprovalCall } from '../../shared/contract/index.ts';
+import { stripHiddenText } from '../ai/safety/untrusted.ts';
+
+const effectText: Record<ApprovalCall['effect'], string> = {
+  read: 'It reads mail.',
+  write: 'It changes mail; you can undo it in Skimmer.',
+  send: 'It sends mail: once the undo window has passed, it cannot be taken back.',
+  delete: 'It moves mail to the Trash; you can undo it in Skimmer.',
+};
+
+/** The client's name as it gave it: its own words, so shown without hidden characters, on one line, capped. */
+export function clientName(info: { name?: string; version?: string } | undefined): string {
+  const raw = info?.name ? `${info.name}${info.version ? ` ${info.version}` : ''}` : 'an unnamed client';
+  const clean = stripHiddenText(raw).text.replace(/\s+/g, ' ').trim();
+  return Array.from(clean).slice(0, 80).join('') || 'an unnamed client';
+}
+
+export function approvalMessage(call: ApprovalCall, client: string): string {
+  const { fromUntrusted, notNamedByUser } = call.provenance;
+  return [
+    `Skimmer: ${call.preview.title}`,
+    `Asked by an outside agent: ${client}`,
+    effectText[call.effect],
+    '',
+    ...call.preview.lines,
+    ...(notNamedByUser.length > 0 || fromUntrusted.length > 0 ? [''] : []),
+    ...notNamedByUser.map((d) => `⚠ ${d}: you never wrote this; it came from the agent or an email.`),
+    ...(fromUntrusted.length > 0 ? [`⚠ Came from an email, not from you: ${fromUntrusted.join(', ')}.`] : []),
+    '',
+    'Accept to let Skimmer do this once; decline to refuse it.',
+  ].join('\n');
+}

@@ -1,0 +1,223 @@
+// Several conversations at once in the page (issue 16, DESIGN §11–§12 "Several at once"): the real server and
+// bridge with the background sync, a real Dovecot on loopback, the built renderer in Debian's Chromium. Three
+// conversations selected with x, Shift-click and Ctrl-click are archived together and one Undo brings all three
+// back; "Select all N conversations in this view" takes more than the loaded rows; Esc clears a selection; a
+// label is created by hand in the picker; `v` moves a conversation to a picked folder; `!` takes an IMAP
+// message to Junk on the server and Not spam brings it back to INBOX, both seen by a second IMAP client.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type App, createApp, projectRoot } from '../../electron/app.ts';
+import type { Served } from '../../electron/web/server.ts';
+import { call, streamUntil } from '../support/bridge.ts';
+import { openApp } from '../support/browser.ts';
+import { type Dovecot, startDovecot } from '../support/dovecot.ts';
+import { eml, tempDir } from '../support/temp.ts';
+
+const notes = 230; // more than the list's first window of 200 rows
+const noteSubject = (n: number) => `Note ${String(n).padStart(3, '0')}`;
+const serverPoll = { timeout: 20_000, interval: 250 };
+
+let server: Dovecot;
+let app: App;
+let served: Served;
+let browser: Browser;
+let page: Page;
+const foreign: string[] = [];
+
+const row = (subject: string): Locator =>
+  page.getByTestId('thread-row').filter({ has: page.locator('.row-subject', { hasText: subject }) });
+const listed = (subject: string) => row(subject).count();
+const sql = (text: string, ...args: unknown[]) =>
+  app.db
+    .prepare(text)
+    .pluck()
+    .get(...args);
+const folderOf = (subject: string) =>
+  sql('SELECT f.name FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.subject = ?', subject);
+
+/** The mailboxes a second IMAP client finds the message in. */
+async function mailboxesOf(messageId: string): Promise<string[]> {
+  const client = await server.client();
+  try {
+    const found: string[] = [];
+    for (const box of ['INBOX', 'Junk', 'Archive', 'Trash']) {
+      await client.mailboxOpen(box, { readOnly: true });
+      const uids = (await client.search({ header: { 'message-id': messageId } }, { uid: true })) || [];
+      if (uids.length > 0) found.push(box);
+    }
+    return found;
+  } finally {
+    await client.logout();
+  }
+}
+
+beforeAll(async () => {
+  server = await startDovecot({ junk: true });
+  // Newer than every imported note, so they head the Inbox.
+  await server.append('INBOX', [
+    eml({
+      id: '<litware@example.com>',
+      subject: 'Invoice from Litware',
+      date: 'Tue, 01 Dec 2026 09:00:00 +0000',
+    }),
+    eml({ id: '<agenda@example.com>', subject: 'Offsite agenda', date: 'Tue, 01 Dec 2026 08:00:00 +0000' }),
+  ]);
+  const root = tempDir();
+  mkdirSync(join(root, 'work'));
+  mkdirSync(join(root, 'Projects'));
+  for (let n = 1; n <= notes; n++) {
+    const date = new Date(Date.UTC(2026, 10, 1) + n * 60_000).toUTCString().replace('GMT', '+0000');
+    writeFileSync(join(root, 'work', `${n}.eml`), eml({ id: `<note${n}@x>`, subject: noteSubject(n), date }));
+  }
+  writeFileSync(
+    join(root, 'Projects', 'plan.eml'),
+    eml({ id: '<plan@x>', subject: 'Project plan', date: 'Sun, 01 Mar 2026 09:00:00 +0000' }),
+  );
+  app = createApp({ dataDir: tempDir(), mode: 'browser', background: true });
+  const { streamId } = await call(app, 'mail:import', { paths: [root] });
+  await streamUntil(app, streamId, ['import_done']);
+  await call(app, 'account:add', {
+    name: 'work-imap',
+    user: 'test@example.com',
+    password: 'secret',
+    imap: { host: '127.0.0.1', port: server.port, tls: 'none' },
+  });
+  // The background sync's first round brings the account's INBOX.
+  const synced = Date.now() + serverPoll.timeout;
+  while (sql("SELECT count(*) FROM messages WHERE message_id = '<litware@example.com>'") !== 1) {
+    if (Date.now() > synced) throw new Error('the account did not sync');
+    await new Promise((resolve) => setTimeout(resolve, serverPoll.interval));
+  }
+  ({ served, browser, page } = await openApp(app, {
+    foreign,
+    viewport: { width: 1280, height: 860 },
+    colorScheme: 'light',
+  }));
+  await row('Invoice from Litware').waitFor();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+  await app?.close();
+  await server?.stop();
+});
+
+describe('Several conversations at once', () => {
+  test('x, Shift-click and Ctrl-click select three; Archive takes all three out; one Undo brings them back', async () => {
+    const [a, b, c] = [noteSubject(230), noteSubject(229), noteSubject(227)];
+    await row(a).click();
+    await page.locator('body').click({ position: { x: 5, y: 600 } });
+    await page.keyboard.press('x');
+    await row(b).click({ modifiers: ['Shift'] });
+    await row(c).click({ modifiers: ['Control'] });
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('3 selected');
+    for (const s of [a, b, c]) expect(await row(s).getAttribute('data-checked')).toBe('true');
+    expect(await row(noteSubject(228)).getAttribute('data-checked')).toBeNull();
+    await page.screenshot({ path: join(projectRoot, 'docs', 'screenshots', 'selection.png') });
+
+    await page.getByTestId('bulk-archive').click();
+    await expect.poll(async () => (await listed(a)) + (await listed(b)) + (await listed(c))).toBe(0);
+    expect(await listed(noteSubject(228))).toBe(1);
+    await expect.poll(() => page.getByTestId('undo-summary').textContent()).toBe('Archived 3 messages');
+    // The selection is spent; the toolbar is gone.
+    expect(await page.getByTestId('selection-count').count()).toBe(0);
+
+    await page.getByTestId('undo-button').click();
+    await expect.poll(async () => (await listed(a)) + (await listed(b)) + (await listed(c))).toBe(3);
+    expect([folderOf(a), folderOf(b), folderOf(c)]).toEqual(['work', 'work', 'work']);
+  });
+
+  test('Esc clears the selection', async () => {
+    await row(noteSubject(226)).getByTestId('row-check').click();
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('1 selected');
+    await page.locator('body').click({ position: { x: 5, y: 600 } });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('selection-count').count()).toBe(0);
+  });
+
+  test('"Select all" takes every conversation of the view, more than the loaded rows', async () => {
+    const total = notes + 3;
+    const unreadBefore = sql('SELECT count(*) FROM messages WHERE unread = 1') as number;
+    expect(unreadBefore).toBeGreaterThan(200);
+    await page.getByTestId('select-loaded').check();
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('200 selected');
+    await page.getByTestId('select-all-in-view').click();
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe(`${total} selected`);
+    await page.getByTestId('bulk-read').click();
+    await expect.poll(() => sql('SELECT count(*) FROM messages WHERE unread = 1')).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('undo-summary').textContent())
+      .toBe(`Marked ${unreadBefore} messages read`);
+    await page.getByTestId('undo-button').click();
+    await expect.poll(() => sql('SELECT count(*) FROM messages WHERE unread = 1')).toBe(unreadBefore);
+  });
+
+  test('a label created by hand in the picker is on the conversation, and the picker shows it ticked', async () => {
+    const subject = noteSubject(225);
+    await row(subject).click();
+    await page.locator('body').click({ position: { x: 5, y: 600 } });
+    await page.keyboard.press('l');
+    const picker = page.getByTestId('label-picker');
+    await picker.getByTestId('label-filter').fill('Receipts');
+    await picker.getByTestId('label-create').click();
+    await expect.poll(() => picker.count()).toBe(0);
+    const labelled = `SELECT l.name FROM message_labels ml JOIN labels l ON l.id = ml.label_id
+       JOIN messages m ON m.id = ml.message_id WHERE m.subject = ?`;
+    await expect.poll(() => sql(labelled, subject)).toBe('Receipts');
+
+    await page.keyboard.press('l');
+    await expect
+      .poll(() =>
+        picker.getByTestId('label-option').filter({ hasText: 'Receipts' }).getAttribute('data-check'),
+      )
+      .toBe('all');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => picker.count()).toBe(0);
+  });
+
+  test('v moves the conversation to the folder typed in the picker, undoably', async () => {
+    const subject = noteSubject(224);
+    await row(subject).click();
+    await page.locator('body').click({ position: { x: 5, y: 600 } });
+    await page.keyboard.press('v');
+    await page.getByTestId('move-filter').fill('proj');
+    await page.getByTestId('move-filter').press('Enter');
+    await expect.poll(() => folderOf(subject)).toBe('Projects');
+    await expect
+      .poll(() => page.getByTestId('undo-summary').textContent())
+      .toBe('Moved 1 message to Projects');
+    await page.getByTestId('undo-button').click();
+    await expect.poll(() => folderOf(subject)).toBe('work');
+  });
+
+  test('! takes an IMAP conversation to Junk on the server, and Not spam brings it back to INBOX', async () => {
+    await row('Invoice from Litware').click();
+    await page.getByTestId('thread-spam').waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 600 } });
+    await page.keyboard.press('!');
+    await expect.poll(() => listed('Invoice from Litware')).toBe(0);
+    await expect.poll(() => folderOf('Invoice from Litware')).toBe('Junk');
+    await expect.poll(() => page.getByTestId('undo-summary').textContent()).toBe('Marked 1 message as spam');
+    await expect.poll(() => mailboxesOf('<litware@example.com>'), serverPoll).toEqual(['Junk']);
+    // Auto-advance, as after `e`: the next conversation opens.
+    await expect.poll(() => page.locator('[data-testid="thread-row"].open').count()).toBe(1);
+
+    await page.getByTestId('search-input').fill('in:spam Litware');
+    await page.getByTestId('search-input').press('Enter');
+    await page.getByTestId('search-hit').filter({ hasText: 'Invoice from Litware' }).click();
+    const button = page.getByTestId('thread-spam');
+    await expect.poll(() => button.textContent()).toBe('Not spam');
+    await button.click();
+    const path = `SELECT i.path FROM messages m JOIN imap_folders i ON i.folder_id = m.folder_id
+       WHERE m.subject = ?`;
+    await expect.poll(() => sql(path, 'Invoice from Litware')).toBe('INBOX');
+    await expect.poll(() => mailboxesOf('<litware@example.com>'), serverPoll).toEqual(['INBOX']);
+  });
+
+  test('made no request outside loopback', () => {
+    expect(foreign).toEqual([]);
+  });
+});
