@@ -49,7 +49,7 @@ export function mailHandlers(
       if (!t) throw new MailError('not_found', 'That conversation is not in the mailbox.');
       return t;
     },
-    'mail:search': (r) => deps.search(r.query, r.limit),
+    'mail:search': (r) => deps.search(r.query, r.limit, r.order),
     'mail:import': (r) => {
       const demo = 'demo' in r;
       let job: ImportJob | undefined;

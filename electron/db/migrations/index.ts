@@ -24,6 +24,11 @@ import { m0022 } from './0022-retired-ids.ts';
 import { m0023 } from './0023-turn-notices.ts';
 import { m0024 } from './0024-identities.ts';
 import { m0025 } from './0025-starred.ts';
+import { m0031 } from './0031-search-newest-first.ts';
+
+// Versions 26–30 belong to other branches being merged; until they are, this branch holds their places
+// with migrations that change nothing, so that its versions stay 1..n. The merge replaces these five.
+const reserved = (version: number): Migration => ({ version, name: 'reserved', up() {} });
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -52,4 +57,10 @@ export const migrations: readonly Migration[] = [
   m0023,
   m0024,
   m0025,
+  reserved(26),
+  reserved(27),
+  reserved(28),
+  reserved(29),
+  reserved(30),
+  m0031,
 ];

@@ -100,7 +100,8 @@ function fts(n: SearchNode): string | null {
   }
 }
 
-const inFts = 'm.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)';
+// The index's rowid is the message's search key (migration 0031).
+const inFts = 'm.search_key IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)';
 const inList = (column: string) => `${column} IN (SELECT value FROM json_each(?))`;
 
 function sql(n: SearchNode, names: Names, params: (string | number)[]): string {
