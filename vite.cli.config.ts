@@ -1,11 +1,19 @@
 // Builds the `skimmer` command line and the workers it starts as plain ES modules in dist-cli/, so a start
 // reads a few JavaScript files instead of type-stripping hundreds of .ts files (issue 18: `skimmer --help`
 // in under 150 ms). bin/skimmer.mjs runs this build when it is newer than every source file, else the
-// source. Packages stay in node_modules, loaded as Node loads them; only the project's own code is bundled.
+// source. The packages are bundled too (resolving and reading hundreds of small files was most of a start),
+// except those that must be loaded as they are: the native better-sqlite3, pdfjs-dist (it starts its own
+// worker from its files) and what the code loads lazily with require (imapflow, nodemailer).
 // Built by `npm run build` and on install (`prepare`); `vite build --config vite.cli.config.ts` alone.
 import { defineConfig } from 'vite';
 
-const ownCode = (id: string) => id.startsWith('.') || id.startsWith('/') || id.startsWith('\0');
+import { builtinModules } from 'node:module';
+
+const asTheyAre = ['better-sqlite3', 'pdfjs-dist', 'imapflow', 'nodemailer', 'electron'];
+const external = (id: string) =>
+  id.startsWith('node:') ||
+  builtinModules.includes(id) ||
+  asTheyAre.some((name) => id === name || id.startsWith(`${name}/`));
 
 export default defineConfig({
   build: {
@@ -24,8 +32,10 @@ export default defineConfig({
         'parse-worker': 'electron/mail/import/parse-worker.ts',
         'sync-worker': 'electron/mail/imap/sync-worker.ts',
       },
-      external: (id) => !ownCode(id),
+      external,
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },
+  // A server build leaves every package to Node unless told otherwise; `external` above decides instead.
+  ssr: { noExternal: true },
 });

@@ -1,8 +1,11 @@
 // A message as it goes to a server (a draft APPENDed to Drafts, a message sent by SMTP), composed by
 // nodemailer's MailComposer: headers encoded, body as text, `In-Reply-To`/`References` for a reply, made by the
 // rule the composer's draft follows (shared/compose/references.ts).
-import MailComposer from 'nodemailer/lib/mail-composer';
+import { createRequire } from 'node:module';
 import { replyThreading } from '../../../shared/compose/references.ts';
+
+// Loaded when a message is first composed, not at every start of the command line (issue 18).
+const require = createRequire(import.meta.url);
 
 export type Outgoing = {
   from: string;
@@ -22,6 +25,8 @@ export function compose(m: Outgoing): Promise<Buffer> {
     messageId: m.inReplyTo ?? '',
     references: m.references ?? [],
   });
+  const MailComposer =
+    require('nodemailer/lib/mail-composer') as typeof import('nodemailer/lib/mail-composer').default;
   return new MailComposer({
     from: m.from,
     to: m.to,
