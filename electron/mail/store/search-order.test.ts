@@ -75,6 +75,13 @@ describe('the order of search hits', () => {
     expect(days(search('is:unread after:2026-01-03 before:2026-01-06', 50))).toEqual([4, 3, 2]);
   });
 
+  test('lists words within dates newest first, the dates kept to the day', () => {
+    expect(days(search('thanks before:2026-01-04', 50))).toEqual([2, 1, 0]);
+    expect(days(search('meeting after:2026-02-14 before:2026-02-17', 50))).toEqual([46, 45, 44]);
+    // Days 21..48 every third, and the thread whose budget messages are 51, 54 and 57.
+    expect(days(search('budget older_than:1d after:2026-01-20', 50, 'relevance'))).toHaveLength(11);
+  });
+
   test('puts the most relevant thread first when asked, and the newest first otherwise', () => {
     expect(search('budget', 3, 'relevance')[0]?.subject).toBe('Budget budget');
     expect(search('budget', 50, 'relevance')).toHaveLength(18);

@@ -102,8 +102,8 @@ function prepareQueryRunner(db: Db, now: () => number) {
       return {
         match: q.match,
         from: `messages_fts JOIN messages m ON m.id = messages_fts.rowid & ${idBits}`,
-        where: `messages_fts MATCH ? AND ${q.where}`,
-        params: [q.match, ...q.params],
+        where: ['messages_fts MATCH ?', ...q.keyRange, q.where].join(' AND '),
+        params: [q.match, ...q.keyParams, ...q.params],
       };
     },
     all: <T>(sql: string, params: unknown[]): T[] => statement(sql).all(...params) as T[],
