@@ -4,6 +4,7 @@
 // - in process: prepareSearch, the function the bridge handler calls;
 // - through the bridge: `mail:search` through dispatch() (schema check, handler, the envelope serialized
 //   as the WebSocket sends it) of an app built by createApp over a copy of the database, as the app runs it;
+//   and the same with `order: 'relevance'` (bm25 over every match: the price of that choice);
 // - as whole processes, a few rounds each: `skimmer search`, `mu find` and `notmuch search` on the same mail
 //   as a Maildir (the last two when installed; mail-indexers.ts), with the expression in each one's syntax.
 // The floor FTS5 itself sets: the word expressions as an unranked `SELECT rowid … MATCH ? LIMIT 50`.
@@ -80,8 +81,8 @@ const unranked = db.prepare<[string], { rowid: number }>(
   'SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? LIMIT 50',
 );
 const app = createApp({ dataDir, mode: 'browser', background: false });
-const bridged = async (query: string) => {
-  const envelope = await dispatch(app.handlers, 'mail:search', { query, limit: 50 }, true);
+const bridged = async (query: string, order: 'newest' | 'relevance' = 'newest') => {
+  const envelope = await dispatch(app.handlers, 'mail:search', { query, limit: 50, order }, true);
   if (!envelope.ok) throw new Error(`${query}: ${envelope.error.message}`);
   return JSON.stringify(envelope).length;
 };
@@ -102,10 +103,12 @@ const timeAsync = async (run: () => Promise<unknown>) => {
 const cold = expressions.map((q) => time(() => search(q, 50)));
 const inProcess = new Map<string, number[]>(expressions.map((q) => [q, []]));
 const viaBridge = new Map<string, number[]>(expressions.map((q) => [q, []]));
+const byRelevance = new Map<string, number[]>(expressions.map((q) => [q, []]));
 const floor: number[] = [];
 for (let r = 0; r < rounds; r++) {
   for (const q of expressions) inProcess.get(q)?.push(time(() => search(q, 50)));
   for (const q of expressions) viaBridge.get(q)?.push(await timeAsync(() => bridged(q)));
+  for (const q of expressions) byRelevance.get(q)?.push(await timeAsync(() => bridged(q, 'relevance')));
   for (const q of expressions.slice(0, 13)) floor.push(time(() => unranked.all(q)));
 }
 await app.close();
@@ -150,6 +153,7 @@ const all = (m: Map<string, number[]>) => [...m.values()].flat();
 const overall: Record<string, ReturnType<typeof summary>> = {
   inProcess: summary(all(inProcess)),
   bridge: summary(all(viaBridge)),
+  relevance: summary(all(byRelevance)),
   ...Object.fromEntries(
     tools.map(({ tool }) => [tool.name, summary(all(perProcess.get(tool.name) ?? new Map()))]),
   ),
@@ -161,6 +165,7 @@ const line = (name: string, s: ReturnType<typeof summary>) =>
   console.log(`  ${name.padEnd(34)} p50 ${s.median} ms, p90 ${s.p90} ms, p99 ${s.p99} ms, max ${s.max} ms`);
 line('prepareSearch, in process', overall.inProcess ?? summary([]));
 line('mail:search through the bridge', overall.bridge ?? summary([]));
+line('the same, order: relevance', overall.relevance ?? summary([]));
 line('unranked rowid MATCH … LIMIT 50', summary(floor));
 console.log(`  cold first pass, in process: max ${round(Math.max(...cold))} ms`);
 console.log(`Whole processes, ${processRounds} rounds of the ${compared.length} compared expressions:`);
@@ -169,7 +174,7 @@ for (const { tool } of tools) line(`${tool.name} (${tool.version})`, overall[too
 const median = (list: number[] | undefined) => (list && list.length > 0 ? summary(list).median : null);
 const cell = (v: number | null | string) => String(v ?? '—').padStart(9);
 console.log(
-  `\n  ${'expression'.padEnd(36)} ${'matches'.padStart(7)} ${cell('in proc')} ${cell('bridge')} ${tools.map(({ tool }) => cell(tool.name.split(' ')[0] as string)).join(' ')}   (medians, ms)`,
+  `\n  ${'expression'.padEnd(36)} ${'matches'.padStart(7)} ${cell('in proc')} ${cell('bridge')} ${cell('relevance')} ${tools.map(({ tool }) => cell(tool.name.split(' ')[0] as string)).join(' ')}   (medians, ms)`,
 );
 const rows = expressions.map((q) => {
   const row = {
@@ -177,12 +182,13 @@ const rows = expressions.map((q) => {
     matches: messageSearch(q, Number.MAX_SAFE_INTEGER).length,
     inProcessMs: median(inProcess.get(q)),
     bridgeMs: median(viaBridge.get(q)),
+    relevanceMs: median(byRelevance.get(q)),
     processMs: Object.fromEntries(
       tools.map(({ tool }) => [tool.name, median(perProcess.get(tool.name)?.get(q))]),
     ),
   };
   console.log(
-    `  ${q.padEnd(36)} ${String(row.matches).padStart(7)} ${cell(row.inProcessMs)} ${cell(row.bridgeMs)} ${tools.map(({ tool }) => cell(row.processMs[tool.name] ?? null)).join(' ')}`,
+    `  ${q.padEnd(36)} ${String(row.matches).padStart(7)} ${cell(row.inProcessMs)} ${cell(row.bridgeMs)} ${cell(row.relevanceMs)} ${tools.map(({ tool }) => cell(row.processMs[tool.name] ?? null)).join(' ')}`,
   );
   return row;
 });
