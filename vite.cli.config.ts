@@ -5,9 +5,9 @@
 // except those that must be loaded as they are: the native better-sqlite3, pdfjs-dist (it starts its own
 // worker from its files) and what the code loads lazily with require (imapflow, nodemailer).
 // Built by `npm run build` and on install (`prepare`); `vite build --config vite.cli.config.ts` alone.
-import { defineConfig } from 'vite';
 
 import { builtinModules } from 'node:module';
+import { defineConfig } from 'vite';
 
 const asTheyAre = ['better-sqlite3', 'pdfjs-dist', 'imapflow', 'nodemailer', 'electron'];
 const external = (id: string) =>
@@ -30,6 +30,7 @@ export default defineConfig({
         'import-worker': 'electron/mail/import/import-worker.ts',
         'imap-fetcher-worker': 'electron/mail/imap/imap-fetcher-worker.ts',
         'parse-worker': 'electron/mail/import/parse-worker.ts',
+        'search-worker': 'electron/mail/store/search-worker.ts',
         'sync-worker': 'electron/mail/imap/sync-worker.ts',
       },
       external,

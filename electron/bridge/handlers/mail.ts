@@ -1,19 +1,20 @@
 // The mail channels of the bridge: folders, threads and search read the store; mark read, star, archive, trash
 // and undo change it (each undoable); `mail:import` streams an import job's progress.
-import type { StreamEvent } from '../../../shared/contract/index.ts';
+import type { SearchHit, StreamEvent } from '../../../shared/contract/index.ts';
 import type { Places } from '../../files/safe-open.ts';
 import type { WriteBack } from '../../mail/imap/write-back.ts';
 import type { ImportJob } from '../../mail/import/import-job.ts';
 import { MailError } from '../../mail/mail-error.ts';
 import type { prepareQueries } from '../../mail/store/queries.ts';
-import type { prepareSearch } from '../../mail/store/search.ts';
+import type { SearchOrder } from '../../mail/store/search.ts';
 import type { prepareMailActions } from '../../mail/store/undo.ts';
 import type { Handlers } from '../dispatch.ts';
 import type { StreamHub } from '../streams.ts';
 
 type Deps = {
   queries: ReturnType<typeof prepareQueries>;
-  search: ReturnType<typeof prepareSearch>;
+  /** On the search thread in the long-running app (search-thread.ts), on this one in a command. */
+  search: (text: string, limit: number, order: SearchOrder) => SearchHit[] | Promise<SearchHit[]>;
   mailActions: ReturnType<typeof prepareMailActions>;
   writeBack: WriteBack;
   streams: StreamHub;
