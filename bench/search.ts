@@ -103,6 +103,7 @@ const timeAsync = async (run: () => Promise<unknown>) => {
 
 // The first pass runs on a cold page cache and cold statements; it is reported, not mixed in.
 const cold = expressions.map((q) => time(() => search(q, 50)));
+await bridged('meeting'); // the search thread starts with its first search: not counted
 const inProcess = new Map<string, number[]>(expressions.map((q) => [q, []]));
 const viaBridge = new Map<string, number[]>(expressions.map((q) => [q, []]));
 const byRelevance = new Map<string, number[]>(expressions.map((q) => [q, []]));
