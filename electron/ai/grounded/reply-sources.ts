@@ -1,0 +1,83 @@
+// What a drafted reply reads (issue 17, DESIGN §10 "Drafted replies"): the thread's messages as sources
+// within the grounded bounds — the message answered first, then the others newest first, each whole (a long
+// one as all its pieces) — and a few of the user's own recent mails as examples of their style. Nothing is cut
+// silently: messages left out are counted in a note that names the bound, and a message answered that does
+// not fit alone is refused with the bound's sentence.
+import { writtenPart } from '../../../shared/compose/thread-facts.ts';
+import type { Db } from '../../db/open.ts';
+import { prepareIdentities } from '../../mail/identities.ts';
+import { AiFailure } from '../protocol/errors.ts';
+import { groundedBounds, type Source } from './bounds.ts';
+import { cutText, type MessageSource, threadSources } from './long-thread.ts';
+
+/** How many of the user's own mails are shown as examples, and how much of each (their own words only). */
+export const replyExampleBounds = { count: 3, bytes: 1024 } as const;
+
+export type ReplyExample = { id: string; text: string };
+
+const bytes = (sources: readonly Source[]) => sources.reduce((n, s) => n + Buffer.byteLength(s.text, 'utf8'), 0);
+
+/** The sources for a reply to `answering` (one of `messages`, in thread order), and a note when some are left out. */
+export function replySources(
+  messages: readonly MessageSource[],
+  answering: string,
+): { sources: Source[]; note: string | null } {
+  // A little under the bound, as long-thread.ts leaves room for each block's id and title lines.
+  const budget = groundedBounds.allSourcesBytes - 1024;
+  const piecesOf = new Map(messages.map((m) => [m.id, threadSources([m])]));
+  const first = piecesOf.get(answering) ?? [];
+  if (first.length > groundedBounds.maxSources || bytes(first) > budget) {
+    throw new AiFailure('invalid_request', {
+      providerDetail: `The message answered is over the ${groundedBounds.maxSources} sources and ${groundedBounds.allSourcesBytes / 1024} KiB a grounded request may hold, so no reply can be drafted from it.`,
+    });
+  }
+  const chosen = new Set([answering]);
+  let count = first.length;
+  let size = bytes(first);
+  for (const m of [...messages].reverse()) {
+    const pieces = piecesOf.get(m.id) ?? [];
+    if (chosen.has(m.id)) continue;
+    if (count + pieces.length > groundedBounds.maxSources || size + bytes(pieces) > budget) continue;
+    chosen.add(m.id);
+    count += pieces.length;
+    size += bytes(pieces);
+  }
+  const left = messages.length - chosen.size;
+  return {
+    sources: messages.filter((m) => chosen.has(m.id)).flatMap((m) => piecesOf.get(m.id) ?? []),
+    note:
+      left === 0
+        ? null
+        : `To stay within the bounds (${groundedBounds.maxSources} sources, ${groundedBounds.allSourcesBytes / 1024} KiB together), ${left} of ${messages.length} messages of the thread were left out, the oldest first.`,
+  };
+}
+
+type ExampleRow = { id: number; message_id: string; body_text: string };
+
+/** The user's own recent mails outside this thread (local mail only, from one of your addresses), as examples. */
+export function prepareReplyExamples(db: Db) {
+  const identities = prepareIdentities(db);
+  const recent = db.prepare<[string, number], ExampleRow>(
+    `SELECT id, message_id, body_text FROM messages
+       WHERE lower(from_addr) IN (SELECT value FROM json_each(?)) AND thread_id != ?
+       ORDER BY date DESC, id DESC LIMIT 20`,
+  );
+  return (threadId: number): ReplyExample[] => {
+    const yours = identities.list().map((i) => i.address.toLowerCase());
+    if (yours.length === 0) return [];
+    const seen = new Set<string>();
+    const examples: ReplyExample[] = [];
+    for (const row of recent.all(JSON.stringify(yours), threadId)) {
+      // The same mail in two folders (Sent and All Mail) is one example.
+      if (seen.has(row.message_id)) continue;
+      seen.add(row.message_id);
+      // Only what the user wrote: the quote and signature below it are others' words and the user's details.
+      const own = writtenPart(row.body_text).trim();
+      if (own === '') continue;
+      const [text = ''] = cutText(own, replyExampleBounds.bytes);
+      examples.push({ id: `example${examples.length + 1}`, text });
+      if (examples.length === replyExampleBounds.count) break;
+    }
+    return examples;
+  };
+}
