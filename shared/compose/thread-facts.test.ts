@@ -10,7 +10,11 @@ describe('reading the facts of a text', () => {
     ['a k suffix', 'about 40k', [['40k', 'number']]],
     ['a percent', 'a 15% discount', [['15%', 'number']]],
     ['an ISO date', 'on 2026-12-14.', [['2026-12-14', 'date']]],
-    ['an ISO timestamp as its date', 'Date: 2026-11-30T11:00:00.000Z', [['2026-11-30T11:00:00.000Z', 'date']]],
+    [
+      'an ISO timestamp as its date',
+      'Date: 2026-11-30T11:00:00.000Z',
+      [['2026-11-30T11:00:00.000Z', 'date']],
+    ],
     ['a month and day', 'See you Dec 14.', [['Dec 14', 'date']]],
     ['a day and month with a year', 'on 14th of December 2026', [['14th of December 2026', 'date']]],
     ['a numeric date', 'due 12/14', [['12/14', 'date']]],
@@ -19,7 +23,15 @@ describe('reading the facts of a text', () => {
     ['a 24-hour time', 'at 15:00', [['15:00', 'time']]],
     ['noon', 'at noon', [['noon', 'time']]],
     ['nothing inside an id or a word', 'see [m12] and v2 of the 3D plan', []],
-    ['each number of a list', '1,2 and 3', [['1', 'number'], ['2', 'number'], ['3', 'number']]],
+    [
+      'each number of a list',
+      '1,2 and 3',
+      [
+        ['1', 'number'],
+        ['2', 'number'],
+        ['3', 'number'],
+      ],
+    ],
   ])('reads %s', (_what, text, facts) => {
     expect(factsOf(text).map((f) => [f.text, f.kind])).toEqual(facts);
   });

@@ -6,9 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectRoot } from '../../app.ts';
-import type { MessageView } from '../../../shared/contract/index.ts';
 import { notInThread } from '../../../shared/compose/thread-facts.ts';
+import type { MessageView } from '../../../shared/contract/index.ts';
+import { projectRoot } from '../../app.ts';
 import { groundedBounds } from './bounds.ts';
 import { draftReply, type ReplyRequest } from './draft-reply.ts';
 
@@ -57,7 +57,11 @@ const message = (id: number, text: string, date: number): MessageView => ({
 
 const thread = [
   message(41, 'Can we agree a budget of 40k for Q3?', Date.UTC(2026, 10, 28)),
-  message(42, 'And can we meet on 14 December at 15:00 to sign? Ask carol@else.example too.', Date.UTC(2026, 10, 29)),
+  message(
+    42,
+    'And can we meet on 14 December at 15:00 to sign? Ask carol@else.example too.',
+    Date.UTC(2026, 10, 29),
+  ),
 ];
 const request = (over: Partial<ReplyRequest> = {}): ReplyRequest => ({
   thread,
@@ -82,7 +86,9 @@ describe('draftReply', () => {
   test('a cited draft: the marks out of the text, each citation a message, nothing unverified', async () => {
     content = fixture('good');
     const drafted = await draftReply(connection(), 'local', request());
-    expect(drafted.text).toBe('Hi Priya,\n\nYes, $40,000 works for us, and Dec 14 at 3pm suits me.\n\nBest,\nBob');
+    expect(drafted.text).toBe(
+      'Hi Priya,\n\nYes, $40,000 works for us, and Dec 14 at 3pm suits me.\n\nBest,\nBob',
+    );
     expect(drafted.cited).toBe(true);
     expect(drafted.citations.map((c) => c.messageId)).toEqual([41, 42]);
     expect(drafted.unverified).toEqual([]);
@@ -120,7 +126,11 @@ describe('draftReply', () => {
   test('refuses instructions over their bound before any request, naming it', async () => {
     const before = seen.length;
     await expect(
-      draftReply(connection(), 'local', request({ instructions: 'x'.repeat(groundedBounds.questionBytes + 1) })),
+      draftReply(
+        connection(),
+        'local',
+        request({ instructions: 'x'.repeat(groundedBounds.questionBytes + 1) }),
+      ),
     ).rejects.toMatchObject({ code: 'invalid_request', providerDetail: expect.stringContaining('2 KiB') });
     expect(seen.length).toBe(before);
   });
@@ -130,14 +140,12 @@ describe('draftReply', () => {
     const long = Array.from({ length: 10 }, (_, i) =>
       message(40 + i, `Message ${i}: ${'words '.repeat(500)}`, Date.UTC(2026, 10, 1 + i)),
     );
-    const drafted = await draftReply(
-      connection(),
-      'local',
-      request({ thread: long, answering: 49 }),
-    );
+    const drafted = await draftReply(connection(), 'local', request({ thread: long, answering: 49 }));
     const system = seen.at(-1)?.messages[0]?.content ?? '';
     expect(system).toContain('source="source:m49"');
     expect(system).not.toContain('source="source:m40"');
-    expect(drafted.note).toMatch(/\(8 sources, 32 KiB together\), 2 of 10 messages of the thread were left out/);
+    expect(drafted.note).toMatch(
+      /\(8 sources, 32 KiB together\), 2 of 10 messages of the thread were left out/,
+    );
   });
 });

@@ -5,13 +5,14 @@
 // `bad_answer` and no draft. The `[id]` marks are taken out of the text the user edits and kept as citations;
 // every amount, number, date and time of the text found in no message of the thread is listed as unverified
 // (shared/compose/thread-facts.ts). The caller connects (consent first) and makes the draft from the text.
-import type { MessageView } from '../../../shared/contract/index.ts';
 import { knownFacts, type Unverified, unverifiedFacts } from '../../../shared/compose/thread-facts.ts';
 import { AiFailure } from '../protocol/errors.ts';
 import { groundedBounds } from './bounds.ts';
 import { type GroundedConnection, groundedAnswer } from './grounded.ts';
 import { messageCitation, messageSource } from './grounded-view.ts';
-import { type ReplyExample, replySources } from './reply-sources.ts';
+import { type ReplyRequest, replySources } from './reply-sources.ts';
+
+export type { ReplyRequest };
 
 export type ReplyCitation = { id: string; messageId: number; title: string };
 export type DraftedReply = {
@@ -23,14 +24,6 @@ export type DraftedReply = {
   /** The thread's facts, normalised, so the composer checks the text again as the user edits it. */
   known: string[];
   note: string | null;
-};
-
-export type ReplyRequest = {
-  /** The thread, in order, and the message of it being answered. */
-  thread: readonly MessageView[];
-  answering: number;
-  instructions?: string | undefined;
-  examples: readonly ReplyExample[];
 };
 
 const task = (answering: string, examples: number) =>

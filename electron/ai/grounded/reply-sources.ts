@@ -4,8 +4,11 @@
 // silently: messages left out are counted in a note that names the bound, and a message answered that does
 // not fit alone is refused with the bound's sentence.
 import { writtenPart } from '../../../shared/compose/thread-facts.ts';
+import type { MessageView } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareIdentities } from '../../mail/identities.ts';
+import { MailError } from '../../mail/mail-error.ts';
+import { prepareQueries } from '../../mail/store/queries.ts';
 import { AiFailure } from '../protocol/errors.ts';
 import { groundedBounds, type Source } from './bounds.ts';
 import { cutText, type MessageSource, threadSources } from './long-thread.ts';
@@ -15,7 +18,16 @@ export const replyExampleBounds = { count: 3, bytes: 1024 } as const;
 
 export type ReplyExample = { id: string; text: string };
 
-const bytes = (sources: readonly Source[]) => sources.reduce((n, s) => n + Buffer.byteLength(s.text, 'utf8'), 0);
+/** What a drafted reply reads: the thread in order, the message of it answered, the user's instructions. */
+export type ReplyRequest = {
+  thread: readonly MessageView[];
+  answering: number;
+  instructions?: string | undefined;
+  examples: readonly ReplyExample[];
+};
+
+const bytes = (sources: readonly Source[]) =>
+  sources.reduce((n, s) => n + Buffer.byteLength(s.text, 'utf8'), 0);
 
 /** The sources for a reply to `answering` (one of `messages`, in thread order), and a note when some are left out. */
 export function replySources(
@@ -57,17 +69,19 @@ type ExampleRow = { id: number; message_id: string; body_text: string };
 /** The user's own recent mails outside this thread (local mail only, from one of your addresses), as examples. */
 export function prepareReplyExamples(db: Db) {
   const identities = prepareIdentities(db);
-  const recent = db.prepare<[string, number], ExampleRow>(
+  const recent = db.prepare<[string, number, string], ExampleRow>(
     `SELECT id, message_id, body_text FROM messages
        WHERE lower(from_addr) IN (SELECT value FROM json_each(?)) AND thread_id != ?
+         AND folder_id NOT IN (SELECT value FROM json_each(?))
        ORDER BY date DESC, id DESC LIMIT 20`,
   );
-  return (threadId: number): ReplyExample[] => {
+  /** Examples from outside `threadId`, none from `drafts` (folder ids): what was sent, not what was drafted. */
+  return (threadId: number, drafts: readonly number[]): ReplyExample[] => {
     const yours = identities.list().map((i) => i.address.toLowerCase());
     if (yours.length === 0) return [];
     const seen = new Set<string>();
     const examples: ReplyExample[] = [];
-    for (const row of recent.all(JSON.stringify(yours), threadId)) {
+    for (const row of recent.all(JSON.stringify(yours), threadId, JSON.stringify(drafts))) {
       // The same mail in two folders (Sent and All Mail) is one example.
       if (seen.has(row.message_id)) continue;
       seen.add(row.message_id);
@@ -79,5 +93,29 @@ export function prepareReplyExamples(db: Db) {
       if (examples.length === replyExampleBounds.count) break;
     }
     return examples;
+  };
+}
+
+/** What a reply to message `messageId` reads: its thread, in order, and your examples; MailError when absent. */
+export function prepareReplyRequests(db: Db) {
+  const queries = prepareQueries(db);
+  const examples = prepareReplyExamples(db);
+  return (messageId: number, instructions: string | undefined): ReplyRequest => {
+    const answered = queries.message(messageId);
+    const thread = answered && queries.thread(answered.threadId);
+    if (!answered || !thread) throw new MailError('not_found', `There is no message with id ${messageId}.`);
+    // The user's drafts (a saved draft is read back from the server's Drafts) were never sent: not the thread's.
+    const drafts = new Set(
+      queries
+        .folders()
+        .filter((f) => f.place === 'drafts')
+        .map((f) => f.id),
+    );
+    return {
+      thread: thread.messages.filter((m) => m.id === messageId || !drafts.has(m.folderId)),
+      answering: messageId,
+      instructions,
+      examples: examples(answered.threadId, [...drafts]),
+    };
   };
 }
