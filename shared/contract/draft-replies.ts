@@ -10,6 +10,8 @@ export type UnverifiedFact = z.infer<typeof UnverifiedFact>;
 
 export const DraftedReply = z.object({
   draft: DraftDetail,
+  // The thread answered, which a citation chip opens at its message.
+  threadId: Id,
   // False: an uncited draft.
   cited: z.boolean(),
   // Each message of the thread the reply cites; its `[id]` marks are out of the draft's body.

@@ -18,6 +18,7 @@ export type ReplyCitation = { id: string; messageId: number; title: string };
 export type DraftedReply = {
   /** The reply's text without its `[id]` marks, as the user will edit it. */
   text: string;
+  threadId: number;
   cited: boolean;
   citations: ReplyCitation[];
   unverified: Unverified[];
@@ -89,5 +90,14 @@ export async function draftReply(
   // Checked against every message of the thread, those left out for the bounds too: a fact is the thread's
   // wherever in it it is.
   const known = knownFacts(messages.map((m) => m.text));
-  return { text, cited: result.cited, citations, unverified: unverifiedFacts(text, known), known, note };
+  const threadId = request.thread.find((m) => m.id === request.answering)?.threadId ?? 0;
+  return {
+    text,
+    threadId,
+    cited: result.cited,
+    citations,
+    unverified: unverifiedFacts(text, known),
+    known,
+    note,
+  };
 }
