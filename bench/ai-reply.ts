@@ -92,11 +92,39 @@ try {
       await ok('draft:discard', { id: result.draft.id });
     }
   }
+  // The comparison: a summary of the same threads (summary:thread, refreshed so none comes from the cache),
+  // the grounded answer without the examples, the facts check and the draft.
+  const threadOf = app.db.prepare<[number], number>('SELECT thread_id FROM messages WHERE id = ?').pluck();
+  const summaries: number[] = [];
+  for (let round_ = 0; round_ < rounds + 1; round_++) {
+    for (const message of answered) {
+      const started = performance.now();
+      const { streamId } = (await ok('summary:thread', {
+        threadId: threadOf.get(message),
+        model: 'local/bench',
+        refresh: true,
+      })) as { streamId: string };
+      await new Promise<void>((resolve, reject) => {
+        const off = app.streams.listen((m) => {
+          if (m.streamId !== streamId) return;
+          if (m.event.type === 'summary_done' || m.event.type === 'error') {
+            off();
+            if (m.event.type === 'error') reject(new Error(m.event.error.message));
+            else resolve();
+          }
+        });
+      });
+      if (round_ > 0) summaries.push(performance.now() - started);
+    }
+  }
+
   const s = summary(times);
+  const sum = summary(summaries);
   console.log(`threads answered: ${answered.length}, rounds: ${rounds}`);
   console.log(
     `time to a draft (ms): median ${s.median}, p90 ${s.p90}, max ${s.max} (${times.length} drafts)`,
   );
+  console.log(`a summary of the same thread (ms): median ${sum.median}, p90 ${sum.p90}, max ${sum.max}`);
   console.log(`unverified facts flagged per draft: ${round(flagged / times.length)} (3 made up in each)`);
 
   // The facts check alone: a thread at the 32 KiB bound, full of amounts, dates and times.
@@ -112,6 +140,17 @@ try {
   }
   const c = summary(checks);
   console.log(`facts check over a 32 KiB thread (ms): median ${c.median}, max ${c.max}`);
+  console.log(
+    JSON.stringify({
+      bench: 'ai-reply',
+      threads: answered.length,
+      rounds,
+      draftMs: s,
+      summaryMs: sum,
+      flaggedPerDraft: flagged / times.length,
+      factsCheck32KiBMs: c,
+    }),
+  );
 } finally {
   await app.close();
   server.close();
