@@ -5,8 +5,7 @@ import { DraftDetail } from './drafts.ts';
 import { Id, ModelRef } from './fields.ts';
 
 // An amount, number, date or time of the draft found in no message of the thread (shared/compose/thread-facts.ts).
-export const UnverifiedFact = z.object({ text: z.string(), reason: z.string() });
-export type UnverifiedFact = z.infer<typeof UnverifiedFact>;
+const UnverifiedFact = z.object({ text: z.string(), reason: z.string() });
 
 export const DraftedReply = z.object({
   draft: DraftDetail,

@@ -14,7 +14,7 @@ import { type ReplyRequest, replySources } from './reply-sources.ts';
 
 export type { ReplyRequest };
 
-export type ReplyCitation = { id: string; messageId: number; title: string };
+type ReplyCitation = { id: string; messageId: number; title: string };
 export type DraftedReply = {
   /** The reply's text without its `[id]` marks, as the user will edit it. */
   text: string;

@@ -14,9 +14,9 @@ import { groundedBounds, type Source } from './bounds.ts';
 import { cutText, type MessageSource, threadSources } from './long-thread.ts';
 
 /** How many of the user's own mails are shown as examples, and how much of each (their own words only). */
-export const replyExampleBounds = { count: 3, bytes: 1024 } as const;
+const replyExampleBounds = { count: 3, bytes: 1024 } as const;
 
-export type ReplyExample = { id: string; text: string };
+type ReplyExample = { id: string; text: string };
 
 /** What a drafted reply reads: the thread in order, the message of it answered, the user's instructions. */
 export type ReplyRequest = {
@@ -67,7 +67,7 @@ export function replySources(
 type ExampleRow = { id: number; message_id: string; body_text: string };
 
 /** The user's own recent mails outside this thread (local mail only, from one of your addresses), as examples. */
-export function prepareReplyExamples(db: Db) {
+function prepareReplyExamples(db: Db) {
   const identities = prepareIdentities(db);
   const recent = db.prepare<[string, number, string], ExampleRow>(
     `SELECT id, message_id, body_text FROM messages

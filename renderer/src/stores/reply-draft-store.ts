@@ -12,7 +12,7 @@ import { useMailStore } from './mail-store.ts';
 import { useSummaryStore } from './summary-store.ts';
 
 // What the composer shows beside a drafted reply, while that draft is open.
-export type Assist = Omit<DraftedReply, 'draft' | 'unverified'> & { draftId: number };
+type Assist = Omit<DraftedReply, 'draft' | 'unverified'> & { draftId: number };
 
 type ReplyDraftState = {
   // The message a reply is being drafted to, while the model writes it.
