@@ -183,6 +183,25 @@ describe('draft:aiReply', () => {
     expect(draftCount()).toBe(before);
   });
 
+  test('a Stop while the model writes ends the stream as cancelled and stores no draft', async () => {
+    const before = draftCount();
+    model.hold = true;
+    try {
+      const { streamId } = await call(app, 'draft:aiReply', {
+        message: idOf('<budget-2@example.org>'),
+        model: 'local/m',
+      });
+      const ended = streamUntil(app, streamId, ['draft_reply_done', 'error']);
+      await expect.poll(() => model.waiting()).toBe(1);
+      expect(await call(app, 'run:cancel', { streamId })).toEqual({ cancelled: true });
+      expect((await ended).at(-1)).toMatchObject({ type: 'error', error: { code: 'cancelled' } });
+    } finally {
+      model.hold = false;
+      model.release();
+    }
+    expect(draftCount()).toBe(before);
+  });
+
   test('sends your own mail as examples of your style, your words only, never as a source', async () => {
     await draftedOk({ message: idOf('<budget-2@example.org>'), model: 'local/m', instructions: 'say yes' });
     const sent = model.received.at(-1);
