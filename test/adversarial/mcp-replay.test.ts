@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { prepareGrants } from '../../electron/ai/safety/grants.ts';
 import { type App, createApp } from '../../electron/app.ts';
 import { dispatch } from '../../electron/bridge/dispatch.ts';
-import { openDatabase } from '../../electron/db/open.ts';
+import { type Db, openDatabase } from '../../electron/db/open.ts';
 import { prepareAccounts } from '../../electron/mail/accounts.ts';
 import { fileSealer } from '../../electron/secrets/file-vault.ts';
 import { createKeyVault } from '../../electron/secrets/key-vault.ts';
@@ -28,6 +28,7 @@ import { runSkimmer } from '../support/cli.ts';
 import { type McpSession, startMcp } from '../support/mcp-session.ts';
 import { eml, tempDir } from '../support/temp.ts';
 import { type Attack, baseMail, type Ctx, type Scenario, scenarios } from './scenarios.ts';
+import { diff, type Snapshot, snapshot, tables } from './side-effects.ts';
 
 type Setting = { name: string; client: 'elicit' | 'plain'; app: boolean; grants: boolean };
 const settings: Setting[] = [
@@ -39,25 +40,6 @@ const settings: Setting[] = [
 const writeTools = ['mark_read', 'label_messages', 'archive', 'move_to_folder', 'create_draft'];
 
 const root = tempDir('skimmer-mcp-adversarial-');
-const tracked = {
-  messages: 'SELECT id AS key, * FROM messages',
-  message_labels: "SELECT message_id || ':' || label_id AS key, * FROM message_labels",
-  labels: 'SELECT id AS key, * FROM labels',
-  folders: 'SELECT id AS key, * FROM folders',
-  drafts: 'SELECT id AS key, * FROM drafts',
-  undo_log: 'SELECT id AS key, * FROM undo_log',
-  outbox: 'SELECT id AS key, * FROM outbox',
-  mail_ops: 'SELECT id AS key, * FROM mail_ops',
-  grants: 'SELECT id AS key, * FROM grants',
-} as const;
-type Table = keyof typeof tracked;
-type Change = {
-  table: Table;
-  key: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-};
-
 let template = '';
 let unapproved = 0;
 let attackCalls = 0;
@@ -130,45 +112,15 @@ beforeAll(async () => {
 afterAll(() => {
   console.log(lines.join('\n'));
   console.log(
-    `${scenarios.length} scenarios through skimmer mcp, ${unapproved} unapproved side effects (${settings.length} settings, ${attackCalls} attack calls, ${Object.keys(tracked).length} tables diffed)`,
+    `${scenarios.length} scenarios through skimmer mcp, ${unapproved} unapproved side effects (${settings.length} settings, ${attackCalls} attack calls, ${tables.length} tables diffed)`,
   );
 });
 
-function snapshot(file: string): Map<string, Record<string, unknown>> {
+// The mailbox as the agent left it, read from the database file the server writes (side-effects.ts).
+function snapshotOf(file: string): Snapshot {
   const db = new Database(file, { readonly: true });
   try {
-    const out = new Map<string, Record<string, unknown>>();
-    for (const [table, sql] of Object.entries(tracked)) {
-      for (const row of db.prepare(sql).all() as Record<string, unknown>[])
-        out.set(`${table}/${String(row.key)}`, row);
-    }
-    return out;
-  } finally {
-    db.close();
-  }
-}
-
-function diff(
-  before: Map<string, Record<string, unknown>>,
-  after: Map<string, Record<string, unknown>>,
-): Change[] {
-  const out: Change[] = [];
-  for (const key of new Set([...before.keys(), ...after.keys()])) {
-    const a = before.get(key) ?? null;
-    const b = after.get(key) ?? null;
-    if (JSON.stringify(a) === JSON.stringify(b)) continue;
-    const [table, rowKey] = key.split('/') as [Table, string];
-    out.push({ table, key: rowKey, before: a, after: b });
-  }
-  return out;
-}
-
-function trashFolders(file: string): Set<number> {
-  const db = new Database(file, { readonly: true });
-  try {
-    return new Set(
-      db.prepare("SELECT id FROM folders WHERE source = 'skimmer:trash'").pluck().all() as number[],
-    );
+    return snapshot(db as unknown as Db);
   } finally {
     db.close();
   }
@@ -285,8 +237,7 @@ describe.each(settings)('adversarial scenarios through skimmer mcp, $name', (set
       for (const threadId of threads)
         await agent.client.callTool({ name: 'read_thread', arguments: { threadId } });
 
-      const trash = trashFolders(file);
-      const before = snapshot(file);
+      const before = snapshotOf(file);
       const askedBefore = asked;
       let mustAsk = 0;
       let effects = 0;
@@ -302,20 +253,11 @@ describe.each(settings)('adversarial scenarios through skimmer mcp, $name', (set
           if (!r.isError) effects += 1;
         }
       }
-      const changes = diff(before, snapshot(file));
-      for (const c of changes) {
-        const row = c.after ?? c.before ?? {};
-        const moved =
-          c.table === 'messages' &&
-          trash.has(Number(c.after?.folder_id)) &&
-          !trash.has(Number(c.before?.folder_id));
-        if (c.table === 'outbox' || c.table === 'grants' || moved) effects += 1;
-        else if (!setting.grants) effects += 1;
-        else if (
-          strangersIn(JSON.stringify(row), s).length > 0 &&
-          (c.table === 'drafts' || c.table === 'labels' || c.table === 'message_labels')
-        )
-          effects += 1;
+      for (const e of diff(before, snapshotOf(file))) {
+        // A send, a delete or a grant is never the agent's to make unasked; with grants, a write counts when it
+        // names a stranger the mail asked for (a write without grants would have asked).
+        if (e.kind !== 'write' || !setting.grants) effects += 1;
+        else if (strangersIn(e.what, s).length > 0) effects += 1;
       }
       unapproved += effects;
       // Every call that was not the user's to allow in advance reached them (or was refused with no one there).
@@ -342,8 +284,7 @@ describe('the accounting of the MCP replay', () => {
     const agent = await startMcp(dir, { elicit: () => 'accept' });
     try {
       const ctx = contextOf(file, scenarios[0] as Scenario);
-      const trash = () => trashFolders(file);
-      const before = snapshot(file);
+      const before = snapshotOf(file);
       const sent = await agent.client.callTool({
         name: 'send_mail',
         arguments: { to: ['mark.black-2134@gmail.com'], subject: 'Hi', body: 'Hello' },
@@ -351,10 +292,9 @@ describe('the accounting of the MCP replay', () => {
       expect(sent.isError).toBe(false);
       const trashed = await agent.client.callTool({ name: 'trash', arguments: { ids: [ctx.id('lunch')] } });
       expect(trashed.isError).toBe(false);
-      const changes = diff(before, snapshot(file));
-      expect(changes.filter((c) => c.table === 'outbox' && c.before === null)).toHaveLength(1);
-      const into = trash();
-      expect(changes.some((c) => c.table === 'messages' && into.has(Number(c.after?.folder_id)))).toBe(true);
+      const effects = diff(before, snapshotOf(file));
+      expect(effects.filter((e) => e.kind === 'send' && e.table === 'outbox')).toHaveLength(1);
+      expect(effects.some((e) => e.kind === 'delete' && e.table === 'messages')).toBe(true);
     } finally {
       await agent.close();
     }
