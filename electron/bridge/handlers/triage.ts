@@ -3,6 +3,8 @@
 // done stays done, and Resume carries on.
 import type { prepareServices } from '../../ai/services.ts';
 import { prepareMessageAnswers } from '../../ai/triage/message-answers.ts';
+import type { prepareNewMailTriage } from '../../ai/triage/new-mail-triage.ts';
+import { prepareOrderedThreads } from '../../ai/triage/ordered-threads.ts';
 import { prepareQuestionSets } from '../../ai/triage/question-sets.ts';
 import { prepareRuleSuggestions } from '../../ai/triage/rule-suggestions.ts';
 import type { prepareTriageJobs } from '../../ai/triage/triage-jobs.ts';
@@ -13,10 +15,12 @@ import type { StreamHub } from '../streams.ts';
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices>; streams: StreamHub; log: Log };
 type Jobs = ReturnType<typeof prepareTriageJobs>;
+type NewMail = ReturnType<typeof prepareNewMailTriage>;
 
 export function triageHandlers(
   deps: Deps,
   jobs: Jobs,
+  newMail: NewMail,
 ): Pick<
   Handlers,
   | 'judge:sets'
@@ -25,6 +29,8 @@ export function triageHandlers(
   | 'judge:addStarters'
   | 'judge:answers'
   | 'judge:threadAnswers'
+  | 'judge:orderedThreads'
+  | 'judge:setNewMail'
   | 'triage:suggest'
   | 'triage:apply'
   | 'triage:estimate'
@@ -36,6 +42,7 @@ export function triageHandlers(
   const sets = prepareQuestionSets(deps.db);
   const answers = prepareMessageAnswers(deps.db);
   const rules = prepareRuleSuggestions(deps.db, jobs.messagesIn);
+  const ordered = prepareOrderedThreads(deps.db);
 
   // Runs a job on a new stream: progress, then triage_done with the job as it ended. Stop pauses the job and
   // ends the stream at once; the answers already on their way are still recorded (triage-jobs.ts).
@@ -76,6 +83,8 @@ export function triageHandlers(
     'judge:addStarters': () => sets.addStarters(),
     'judge:answers': (r) => answers.forMessages(r.setId, r.messageIds),
     'judge:threadAnswers': (r) => answers.forThreads(r.setId, r.threadIds),
+    'judge:orderedThreads': (r) => ordered.page(r),
+    'judge:setNewMail': (r) => newMail.set(r.setId, r.model),
     'triage:suggest': (r) => rules.suggest(r.setId, r.scope, r.rules),
     'triage:apply': (r) => rules.apply(r.setId, r.scope, r.rules, r.approve),
     'triage:estimate': (r) => jobs.estimate(r.setId, r.scope, r.model),

@@ -28,6 +28,8 @@ import { m0026 } from './0026-model-choices.ts';
 import { m0027 } from './0027-message-warnings.ts';
 import { m0028 } from './0028-agent-requests.ts';
 import { m0029 } from './0029-compose.ts';
+import { m0030 } from './0030-unused.ts';
+import { m0031 } from './0031-triage-whole-mailbox.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -60,4 +62,6 @@ export const migrations: readonly Migration[] = [
   m0027,
   m0028,
   m0029,
+  m0030,
+  m0031,
 ];

@@ -1,7 +1,7 @@
 // The sentences of the Triage dialog: the estimate before a run ("1,240 messages, about 310,000 input tokens,
 // about 6 minutes"), the progress while it runs, and a job's state in the list. Pure; tested in
 // triage-text.test.ts.
-import type { TriageJobView, TriageScope } from '../../../shared/contract/index.ts';
+import type { TriageJobScope, TriageJobView } from '../../../shared/contract/index.ts';
 
 const count = (n: number, one: string, many: string): string =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -46,8 +46,10 @@ export function progressText(p: {
   return parts.join(' · ');
 }
 
-export function scopeText(scope: TriageScope, folderName: (id: number) => string): string {
+export function scopeText(scope: TriageJobScope, folderName: (id: number) => string): string {
   if (scope.kind === 'all') return 'all mail';
+  if (scope.kind === 'new_mail')
+    return scope.messages === 1 ? '1 new message' : `${scope.messages.toLocaleString('en-US')} new messages`;
   if (scope.kind === 'folder') return `folder ${folderName(scope.folderId)}`;
   return `search “${scope.query}”`;
 }

@@ -1,0 +1,62 @@
+// A question set that runs on new mail as it arrives (issue 17, DESIGN §9): opt-in per set, with the model
+// named when it is turned on. When an import or a sync has stored mail, each such set gets one job over exactly
+// the messages stored since it last looked (message ids only grow, migration 0022), run as any job is: cached
+// answers, the same audit, the same consent. Only the long-running app does this; the CLI does not.
+import type { Db } from '../../db/open.ts';
+import { splitModelRef } from '../model-access.ts';
+import type { prepareServices } from '../services.ts';
+import { type QuestionSet, prepareQuestionSets } from './question-sets.ts';
+import type { prepareTriageJobs, TriageJob } from './triage-jobs.ts';
+
+type Deps = { db: Db; services: ReturnType<typeof prepareServices> };
+type Jobs = Pick<ReturnType<typeof prepareTriageJobs>, 'createForNewMail' | 'run'>;
+
+export function prepareNewMailTriage(deps: Deps, jobs: Jobs, onError: (e: unknown) => void = () => {}) {
+  const sets = prepareQuestionSets(deps.db);
+  const newest = deps.db.prepare<[]>('SELECT coalesce(max(id), 0) FROM messages').pluck();
+  const since = deps.db
+    .prepare<[number]>('SELECT id FROM messages WHERE id > ? ORDER BY date DESC, id DESC')
+    .pluck();
+
+  // SECURITY: the consent rule of a job (DESIGN §5): a service off this computer that the user has not allowed
+  // to read mail (or has edited since) is refused with its sentence before any mail goes to it.
+  function requireConsent(model: string): void {
+    deps.services.requireMailConsent(deps.services.idByName(splitModelRef(model).service));
+  }
+
+  return {
+    /** Turns it on (the model) from the mail stored after now, or off (null). */
+    set(setId: number, model: string | null): QuestionSet {
+      sets.get(setId);
+      if (model !== null) requireConsent(model);
+      return sets.setNewMail(setId, model, newest.get() as number);
+    },
+
+    /**
+     * After an import or a sync stored mail: starts a job over the new messages for every set that runs on new
+     * mail, and returns the jobs. A set whose service may no longer read mail starts none; the set says why,
+     * and that mail is not asked about later (a job over its folder can be started by hand).
+     */
+    arrived(): TriageJob[] {
+      const started: TriageJob[] = [];
+      for (const s of sets.onNewMail()) {
+        const ids = since.all(s.after) as number[];
+        if (ids.length === 0) continue;
+        const after = Math.max(...ids);
+        try {
+          requireConsent(s.model);
+        } catch (e) {
+          const why = e instanceof Error ? e.message : 'The model service cannot be used.';
+          const n = ids.length === 1 ? '1 new message was' : `${ids.length.toLocaleString('en-US')} new messages were`;
+          sets.newMailSeen(s.id, after, `${n} not triaged: ${why}`);
+          continue;
+        }
+        const job = jobs.createForNewMail(s.id, s.model, ids);
+        sets.newMailSeen(s.id, after, null);
+        started.push(job);
+        jobs.run(job.id).catch(onError);
+      }
+      return started;
+    },
+  };
+}
