@@ -3,6 +3,7 @@
 // filter, and a thread's answer being its newest answered message's.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Answer, Question } from '../../../shared/judge.ts';
 import { eml, tempDir } from '../../../test/support/temp.ts';
@@ -198,5 +199,36 @@ describe('the list ordered by an answer', () => {
     expect(() => order.page(request({ filter: { question: 'team', value: 'sales' } }))).toThrow(
       /not a choice/,
     );
+  });
+
+  test('the next page sees an answer stored since, here or by another connection (an import worker)', () => {
+    const hashOf = (id: string) =>
+      db.prepare('SELECT content_hash FROM messages WHERE message_id = ?').pluck().get(id) as string;
+    const first = () => order.page(request({ sortBy: 'urgent', limit: 1 })).threads[0]?.id;
+    expect(first()).toBe(thread(5));
+    prepareJudgeAnswers(db, () => Date.now() + 1000).store(
+      hashOf('<n200@x>'),
+      'dec/other',
+      questions,
+      [{ type: 'predicate', name: 'urgent', probability: 1 }],
+      'probabilities',
+      null,
+    );
+    expect(first()).toBe(thread(200));
+    const other = new Database(db.name);
+    try {
+      prepareJudgeAnswers(other, () => Date.now() + 2000).store(
+        hashOf('<n201@x>'),
+        'dec/other',
+        questions,
+        [{ type: 'predicate', name: 'urgent', probability: 1 }],
+        'probabilities',
+        null,
+      );
+    } finally {
+      other.close();
+    }
+    // Equal figures: the newer conversation first.
+    expect(first()).toBe(thread(201));
   });
 });

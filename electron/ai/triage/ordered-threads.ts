@@ -50,15 +50,15 @@ function orderSql(shape: Shape): string {
       : shape.filter === 'choice'
         ? `AND f.answer_json ->> '$.type' = 'choice' AND f.answer_json -> '$.choice' = @choice`
         : '';
+  // The scope as one semi-join over messages_by_folder_thread rather than a probe of each thread's messages.
   return `WITH ${ctes.join(',')}
-    SELECT t.id, count(*) OVER () AS total FROM threads t
+    SELECT t.id FROM threads t
       ${shape.sort ? 'JOIN sorted s ON s.thread_id = t.id' : ''}
       ${shape.filter ? 'JOIN filtered f ON f.thread_id = t.id' : ''}
      WHERE t.message_count > 0 ${passes}
-       AND EXISTS (SELECT 1 FROM messages m WHERE m.thread_id = t.id
-                     AND m.folder_id IN (SELECT value FROM json_each(@folders))${shape.starred ? ' AND m.starred = 1' : ''})
-     ORDER BY ${key} IS NULL, ${key} DESC, t.last_date DESC, t.id DESC
-     LIMIT @limit OFFSET @offset`;
+       AND t.id IN (SELECT thread_id FROM messages
+                     WHERE folder_id IN (SELECT value FROM json_each(@folders))${shape.starred ? ' AND starred = 1' : ''})
+     ORDER BY ${key} IS NULL, ${key} DESC, t.last_date DESC, t.id DESC`;
 }
 
 export function prepareOrderedThreads(db: Db) {
@@ -70,11 +70,29 @@ export function prepareOrderedThreads(db: Db) {
     const key = JSON.stringify(shape);
     let found = statements.get(key);
     if (!found) {
-      found = db.prepare(orderSql(shape));
+      found = db.prepare(orderSql(shape)).pluck();
       statements.set(key, found);
     }
     return found;
   };
+  // The whole ordering costs one pass over the question's answers (bench/triage-order.ts); it is kept until the
+  // database changes, so scrolling through it reads slices. A change made here moves total_changes(); one an
+  // import or sync worker committed on its own connection moves data_version.
+  const changes = db.prepare('SELECT total_changes()').pluck();
+  const stampOf = () => `${changes.get() as number}:${db.pragma('data_version', { simple: true }) as number}`;
+  const kept = new Map<string, { stamp: string; ids: number[] }>();
+  const keptOrders = 4;
+  function ordering(shape: Shape, params: Record<string, unknown>): number[] {
+    const key = JSON.stringify([shape, params]);
+    const stamp = stampOf();
+    const found = kept.get(key);
+    if (found?.stamp === stamp) return found.ids;
+    const ids = statementFor(shape).all(params) as number[];
+    kept.delete(key);
+    kept.set(key, { stamp, ids });
+    for (const old of kept.keys()) if (kept.size > keptOrders) kept.delete(old);
+    return ids;
+  }
 
   function question(questions: readonly Question[], name: string, types: Question['type'][]): Question {
     const q = questions.find((candidate) => candidate.name === name);
@@ -105,19 +123,14 @@ export function prepareOrderedThreads(db: Db) {
     const folders = r.folderId === null ? queries.viewFolders(r.view) : [r.folderId];
     const params: Record<string, unknown> = {
       folders: JSON.stringify(folders),
-      limit: r.limit,
-      offset: r.offset,
       ...(sortQ ? { sortHash: questionHash(sortQ) } : {}),
       ...(filterQ ? { filterHash: questionHash(filterQ) } : {}),
       // As `->` gives it: the choice's JSON text, so "true" and true stay apart (choice values are typed).
       ...(shape.filter === 'choice' ? { choice: JSON.stringify(r.filter?.value) } : {}),
     };
-    const run = (offset: number) =>
-      statementFor(shape).all({ ...params, offset }) as { id: number; total: number }[];
-    const rows = run(r.offset);
-    // Past the end the page is empty and carries no count: the first row says how many there are.
-    const total = rows[0]?.total ?? (r.offset > 0 ? (run(0)[0]?.total ?? 0) : 0);
-    const ids = rows.map((row) => row.id);
+    const all = ordering(shape, params);
+    const ids = all.slice(r.offset, r.offset + r.limit);
+    const total = all.length;
     return {
       total,
       threads: queries.summaries(ids),
