@@ -32,7 +32,10 @@ copyFileSync(ensureDatabase(Number(values.count)), file);
 const db = openDatabase(file);
 migrate(db);
 
-const localAccount = db.prepare("SELECT id FROM accounts WHERE kind = 'local' ORDER BY id LIMIT 1").pluck().get();
+const localAccount = db
+  .prepare("SELECT id FROM accounts WHERE kind = 'local' ORDER BY id LIMIT 1")
+  .pluck()
+  .get();
 const archive = Number(
   db
     .prepare('INSERT INTO folders (account_id, name, source) VALUES (?, ?, ?)')

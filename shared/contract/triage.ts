@@ -53,7 +53,10 @@ export const ThreadAnswers = MessageAnswers.extend({ threadId: Id });
 
 // Keeps a thread whose answer is a predicate's yes (a probability of at least one half) or this choice.
 export const TriageOrderFilter = z
-  .object({ question: z.string().min(1).max(1000), value: z.union([z.string().max(1000), z.boolean()]).nullable() })
+  .object({
+    question: z.string().min(1).max(1000),
+    value: z.union([z.string().max(1000), z.boolean()]).nullable(),
+  })
   .strict();
 export type TriageOrderFilter = z.infer<typeof TriageOrderFilter>;
 

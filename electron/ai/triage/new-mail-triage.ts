@@ -5,7 +5,7 @@
 import type { Db } from '../../db/open.ts';
 import { splitModelRef } from '../model-access.ts';
 import type { prepareServices } from '../services.ts';
-import { type QuestionSet, prepareQuestionSets } from './question-sets.ts';
+import { prepareQuestionSets, type QuestionSet } from './question-sets.ts';
 import type { prepareTriageJobs, TriageJob } from './triage-jobs.ts';
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices> };
@@ -47,7 +47,10 @@ export function prepareNewMailTriage(deps: Deps, jobs: Jobs, onError: (e: unknow
           requireConsent(s.model);
         } catch (e) {
           const why = e instanceof Error ? e.message : 'The model service cannot be used.';
-          const n = ids.length === 1 ? '1 new message was' : `${ids.length.toLocaleString('en-US')} new messages were`;
+          const n =
+            ids.length === 1
+              ? '1 new message was'
+              : `${ids.length.toLocaleString('en-US')} new messages were`;
           sets.newMailSeen(s.id, after, `${n} not triaged: ${why}`);
           continue;
         }

@@ -29,7 +29,8 @@ const questions: Question[] = [
   },
 ];
 const notes = 260; // more than a page of 100, and of the list's 200
-const date = (n: number) => new Date(Date.UTC(2026, 10, 1) + n * 60_000).toUTCString().replace('GMT', '+0000');
+const date = (n: number) =>
+  new Date(Date.UTC(2026, 10, 1) + n * 60_000).toUTCString().replace('GMT', '+0000');
 
 let db: Db;
 let setId = 0;

@@ -111,9 +111,13 @@ export function prepareOrderedThreads(db: Db) {
   } {
     const set = sets.get(r.setId);
     const sortQ = r.sortBy === null ? null : question(set.questions, r.sortBy, ['predicate', 'score']);
-    const filterQ = r.filter === null ? null : question(set.questions, r.filter.question, ['predicate', 'choice']);
+    const filterQ =
+      r.filter === null ? null : question(set.questions, r.filter.question, ['predicate', 'choice']);
     if (filterQ?.type === 'choice' && !filterQ.choices.some((c) => c.value === r.filter?.value)) {
-      throw new AssistantError('invalid', `"${String(r.filter?.value)}" is not a choice of "${filterQ.name}".`);
+      throw new AssistantError(
+        'invalid',
+        `"${String(r.filter?.value)}" is not a choice of "${filterQ.name}".`,
+      );
     }
     const shape: Shape = {
       sort: sortQ !== null,

@@ -136,7 +136,12 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
     };
   }
 
-  function createOver(setId: number, model: string, scope: TriageJobScope, ids: readonly number[]): TriageJob {
+  function createOver(
+    setId: number,
+    model: string,
+    scope: TriageJobScope,
+    ids: readonly number[],
+  ): TriageJob {
     sets.get(setId);
     const id = db.transaction(() => {
       const jobId = Number(insertJob.run(setId, model, JSON.stringify(scope), now(), now()).lastInsertRowid);

@@ -8,19 +8,12 @@ import type {
   QuestionSetView,
   Response,
   StreamEvent,
-  ThreadSummary,
   TriageJobView,
   TriageScope,
 } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { isModelRef } from '../chat/model-ref.ts';
-import {
-  isOrdered,
-  noOrder,
-  orderThreads,
-  type TriageFilter,
-  type TriageOrder,
-} from '../triage/triage-order.ts';
+import { noOrder, type TriageFilter, type TriageOrder } from '../triage/triage-order.ts';
 import { atMostEvery } from './at-most-every.ts';
 import { useMailStore } from './mail-store.ts';
 import { defaultModel } from './model-choices-store.ts';
@@ -54,7 +47,7 @@ type TriageState = {
   // threadId → the answers of its newest answered message, for the set in `answersSetId`.
   answers: ReadonlyMap<number, ThreadAnswers>;
   answersSetId: number | null;
-  // Sorting and filtering the loaded threads by their answers; while on, answers are read for all of them.
+  // Sorting and filtering the folder's or view's threads by their answers (the ordered list, ordered-list-store.ts).
   order: TriageOrder;
 
   openDialog(): void;
@@ -90,14 +83,8 @@ export function scopeOf(kind: ScopeKind): TriageScope | null {
   return query === '' ? null : { kind: 'query', query: query.slice(0, 500) };
 }
 
-// Every loaded thread in list order: what a sort or filter works on.
+// Every loaded thread of the list in list order.
 const loadedIds = (): number[] => loadedThreads(useMailStore.getState().pages).map((t) => t.id);
-
-// The rows the ordered list shows, for the keys (j/k, e, #) that act on them.
-export function orderedThreads(): ThreadSummary[] {
-  const { answers, order } = useTriageStore.getState();
-  return orderThreads(loadedThreads(useMailStore.getState().pages), answers, order);
-}
 
 export const useTriageStore = create<TriageState>()((set, get) => {
   let unsubscribe: (() => void) | null = null;
@@ -108,7 +95,7 @@ export const useTriageStore = create<TriageState>()((set, get) => {
 
   async function loadAnswers(): Promise<void> {
     const { setId } = get();
-    const ids = (isOrdered(get().order) ? loadedIds() : visibleIds).slice(0, maxThreadIds);
+    const ids = visibleIds.slice(0, maxThreadIds);
     if (setId === null || ids.length === 0) return;
     const serial = ++answersSerial;
     const reply = await bridge['judge:threadAnswers']({ setId, threadIds: [...ids] });
@@ -343,14 +330,13 @@ export const useTriageStore = create<TriageState>()((set, get) => {
       answersThrottle.request();
     },
 
+    // The ordered list follows (reactions.ts): it is read from the main process, over the whole view.
     setSort(sortBy) {
       set((state) => ({ order: { ...state.order, sortBy } }));
-      void loadAnswers();
     },
 
     setFilter(filter) {
       set((state) => ({ order: { ...state.order, filter } }));
-      void loadAnswers();
     },
   };
 });
