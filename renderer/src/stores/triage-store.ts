@@ -68,6 +68,10 @@ type TriageState = {
   cancel(jobId: number): Promise<void>;
   loadJobs(): Promise<void>;
   showThreads(threadIds: readonly number[]): void;
+  // Why turning the chosen set's new-mail run on or off was refused (no consent for the service, say).
+  newMailError: string | null;
+  /** Runs the chosen set on new mail with the model in the field, or no longer. */
+  setNewMail(on: boolean): Promise<void>;
   setSort(question: string | null): void;
   setFilter(filter: TriageFilter | null): void;
 };
@@ -212,7 +216,7 @@ export const useTriageStore = create<TriageState>()((set, get) => {
     },
 
     setChanged(setId) {
-      set({ setId, answers: new Map(), answersSetId: null, order: noOrder });
+      set({ setId, answers: new Map(), answersSetId: null, order: noOrder, newMailError: null });
       void get().loadEstimate();
       void loadAnswers();
     },
@@ -328,6 +332,24 @@ export const useTriageStore = create<TriageState>()((set, get) => {
         return;
       }
       answersThrottle.request();
+    },
+
+    newMailError: null,
+
+    async setNewMail(on) {
+      const { setId, model } = get();
+      if (setId === null) return;
+      if (on && !isModelRef(model.trim())) {
+        set({ newMailError: 'Name the model as service/model, for example dec/gpt-6-luna.' });
+        return;
+      }
+      const reply = await bridge['judge:setNewMail']({ setId, model: on ? model.trim() : null });
+      if (!reply.ok) {
+        set({ newMailError: reply.error.message });
+        return;
+      }
+      const saved = reply.value;
+      set((state) => ({ newMailError: null, sets: state.sets.map((s) => (s.id === saved.id ? saved : s)) }));
     },
 
     // The ordered list follows (reactions.ts): it is read from the main process, over the whole view.

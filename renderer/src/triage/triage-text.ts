@@ -66,3 +66,22 @@ export function jobText(job: TriageJobView): string {
   const failed = job.failed > 0 ? `, ${job.failed.toLocaleString('en-US')} failed` : '';
   return `${stateWords[job.state]} · ${job.done.toLocaleString('en-US')} of ${job.total.toLocaleString('en-US')}${failed}`;
 }
+
+/**
+ * What running a set on new mail costs, from the estimate of the scope in the dialog: per 100 messages, as the
+ * mail that arrives is like the mail that is there. Null when the scope holds no mail to judge by.
+ */
+export function newMailEstimateText(e: {
+  messages: number;
+  inputTokens: number;
+  cost?: number | null;
+}): string | null {
+  if (e.messages === 0) return null;
+  const per100 = (n: number) => (n * 100) / e.messages;
+  const tokens = Math.round(per100(e.inputTokens));
+  const cost =
+    e.cost === undefined || e.cost === null
+      ? ''
+      : `, about ${costText(per100(e.cost))} at the price you entered`;
+  return `About ${count(tokens, 'input token', 'input tokens')} per 100 new messages${cost}.`;
+}
