@@ -93,6 +93,8 @@ export const useOrderedListStore = create<OrderedListState>()((set, get) => {
       set((state) => ({
         generation: state.generation + 1,
         pages: new Map(),
+        // Another order, set, folder or view: no row keeps chips from the one before.
+        answers: fromTop ? new Map() : state.answers,
         total: fromTop ? null : state.total,
         error: null,
       }));
