@@ -196,9 +196,9 @@ describe('the list ordered by an answer', () => {
   });
 
   test('refuses a question the set does not have, or a choice it does not offer', () => {
-    expect(() => order.page(request({ sortBy: 'team' }))).toThrow(/no question "team" to sort by/);
+    expect(() => order.page(request({ sortBy: 'team' }))).toThrow(/no such question to sort by/);
     expect(() => order.page(request({ filter: { question: 'team', value: 'sales' } }))).toThrow(
-      /not a choice/,
+      /no such choice/,
     );
   });
 

@@ -94,11 +94,12 @@ export function prepareOrderedThreads(db: Db) {
     return ids;
   }
 
+  // A refusal names neither the question nor the value: what a refused request held is not echoed.
   function question(questions: readonly Question[], name: string, types: Question['type'][]): Question {
     const q = questions.find((candidate) => candidate.name === name);
     if (!q || !types.includes(q.type)) {
       const what = types.includes('score') ? 'sort by' : 'filter by';
-      throw new AssistantError('invalid', `This question set has no question "${name}" to ${what}.`);
+      throw new AssistantError('invalid', `This question set has no such question to ${what}.`);
     }
     return q;
   }
@@ -114,10 +115,7 @@ export function prepareOrderedThreads(db: Db) {
     const filterQ =
       r.filter === null ? null : question(set.questions, r.filter.question, ['predicate', 'choice']);
     if (filterQ?.type === 'choice' && !filterQ.choices.some((c) => c.value === r.filter?.value)) {
-      throw new AssistantError(
-        'invalid',
-        `"${String(r.filter?.value)}" is not a choice of "${filterQ.name}".`,
-      );
+      throw new AssistantError('invalid', 'The question has no such choice to filter by.');
     }
     const shape: Shape = {
       sort: sortQ !== null,
