@@ -23,6 +23,7 @@ export default defineConfig(({ mode }) => {
               'import-worker': 'electron/mail/import/import-worker.ts',
               'imap-fetcher-worker': 'electron/mail/imap/imap-fetcher-worker.ts',
               'parse-worker': 'electron/mail/import/parse-worker.ts',
+              'search-worker': 'electron/mail/store/search-worker.ts',
               'sync-worker': 'electron/mail/imap/sync-worker.ts',
             }) as Record<string, string>,
         external: preload ? ['electron'] : external,

@@ -1,38 +1,66 @@
 // Where the benchmarks keep their generated mailbox and database, and how a missing one is made. The
 // generator and the import run as child processes so their memory never counts towards the figures of
-// the benchmark that asked for them.
+// the benchmark that asked for them. `small`: the everyday corpus (generate-mailbox.ts --small).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { splitMbox } from '../electron/mail/import/sources.ts';
 import { defaultName, expectedPath } from './generate-mailbox.ts';
 
 export const benchDir = fileURLToPath(new URL('.', import.meta.url));
 export const outDir = fileURLToPath(new URL('./out/', import.meta.url));
 
-export function corpusPath(count: number): string {
-  return `${outDir}${defaultName(count)}`;
+export function corpusPath(count: number, small = false): string {
+  return `${outDir}${defaultName(count, small)}`;
 }
 
-export function databasePath(count: number): string {
-  return `${outDir}${defaultName(count).replace(/\.mbox$/, '')}.sqlite`;
+/** The corpus's path without `.mbox`: the stem of its database, Maildir and the comparisons' indexes. */
+export function corpusBase(count: number, small = false): string {
+  return corpusPath(count, small).replace(/\.mbox$/, '');
 }
 
-export function ensureCorpus(count: number): { mbox: string; expected: string } {
-  const mbox = corpusPath(count);
+export function databasePath(count: number, small = false): string {
+  return `${corpusBase(count, small)}.sqlite`;
+}
+
+export function ensureCorpus(count: number, small = false): { mbox: string; expected: string } {
+  const mbox = corpusPath(count, small);
   if (!existsSync(mbox) || !existsSync(expectedPath(mbox))) {
     console.log(`Generating ${count} messages into ${mbox} …`);
-    runChild(['generate-mailbox.ts', '--count', String(count), '--out', mbox]);
+    runChild(['generate-mailbox.ts', '--count', String(count), '--out', mbox, ...(small ? ['--small'] : [])]);
   }
   return { mbox, expected: expectedPath(mbox) };
 }
 
-export function ensureDatabase(count: number): string {
-  const db = databasePath(count);
+export function ensureDatabase(count: number, small = false): string {
+  const db = databasePath(count, small);
   if (!existsSync(db)) {
     console.log(`No database at ${db}: running bench/import.ts first …`);
-    runChild(['import.ts', '--count', String(count), '--no-compare']);
+    runChild(['import.ts', '--count', String(count), '--no-compare', ...(small ? ['--small'] : [])]);
   }
   return db;
+}
+
+/**
+ * The corpus as a Maildir (mu and notmuch read nothing else), one file a message in `cur/`, seen. Not timed;
+ * an existing Maildir with the right count is reused. Returns the directory and the message count.
+ */
+export async function ensureMaildir(
+  count: number,
+  small = false,
+): Promise<{ dir: string; messages: number }> {
+  const { mbox } = ensureCorpus(count, small);
+  const dir = `${corpusBase(count, small)}-maildir`;
+  const cur = `${dir}/cur`;
+  if (existsSync(cur) && readdirSync(cur).length === count) return { dir, messages: count };
+  rmSync(dir, { recursive: true, force: true });
+  for (const sub of ['cur', 'new', 'tmp']) mkdirSync(`${dir}/${sub}`, { recursive: true });
+  let n = 0;
+  for await (const m of splitMbox(createReadStream(mbox, { highWaterMark: 1024 * 1024 }))) {
+    writeFileSync(`${cur}/${String(n).padStart(6, '0')}.bench:2,S`, m.raw);
+    n++;
+  }
+  return { dir, messages: n };
 }
 
 function runChild(args: string[]): void {

@@ -4,18 +4,9 @@
 // says the UI stays responsive during an import). Comparisons in the same script: `mu index` over the same
 // mail as a Maildir when mu is on PATH, and the corpus parsed by mailparser alone on this thread (no DB).
 //
-//   node bench/import.ts [--count 20000] [--no-compare]
+//   node bench/import.ts [--count 20000] [--small] [--no-compare]
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { simpleParser } from 'mailparser';
@@ -25,17 +16,21 @@ import { startImportJob } from '../electron/mail/import/import-job.ts';
 import { maxStoredText } from '../electron/mail/import/parse.ts';
 import { splitMbox } from '../electron/mail/import/sources.ts';
 import type { StreamEvent } from '../shared/contract/index.ts';
-import { databasePath, ensureCorpus, outDir } from './corpus.ts';
-import { defaultName } from './generate-mailbox.ts';
+import { corpusBase, databasePath, ensureCorpus, ensureMaildir, outDir } from './corpus.ts';
 import { mb, round } from './stats.ts';
 
 const { values } = parseArgs({
-  options: { count: { type: 'string', default: '20000' }, 'no-compare': { type: 'boolean', default: false } },
+  options: {
+    count: { type: 'string', default: '20000' },
+    small: { type: 'boolean', default: false },
+    'no-compare': { type: 'boolean', default: false },
+  },
 });
 const count = Number(values.count);
-const { mbox } = ensureCorpus(count);
+const small = values.small;
+const { mbox } = ensureCorpus(count, small);
 const mboxBytes = statSync(mbox).size;
-const dbFile = databasePath(count);
+const dbFile = databasePath(count, small);
 for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) rmSync(f, { force: true });
 openDatabase(dbFile).close();
 
@@ -169,10 +164,8 @@ async function muIndex() {
   const probe = spawnSync('mu', ['--version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) return null;
   const version = /version ([\d.]+)/.exec(probe.stdout)?.[1] ?? 'unknown';
-  const base = `${outDir}${defaultName(count).replace(/\.mbox$/, '')}`;
-  const maildir = `${base}-maildir`;
-  const muhome = `${base}-muhome`;
-  const messages = await toMaildir(maildir);
+  const { dir: maildir, messages } = await ensureMaildir(count, small);
+  const muhome = `${corpusBase(count, small)}-muhome`;
   rmSync(muhome, { recursive: true, force: true });
   const init = await timed('mu', ['init', `--maildir=${maildir}`, `--muhome=${muhome}`]);
   const index = await timed('mu', ['index', `--muhome=${muhome}`]);
@@ -195,20 +188,6 @@ async function muIndex() {
       )?.[1] ?? Number.NaN,
     ),
   };
-}
-
-// mu reads Maildirs only. The conversion is not timed; an existing Maildir with the right count is reused.
-async function toMaildir(dir: string): Promise<number> {
-  const cur = `${dir}/cur`;
-  if (existsSync(cur) && readdirSync(cur).length === count) return count;
-  rmSync(dir, { recursive: true, force: true });
-  for (const sub of ['cur', 'new', 'tmp']) mkdirSync(`${dir}/${sub}`, { recursive: true });
-  let n = 0;
-  for await (const m of splitMbox(createReadStream(mbox, { highWaterMark: 1024 * 1024 }))) {
-    writeFileSync(`${cur}/${String(n).padStart(6, '0')}.bench:2,S`, m.raw);
-    n++;
-  }
-  return n;
 }
 
 function timed(cmd: string, args: string[]): Promise<{ seconds: number; peakRss: number; output: string }> {

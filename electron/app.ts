@@ -43,6 +43,7 @@ import { prepareBulk } from './mail/store/bulk.ts';
 import { prepareContacts } from './mail/store/contacts.ts';
 import { prepareQueries } from './mail/store/queries.ts';
 import { prepareSearch } from './mail/store/search.ts';
+import { startSearchThread } from './mail/store/search-thread.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
 import { prepareWarnings } from './mail/warnings/warning-store.ts';
 import { startPresence } from './mcp/app-presence.ts';
@@ -98,7 +99,10 @@ export function createApp(options: AppOptions): App {
   const log = fileLog(join(options.dataDir, logFileName));
   const vault = createKeyVault(db, options.sealer ?? fileSealer(options.dataDir));
   const queries = prepareQueries(db);
-  const search = prepareSearch(db);
+  // The long-running app searches on a thread of its own, so the bridge keeps answering during a big query
+  // (DESIGN §3); a one-shot command searches on this one, which has nothing else to do.
+  const searchThread = options.background ? startSearchThread(dbFile) : null;
+  const search = searchThread ? searchThread.search : prepareSearch(db);
   const services = prepareServices(db, vault);
   const modelChoices = prepareModelChoices(db, services);
   const conversations = prepareConversations(db);
@@ -256,6 +260,7 @@ export function createApp(options: AppOptions): App {
       await accountSync?.stopAll();
       for (const job of jobs) job.cancel();
       await Promise.all([...jobs].map((j) => j.done));
+      await searchThread?.close();
       db.close();
     },
   };

@@ -63,6 +63,8 @@ describe('skimmer ask', () => {
     expect(bodies.at(-1)).toMatchObject({
       model: 'test-model',
       messages: [
+        // Plain chat carries the assistant's brief (today's date), nothing from the mailbox.
+        { role: 'system', content: expect.stringContaining('Today is') },
         { role: 'user', content: 'Any invoices?' },
         { role: 'assistant', content: expectedText },
         { role: 'user', content: 'And from Bob?' },

@@ -17,8 +17,8 @@ beforeAll(async () => {
   expect(imported.code).toBe(0);
 });
 
-const subjects = async (query: string, env: Record<string, string> = {}) => {
-  const r = await runSkimmer(['--data', data, 'search', query, '--json'], { env });
+const subjects = async (query: string, env: Record<string, string> = {}, flags: string[] = []) => {
+  const r = await runSkimmer(['--data', data, 'search', query, '--json', ...flags], { env });
   expect(r.code).toBe(0);
   return r.stdout.trim() === '' ? [] : jsonLines(r.stdout).map((l) => SearchHit.parse(l).subject);
 };
@@ -30,6 +30,12 @@ describe('skimmer search', () => {
       'Invoice 1042',
     ]);
     expect(await subjects('budget OR lunch -in:inbox')).toEqual(['Budget 2026']);
+  });
+
+  test('lists the best match first with --relevance, the newest otherwise', async () => {
+    // "Budget 2026" says budget in its subject and its body; the kickoff reply, newer, once in its body.
+    expect(await subjects('budget')).toEqual(['Re: Project X kickoff', 'Budget 2026']);
+    expect(await subjects('budget', {}, ['--relevance'])).toEqual(['Budget 2026', 'Re: Project X kickoff']);
   });
 
   test('exits 2 with a sentence naming an operator it does not know', async () => {

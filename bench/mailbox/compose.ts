@@ -91,8 +91,8 @@ function foreignSentence(r: Random, lang: Exclude<Lang, 'en'>): string {
   return `${s[0]?.toUpperCase()}${s.slice(1)}.`;
 }
 
-export function paragraphs(r: Random, locale: Locale, topic: string): string[] {
-  const count = r.between(1, 5);
+export function paragraphs(r: Random, locale: Locale, topic: string, most = 5): string[] {
+  const count = r.between(1, most);
   const out: string[] = [];
   for (let p = 0; p < count; p++) {
     const n = r.between(2, 5);
@@ -283,11 +283,13 @@ const attachmentTypes = [
   ['ics', 'text/calendar', null, 11],
 ] as const;
 
-// Log-normal sizes with a median near 40 KB, capped at 600 KB (feasibility §C). Binary content is a slice
-// of a random pool behind the format's magic bytes: parsers only base64-decode it, never look inside.
-export function attachment(r: Random, pool: Buffer, topic: string, year: number): Attachment {
+// Log-normal sizes with a median near 40 KB, capped at 600 KB (feasibility §C); `small`: median 12 KB,
+// capped at 100 KB. Binary content is a slice of a random pool behind the format's magic bytes: parsers only
+// base64-decode it, never look inside.
+export function attachment(r: Random, pool: Buffer, topic: string, year: number, small = false): Attachment {
   const [ext, contentType, magic] = r.weighted(attachmentTypes.map((t) => [t, t[3]] as const));
-  const size = Math.round(Math.min(600 * 1024, Math.max(1024, r.logNormal(40 * 1024, 1.1))));
+  const [median, cap] = small ? [12 * 1024, 100 * 1024] : [40 * 1024, 600 * 1024];
+  const size = Math.round(Math.min(cap, Math.max(1024, r.logNormal(median, 1.1))));
   let data: Buffer;
   if (ext === 'csv') data = csv(r, Math.min(size, 200 * 1024), topic);
   else if (ext === 'ics') data = ics(r, year);

@@ -40,7 +40,7 @@ describe('dispatch', () => {
       ok: true,
       value: [],
     });
-    expect(calls).toEqual([{ query: 'hi', limit: 50 }]);
+    expect(calls).toEqual([{ query: 'hi', limit: 50, order: 'newest' }]);
     const bad = await dispatch(handlers, 'mail:search', { query: 'x', limit: 5000 }, true);
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
     expect(!bad.ok && bad.error.message).toContain('(limit)');

@@ -34,14 +34,19 @@ const specs = {
     flags: {},
   },
   search: {
-    usage: ['search QUERY [--limit N] [--documents]'],
+    usage: ['search QUERY [--limit N] [--relevance] [--documents]'],
     summary: [
       'search mail, one hit per thread, newest first: words, "phrase", AND, OR, NOT or -word, prefix*,',
       'from: to: cc: subject: body: is:unread|read|starred has:attachment label: in: after: before:',
       '(YYYY-MM-DD, local time) newer_than: older_than: (7d 2w 3m 1y), as in Gmail; quote the query',
-      'for your shell: skimmer search \'label:"Project X" is:unread\'. --documents searches documents',
+      'for your shell: skimmer search \'label:"Project X" is:unread\'. --relevance lists the best',
+      'matches first; --documents searches documents',
     ],
-    flags: { limit: { type: 'string' }, documents: { type: 'boolean', default: false } },
+    flags: {
+      limit: { type: 'string' },
+      relevance: { type: 'boolean', default: false },
+      documents: { type: 'boolean', default: false },
+    },
   },
   show: {
     usage: ['show MESSAGE_ID'],

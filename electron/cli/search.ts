@@ -1,4 +1,4 @@
-// `skimmer search QUERY`: the mail's full-text search, or with --documents the imported documents', through
+// `skimmer search QUERY`: the mail's full-text search (newest first, or by relevance with --relevance), or with --documents the imported documents', through
 // the `mail:search` and `documents:search` channels.
 import { channels } from '../../shared/contract/index.ts';
 import { bridgeCall } from './bridge-call.ts';
@@ -15,7 +15,8 @@ export const searchCommand: Command = async (app, args, values, io) => {
     if (!values.json && hits.length === 0) io.out('No document matches.');
     return 0;
   }
-  const r = await bridgeCall(app, 'mail:search', { query: args.join(' '), limit }, io);
+  const order = values.relevance ? 'relevance' : 'newest';
+  const r = await bridgeCall(app, 'mail:search', { query: args.join(' '), limit, order }, io);
   if (!r.ok) return r.exitCode;
   const hits = channels['mail:search'].response.parse(r.value);
   for (const h of hits) {

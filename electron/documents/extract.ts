@@ -1,7 +1,6 @@
 // The text of a document, with where each piece came from (issue 7): a PDF page by page (pdfjs-dist), a
 // .docx paragraph by paragraph (mammoth), plain text and Markdown line by line. Only text leaves here.
 import { extname } from 'node:path';
-import mammoth from 'mammoth';
 
 export type DocumentKind = 'txt' | 'md' | 'pdf' | 'docx';
 /** A run of the document's text and where it stands ("page 3", "line 40"). */
@@ -21,6 +20,8 @@ export function kindOf(path: string): DocumentKind | null {
 export async function extractPieces(kind: DocumentKind, bytes: Buffer): Promise<Piece[]> {
   if (kind === 'pdf') return pdfPages(bytes);
   if (kind === 'docx') {
+    // Loaded when a .docx is read, not at every start (mammoth and its zip reader are a hundred files).
+    const { default: mammoth } = await import('mammoth');
     const { value } = await mammoth.extractRawText({ buffer: bytes });
     return value
       .split(/\n+/)

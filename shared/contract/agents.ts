@@ -1,7 +1,7 @@
 // Requests from outside agents (`skimmer mcp`, DESIGN §13 "Outside agents") that wait for the user in the app:
 // each is one tool call on the approval card, with the agent's name as it gave it and when it stops waiting.
 import { z } from 'zod';
-import { ApprovalCall } from './approvals.ts';
+import { ApprovalCall, ArgsHash } from './approvals.ts';
 import { EpochMs, Id } from './fields.ts';
 
 export const AgentRequestView = z.object({
@@ -24,7 +24,7 @@ export const agentChannels = {
     request: z
       .object({
         id: Id,
-        argsHash: z.string().regex(/^[0-9a-f]{64}$/, 'an arguments hash is 64 hex digits'),
+        argsHash: ArgsHash,
         decision: z.enum(['approve', 'deny']),
       })
       .strict(),

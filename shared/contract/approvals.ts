@@ -18,7 +18,7 @@ export type Provenance = z.infer<typeof Provenance>;
 // unless the user denies them too. `grantable`: "for this conversation" and "always" may be offered.
 // `id` is Skimmer's own for the call (never the provider's alone) and `argsHash` the hash of its arguments:
 // an answer names both, so it can only ever decide this call (DESIGN §7).
-const ArgsHash = z
+export const ArgsHash = z
   .string()
   .length(64)
   .regex(/^[0-9a-f]{64}$/, 'an arguments hash is 64 hex digits');

@@ -138,6 +138,8 @@ export const mailChannels = {
       .object({
         query: SearchQuery,
         limit: SearchLimit,
+        // Newest first, as Gmail and Thunderbird list results; relevance (FTS5's bm25) when asked.
+        order: z.enum(['newest', 'relevance']).default('newest'),
       })
       .strict(),
     response: z.array(SearchHit),

@@ -214,7 +214,7 @@ describe('The grouped folder list', () => {
     await expect.poll(() => page.getByTestId('view-inbox').getAttribute('aria-current')).toBe('true');
   });
 
-  test('Drafts lists the local drafts, and a click opens one in the draft editor', async () => {
+  test('Drafts lists the local drafts, and a click opens one in the composer', async () => {
     const draft = await call(app, 'draft:new', {
       kind: 'blank',
       to: ['dan@example.org'],
@@ -228,15 +228,13 @@ describe('The grouped folder list', () => {
     expect(await draftRow.textContent()).toContain('To dan@example.org');
     await expect.poll(() => page.getByTestId('view-drafts').textContent()).toBe('Drafts1');
     await draftRow.click();
-    const dialog = page.getByTestId('drafts-dialog');
-    await dialog.waitFor();
+    const composer = page.getByTestId('composer');
     await expect
-      .poll(() =>
-        dialog.locator(`[data-testid="draft-row"][data-draft-id="${draft.id}"]`).getAttribute('aria-current'),
-      )
+      .poll(() => composer.locator(`.compose-form[data-draft-id="${draft.id}"]`).getAttribute('data-ready'))
       .toBe('true');
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+    expect(await composer.getByTestId('composer-body').inputValue()).toBe('A first line.');
+    await composer.getByTestId('composer-body').press('Escape');
+    await composer.waitFor({ state: 'detached' });
   });
 
   test('in Starred, e takes the conversation out of the Inbox and it stays listed; # takes it out', async () => {

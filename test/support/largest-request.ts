@@ -22,6 +22,7 @@ type JsonSchema = {
   const?: unknown;
   enum?: unknown[];
   format?: string;
+  contentEncoding?: string;
   pattern?: string;
   maxLength?: number;
   minimum?: number;
@@ -66,6 +67,8 @@ export function largestRequest(schema: z.ZodType): { value: unknown; valid: bool
       case 'string':
         if (s.maxLength === undefined) throw new Error(`${at}: a string without a maximum length`);
         if (s.format === 'email') return `${'a'.repeat(s.maxLength - 12)}@example.com`;
+        // Base64 is ASCII: its longest valid value is as long in JSON as it is long.
+        if (s.contentEncoding === 'base64') return 'A'.repeat(s.maxLength - (s.maxLength % 4));
         if (s.pattern !== undefined) valid = false;
         return '\u0001'.repeat(s.maxLength);
       case 'integer':

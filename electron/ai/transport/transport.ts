@@ -3,7 +3,7 @@
 // everything between: the socket, redirects, timeouts, byte budgets, SSE framing, retries, and turning
 // every failure into an AiFailure whose message is a sentence of ours.
 import { createParser } from 'eventsource-parser';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import { type AiErrorCode, AiFailure, defaultCodeForStatus, isRetryable } from '../protocol/errors.ts';
 import { redact } from '../protocol/redact.ts';
 import type { SseFrame } from '../protocol/sse-frame.ts';
@@ -180,7 +180,7 @@ async function send(
       // SECURITY: an explicit dispatcher replaces the global one, which NODE_USE_ENV_PROXY (or any
       // setGlobalDispatcher call) would turn into a proxy: keys and mail never leave through an
       // ambient proxy the user did not choose for this service.
-      dispatcher: agentFor(limits),
+      dispatcher: await agentFor(limits),
     } as RequestInit),
   );
   if (response.status >= 200 && response.status < 300) return response;
@@ -409,17 +409,21 @@ function errorCode(err: unknown): string | undefined {
 // One connection pool per timeout pair, kept for the life of the process so keep-alive works.
 // connect.timeout is the 5 s connect limit; headersTimeout and bodyTimeout back up the per-gap idle
 // timer at the socket level (undici pauses its body timer while the consumer applies backpressure).
+// undici is loaded with the first request, not at every start of the command line (issue 18).
 const agents = new Map<string, Agent>();
 
-function agentFor(limits: Limits): Agent {
+async function agentFor(limits: Limits): Promise<Agent> {
   const key = `${limits.connectTimeoutMs}/${limits.idleTimeoutMs}`;
   let agent = agents.get(key);
   if (!agent) {
-    agent = new Agent({
-      connect: { timeout: limits.connectTimeoutMs },
-      headersTimeout: limits.idleTimeoutMs,
-      bodyTimeout: limits.idleTimeoutMs,
-    });
+    const { Agent } = await import('undici');
+    agent =
+      agents.get(key) ??
+      new Agent({
+        connect: { timeout: limits.connectTimeoutMs },
+        headersTimeout: limits.idleTimeoutMs,
+        bodyTimeout: limits.idleTimeoutMs,
+      });
     agents.set(key, agent);
   }
   return agent;

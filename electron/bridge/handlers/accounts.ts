@@ -8,7 +8,6 @@ import type { Log } from '../../log.ts';
 import type { Accounts } from '../../mail/accounts.ts';
 import type { AccountSync } from '../../mail/imap/account-sync.ts';
 import { MailFailure, mailFailure } from '../../mail/imap/imap-connect.ts';
-import { syncAndRecord } from '../../mail/imap/sync-and-record.ts';
 import { watchOutbox } from '../../mail/send/outbox.ts';
 import { testAccount } from '../../mail/test-login.ts';
 import type { Handlers } from '../dispatch.ts';
@@ -94,18 +93,23 @@ export function accountHandlers(
       const controller = new AbortController();
       const streamId = deps.streams.start(() => controller.abort());
       const emit = (e: StreamEvent, final = false) => deps.streams.emit(streamId, e, final);
+      // The sync's code (the IMAP client, the parser) is loaded by the first sync, not at every start.
       setImmediate(() => {
-        syncAndRecord(deps, r.id, {
-          signal: controller.signal,
-          onProgress: (p) => emit({ type: 'sync_progress', ...p }),
-        }).then(
-          (summary) => emit({ type: 'sync_done', summary }, true),
-          (e: unknown) => {
-            if (!(e instanceof MailFailure)) deps.log.error('account_sync', e);
-            const failure = e instanceof MailFailure ? e : mailFailure(e, 'the mail server');
-            emit({ type: 'error', error: { code: failure.code, message: failure.message } }, true);
-          },
-        );
+        import('../../mail/imap/sync-and-record.ts')
+          .then(({ syncAndRecord }) =>
+            syncAndRecord(deps, r.id, {
+              signal: controller.signal,
+              onProgress: (p) => emit({ type: 'sync_progress', ...p }),
+            }),
+          )
+          .then(
+            (summary) => emit({ type: 'sync_done', summary }, true),
+            (e: unknown) => {
+              if (!(e instanceof MailFailure)) deps.log.error('account_sync', e);
+              const failure = e instanceof MailFailure ? e : mailFailure(e, 'the mail server');
+              emit({ type: 'error', error: { code: failure.code, message: failure.message } }, true);
+            },
+          );
       });
       return { streamId };
     },

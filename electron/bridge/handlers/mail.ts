@@ -1,20 +1,21 @@
 // The mail channels of the bridge: folders, threads and search read the store; mark read, star, archive, trash
 // and undo change it (each undoable); `mail:import` streams an import job's progress.
-import type { StreamEvent } from '../../../shared/contract/index.ts';
+import type { SearchHit, StreamEvent } from '../../../shared/contract/index.ts';
 import type { Places } from '../../files/safe-open.ts';
 import type { WriteBack } from '../../mail/imap/write-back.ts';
 import type { ImportJob } from '../../mail/import/import-job.ts';
 import { MailError } from '../../mail/mail-error.ts';
 import type { prepareContacts } from '../../mail/store/contacts.ts';
 import type { prepareQueries } from '../../mail/store/queries.ts';
-import type { prepareSearch } from '../../mail/store/search.ts';
+import type { SearchOrder } from '../../mail/store/search.ts';
 import type { prepareMailActions } from '../../mail/store/undo.ts';
 import type { Handlers } from '../dispatch.ts';
 import type { StreamHub } from '../streams.ts';
 
 type Deps = {
   queries: ReturnType<typeof prepareQueries>;
-  search: ReturnType<typeof prepareSearch>;
+  /** On the search thread in the long-running app (search-thread.ts), on this one in a command. */
+  search: (text: string, limit: number, order: SearchOrder) => SearchHit[] | Promise<SearchHit[]>;
   contacts: ReturnType<typeof prepareContacts>;
   mailActions: ReturnType<typeof prepareMailActions>;
   writeBack: WriteBack;
@@ -52,7 +53,7 @@ export function mailHandlers(
       if (!t) throw new MailError('not_found', 'That conversation is not in the mailbox.');
       return t;
     },
-    'mail:search': (r) => deps.search(r.query, r.limit),
+    'mail:search': (r) => deps.search(r.query, r.limit, r.order),
     'mail:contacts': (r) => deps.contacts.find(r.prefix, r.limit),
     'mail:import': (r) => {
       const demo = 'demo' in r;

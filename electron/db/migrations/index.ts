@@ -28,7 +28,7 @@ import { m0026 } from './0026-model-choices.ts';
 import { m0027 } from './0027-message-warnings.ts';
 import { m0028 } from './0028-agent-requests.ts';
 import { m0029 } from './0029-compose.ts';
-import { m0030 } from './0030-unused.ts';
+import { m0030 } from './0030-search-newest-first.ts';
 import { m0031 } from './0031-triage-whole-mailbox.ts';
 
 // Append-only: a released migration never changes.

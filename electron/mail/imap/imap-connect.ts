@@ -1,8 +1,12 @@
 // Opening an IMAP connection for an account (issue 5), and what its failures mean to the user. The TLS mode
 // is the user's explicit choice and is enforced: `starttls` must upgrade (a server that does not offer it
 // fails rather than continuing in cleartext), `none` is allowed only on loopback (shared/mail-account.ts).
-import { ImapFlow } from 'imapflow';
+import { createRequire } from 'node:module';
+import type { ImapFlow } from 'imapflow';
 import type { AccountLogin } from '../accounts.ts';
+
+// imapflow is loaded with the first connection, not at every start of the command line (issue 18).
+const require = createRequire(import.meta.url);
 
 export type MailErrorCode = 'unauthorized' | 'transport' | 'timeout' | 'io' | 'cancelled';
 
@@ -30,7 +34,8 @@ export function imapClient(
   extensions: ImapExtensions = {},
 ): ImapFlow {
   const { host, port, tls } = login.imap;
-  return new ImapFlow({
+  const { ImapFlow: Flow } = require('imapflow') as typeof import('imapflow');
+  return new Flow({
     host: host.replace(/^\[|\]$/g, ''),
     port,
     secure: tls === 'tls',

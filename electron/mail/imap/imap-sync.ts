@@ -27,7 +27,7 @@ import type { ExpungeEvent, FlagsEvent, ImapFlow, ListResponse, MailboxObject } 
 import type { Attachment } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import type { AccountLogin } from '../accounts.ts';
-import { type ParsedMessage, type ParseOptions, parseMessage } from '../import/parse.ts';
+import type { ParsedMessage, ParseOptions } from '../import/parse.ts';
 import { prepareStore } from '../store/store.ts';
 import { imapClient, MailFailure, mailFailure } from './imap-connect.ts';
 import { type FetchedMessage, fetchBatch, storedFlags } from './imap-fetch.ts';
@@ -441,7 +441,9 @@ async function download(job: FolderJob, fetched: FetchedMessage[]): Promise<Down
   // The fetcher knew a message this thread does not (it never should): its text is fetched here.
   if (unfetched.length > 0)
     pending.push(...(await fetchBatch(client, unfetched, () => false)).filter(isPending));
-  const parse = job.opts.parse ?? parseMessage;
+  // The parser (mailparser and its charsets, a megabyte of code) is loaded by the first sync that stores mail,
+  // not by every start of the command line (issue 18).
+  const parse = job.opts.parse ?? (await import('../import/parse.ts')).parseMessage;
   const parsed = Promise.all(
     pending.map(async (p): Promise<Parsed> => {
       try {

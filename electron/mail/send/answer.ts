@@ -1,13 +1,16 @@
 // A draft made from a message in the mailbox (DESIGN §11, "Reply, reply all, forward"): the message read as
 // shared/compose's Original, composed with your addresses (identities.ts), and the writer's own text put on
 // the line the composition leaves for it, above the signature and the quote.
-import { convert } from 'html-to-text';
+import { createRequire } from 'node:module';
 import type { Composition, Original, You } from '../../../shared/compose/composition.ts';
 import { forward } from '../../../shared/compose/forward.ts';
 import { reply, replyAll } from '../../../shared/compose/reply.ts';
 import type { Address, Attachment } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { MailError } from '../mail-error.ts';
+
+// html-to-text is loaded when an HTML message is first answered, not at every start of the command line.
+const require = createRequire(import.meta.url);
 
 type Row = {
   id: number;
@@ -59,7 +62,10 @@ export function prepareAnswers(db: Db, you: (accountId: number | null) => You) {
       };
       // Imported mail belongs to no account that has an address of its own.
       const yours = you(row.imap ? row.account_id : null);
-      const options = { htmlText: (html: string) => convert(html, { wordwrap: false }) };
+      const options = {
+        htmlText: (html: string) =>
+          (require('html-to-text') as typeof import('html-to-text')).convert(html, { wordwrap: false }),
+      };
       const made =
         kind === 'forward'
           ? forward(original, yours, options)

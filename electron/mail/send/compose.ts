@@ -1,8 +1,11 @@
 // A message as it goes to a server (a draft APPENDed to Drafts, a message sent by SMTP), composed by
 // nodemailer's MailComposer: headers encoded, body as text, `In-Reply-To`/`References` for a reply, made by the
 // rule the composer's draft follows (shared/compose/references.ts), and the files attached.
-import MailComposer from 'nodemailer/lib/mail-composer';
+import { createRequire } from 'node:module';
 import { replyThreading } from '../../../shared/compose/references.ts';
+
+// Loaded when a message is first composed, not at every start of the command line (issue 18).
+const require = createRequire(import.meta.url);
 
 /** A file as it is attached: its bytes in hand (read from the draft, or from where a forwarded one is kept). */
 export type OutgoingFile = { name: string; contentType: string; content: Buffer };
@@ -33,6 +36,8 @@ export function compose(m: Outgoing): Promise<Buffer> {
     messageId: m.inReplyTo ?? '',
     references: m.references ?? [],
   });
+  const MailComposer =
+    require('nodemailer/lib/mail-composer') as typeof import('nodemailer/lib/mail-composer').default;
   const from = typeof m.from === 'string' ? m.from : { name: m.from.name ?? '', address: m.from.address };
   const bcc = m.bcc ?? [];
   const composer = new MailComposer({

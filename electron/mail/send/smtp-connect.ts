@@ -1,12 +1,17 @@
 // Opening an SMTP connection for an account (issue 5), with the same TLS rules as IMAP: `starttls` must
 // upgrade, `none` only on loopback (checked when the account was saved). Pooled: a server that delays each
 // new connection (smtp-server waits 100 ms to catch early talkers) then costs that once per batch.
-import { createTransport, type Transporter } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type { Transporter } from 'nodemailer';
 import type { AccountLogin } from '../accounts.ts';
+
+// nodemailer is loaded when a message is first sent, not at every start of the command line (issue 18).
+const require = createRequire(import.meta.url);
 
 export function smtpTransport(login: AccountLogin): Transporter {
   const smtp = login.smtp;
   if (!smtp) throw new Error(`The account "${login.name}" has no SMTP server.`);
+  const { createTransport } = require('nodemailer') as typeof import('nodemailer');
   return createTransport({
     pool: true,
     maxConnections: 1,

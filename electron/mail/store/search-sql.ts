@@ -27,6 +27,13 @@ export type Names = {
 export type SqlQuery = {
   /** The FTS5 expression for `messages_fts MATCH ?`, or null when the query has no words at its top. */
   match: string | null;
+  /**
+   * Conditions on `messages_fts.rowid` (the search key: date, then id) implied by the dates at the query's
+   * top, with `?` for each of `keyParams`: FTS5 then starts and stops its newest-first walk at those days
+   * instead of reading the matches outside them. The WHERE keeps the exact condition.
+   */
+  keyRange: string[];
+  keyParams: number[];
   /** A condition on `m` (messages), with `?` for each of `params`. */
   where: string;
   params: (string | number)[];
@@ -39,11 +46,26 @@ export function toSql(root: SearchNode, names: Names): SqlQuery {
   const words: string[] = [];
   const notWords: string[] = [];
   const others: SearchNode[] = [];
+  const keyRange: string[] = [];
+  const keyParams: number[] = [];
   for (const item of items) {
     const expr = item.kind === 'not' ? fts(item.item) : fts(item);
     if (expr === null) others.push(item);
     else (item.kind === 'not' ? notWords : words).push(expr);
+    // The key's date is in whole seconds: the bounds are widened to whole seconds, never narrowed.
+    if (item.kind === 'date') {
+      keyRange.push(
+        item.bound === 'since'
+          ? `messages_fts.rowid >= ((max(?, 0) / 1000) << 31)`
+          : `messages_fts.rowid < ((max(?, 0) / 1000 + 1) << 31)`,
+      );
+      keyParams.push(item.at);
+    }
   }
+  // cc: has no FTS column of its own: at the top, its to: words (a superset) narrow the walk as words do,
+  // and skimmer_cc_has keeps the Cc addresses alone.
+  const ccAtTop = items.filter((i) => i.kind === 'text' && i.field === 'cc');
+  for (const cc of ccAtTop) if (cc.kind === 'text') words.push(`to:${ftsString(cc.text, cc.prefix)}`);
   let match: string | null = null;
   if (words.length > 0) {
     match = words.map((w) => `(${w})`).join(' AND ');
@@ -53,7 +75,11 @@ export function toSql(root: SearchNode, names: Names): SqlQuery {
     others.unshift(...items.filter((i) => i.kind === 'not' && fts(i.item) !== null));
   }
   const params: (string | number)[] = [];
-  const conditions = others.map((n) => sql(n, names, params));
+  const conditions = others.map((n) => {
+    if (!ccAtTop.includes(n) || n.kind !== 'text') return sql(n, names, params);
+    params.push(n.text, n.prefix ? 1 : 0);
+    return 'skimmer_cc_has(m.cc_json, ?, ?)'; // its to: words are in the MATCH already
+  });
   if (!namesPlace(root)) {
     const hidden = names.hidden();
     if (hidden.length > 0) {
@@ -61,7 +87,13 @@ export function toSql(root: SearchNode, names: Names): SqlQuery {
       params.push(JSON.stringify(hidden));
     }
   }
-  return { match, where: conditions.length > 0 ? conditions.join(' AND ') : '1', params };
+  return {
+    match,
+    where: conditions.length > 0 ? conditions.join(' AND ') : '1',
+    params,
+    keyRange,
+    keyParams,
+  };
 }
 
 /** An FTS5 string: the tokenizer splits what is inside; nothing in it is syntax. */
@@ -100,7 +132,8 @@ function fts(n: SearchNode): string | null {
   }
 }
 
-const inFts = 'm.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)';
+// The index's rowid is the message's search key (migration 0030).
+const inFts = 'm.search_key IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)';
 const inList = (column: string) => `${column} IN (SELECT value FROM json_each(?))`;
 
 function sql(n: SearchNode, names: Names, params: (string | number)[]): string {

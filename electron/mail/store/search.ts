@@ -1,7 +1,8 @@
 // Search over stored mail (DESIGN §11 "Search"): the query (search-query.ts) as SQL (search-sql.ts) over
 // FTS5 and the message tables. The search box, `mail:search` and `skimmer search` get one hit per thread,
 // newest first: the thread's newest matching message, with a snippet of it (Gmail and Thunderbird list
-// results so). Triage and judge scopes take every matching message (`prepareMessageSearch`).
+// results so), or by relevance when asked. Triage and judge scopes take every matching message
+// (`prepareMessageSearch`).
 import type Database from 'better-sqlite3';
 import type { SearchHit } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
@@ -11,6 +12,9 @@ import { type Place, parseSearchQuery, SearchQueryError } from './search-query.t
 import { type Names, toSql } from './search-sql.ts';
 
 export { SearchQueryError } from './search-query.ts';
+
+// The search index's rowid is the message's search key (migration 0030): its date, then its id in these bits.
+const idBits = 2147483647;
 
 type Compiled = { match: string | null; from: string; where: string; params: unknown[] };
 type Statement = Database.Statement<unknown[], unknown>;
@@ -97,12 +101,14 @@ function prepareQueryRunner(db: Db, now: () => number) {
       if (q.match === null) return { match: null, from: 'messages m', where: q.where, params: q.params };
       return {
         match: q.match,
-        from: 'messages_fts JOIN messages m ON m.id = messages_fts.rowid',
-        where: `messages_fts MATCH ? AND ${q.where}`,
-        params: [q.match, ...q.params],
+        from: `messages_fts JOIN messages m ON m.id = messages_fts.rowid & ${idBits}`,
+        where: ['messages_fts MATCH ?', ...q.keyRange, q.where].join(' AND '),
+        params: [q.match, ...q.keyParams, ...q.params],
       };
     },
     all: <T>(sql: string, params: unknown[]): T[] => statement(sql).all(...params) as T[],
+    iterate: <T>(sql: string, params: unknown[]): IterableIterator<T> =>
+      statement(sql).iterate(...params) as IterableIterator<T>,
   };
 }
 
@@ -113,43 +119,106 @@ const words = (text: string) =>
     .toLowerCase()
     .match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/** One hit per thread, newest first; throws SearchQueryError for a query Skimmer cannot read. */
+export type SearchOrder = 'newest' | 'relevance';
+
+// The threads a page already shows, for `skimmer_first_of_thread`: a search is one synchronous walk over one
+// statement, so one set serves every database of the thread and is emptied before each walk.
+const shown = new Set<number>();
+
+/**
+ * One hit per thread; throws SearchQueryError for a query Skimmer cannot read. `newest` (the default): the
+ * threads by their newest matching message, read newest first from the index and stopped as soon as the page
+ * is full, so a word in most of the mail costs no more than a rare one. `relevance`: by FTS5's bm25 rank,
+ * which reads every match.
+ */
 export function prepareSearch(db: Db, now: () => number = Date.now) {
   const runner = prepareQueryRunner(db, now);
-  // The newest matching message of each thread (ties by id), threads by that message's date; the snippet is
-  // cut for those hits alone, in the same statement, by reading the FTS table again with the same MATCH (a
-  // statement of its own per hit took four times the search on the 20,000 messages of bench/search.ts).
-  const select = (q: Compiled) => `
-    WITH hits AS MATERIALIZED (
-      SELECT id, date FROM (
-        SELECT m.id, m.date,
-               row_number() OVER (PARTITION BY m.thread_id ORDER BY m.date DESC, m.id DESC) AS n
-          FROM ${q.from} WHERE ${q.where})
-       WHERE n = 1 ORDER BY date DESC, id DESC LIMIT ?),
-    cut AS MATERIALIZED (${
-      q.match === null
-        ? 'SELECT id, date, NULL AS snippet FROM hits'
-        : `SELECT hits.id, hits.date, snippet(messages_fts, 3, '', '', '…', 12) AS snippet
-             FROM messages_fts JOIN hits ON hits.id = messages_fts.rowid WHERE messages_fts MATCH ?`
-    })
-    SELECT m.id, m.message_id, m.thread_id, m.subject, m.from_text, m.date,
-           coalesce(cut.snippet, substr(m.body_text, 1, 2000)) AS snippet
-      FROM cut JOIN messages m ON m.id = cut.id
-     ORDER BY cut.date DESC, cut.id DESC`;
+  // 1 the first time a walk meets a thread: the rows it keeps, and the only ones the snippet is cut for.
+  db.function('skimmer_first_of_thread', { deterministic: false }, (threadId) => {
+    const id = Number(threadId);
+    if (shown.has(id)) return 0;
+    shown.add(id);
+    return 1;
+  });
 
-  return function search(text: string, limit: number): SearchHit[] {
+  // Newest first, with words: FTS5 gives the matches in search-key order (date, then id: migration 0030),
+  // descending, and the CROSS JOIN keeps it the outer loop, so the order is the index's own and no sort waits
+  // for every match (were there a sort, SQLite would compute the columns, and call the function, before it).
+  // The walk stops after `limit` threads; the snippet is cut for the rows kept alone.
+  const newestWithWords = (q: Compiled) =>
+    `SELECT m.id, m.message_id, m.thread_id, m.subject, m.from_text, m.date,
+            CASE WHEN skimmer_first_of_thread(m.thread_id)
+                 THEN snippet(messages_fts, 3, '', '', '…', 12) END AS snippet
+       FROM messages_fts CROSS JOIN messages m ON m.id = messages_fts.rowid & ${idBits}
+      WHERE ${q.where}
+      ORDER BY messages_fts.rowid DESC`;
+  // Without words: the date indexes (migration 0030) give the order; the first message met of each thread is
+  // kept until the page is full, then the page's rows are read.
+  const newestIds = (q: Compiled) =>
+    `SELECT m.id, m.thread_id FROM messages m WHERE ${q.where} ORDER BY m.date DESC, m.id DESC`;
+  const rowsOf = db.prepare<[string], HitRow>(
+    `SELECT id, message_id, thread_id, subject, from_text, date, substr(body_text, 1, 2000) AS snippet
+       FROM messages WHERE id IN (SELECT value FROM json_each(?))`,
+  );
+
+  // By rank: each thread's best-ranked matching message, threads by that rank; the snippet is cut for those
+  // hits alone, in the same statement, by reading the FTS table again with the same MATCH.
+  const ranked = (q: Compiled) => `
+    WITH hits AS MATERIALIZED (
+      SELECT id, score FROM (
+        SELECT m.id, messages_fts.rank AS score,
+               row_number() OVER (PARTITION BY m.thread_id ORDER BY messages_fts.rank, m.date DESC, m.id DESC) AS n
+          FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid & ${idBits}
+         WHERE ${q.where})
+       WHERE n = 1 ORDER BY score, id DESC LIMIT ?),
+    cut AS MATERIALIZED (
+      SELECT hits.id, hits.score, snippet(messages_fts, 3, '', '', '…', 12) AS snippet
+        FROM messages_fts JOIN hits ON hits.id = messages_fts.rowid & ${idBits} WHERE messages_fts MATCH ?)
+    SELECT m.id, m.message_id, m.thread_id, m.subject, m.from_text, m.date, cut.snippet
+      FROM cut JOIN messages m ON m.id = cut.id
+     ORDER BY cut.score, cut.id DESC`;
+
+  const toHit = (r: HitRow, words: boolean): SearchHit => ({
+    id: r.id,
+    messageId: r.message_id,
+    threadId: r.thread_id,
+    subject: r.subject,
+    from: r.from_text,
+    date: r.date,
+    snippet: words ? (r.snippet as string).replace(/\s+/g, ' ').trim() : snippetOf(r.snippet as string),
+  });
+
+  return function search(text: string, limit: number, order: SearchOrder = 'newest'): SearchHit[] {
     const q = runner.compile(text);
     if (q === null) return [];
-    const params = [...q.params, limit, ...(q.match === null ? [] : [q.match])];
-    return runner.all<HitRow>(select(q), params).map((r) => ({
-      id: r.id,
-      messageId: r.message_id,
-      threadId: r.thread_id,
-      subject: r.subject,
-      from: r.from_text,
-      date: r.date,
-      snippet: q.match === null ? snippetOf(r.snippet) : r.snippet.replace(/\s+/g, ' ').trim(),
-    }));
+    // A query of operators alone has nothing to rank: it is listed newest first either way.
+    if (order === 'relevance' && q.match !== null) {
+      const rows = runner.all<HitRow>(ranked(q), [...q.params, limit, q.match]);
+      return rows.map((r) => toHit(r, true));
+    }
+    let hits: SearchHit[];
+    if (q.match === null) {
+      const threads = new Set<number>();
+      const ids: number[] = [];
+      for (const r of runner.iterate<{ id: number; thread_id: number }>(newestIds(q), q.params)) {
+        if (threads.has(r.thread_id)) continue;
+        threads.add(r.thread_id);
+        ids.push(r.id);
+        if (ids.length >= limit) break;
+      }
+      hits = rowsOf.all(JSON.stringify(ids)).map((r) => toHit(r, false));
+    } else {
+      hits = [];
+      shown.clear();
+      for (const r of runner.iterate<HitRow>(newestWithWords(q), q.params)) {
+        if (r.snippet === null) continue; // a thread the page already shows
+        hits.push(toHit(r, true));
+        if (hits.length >= limit) break;
+      }
+      shown.clear();
+    }
+    // The key orders by whole seconds; within one second the page is ordered as the thread list is.
+    return hits.sort((a, b) => b.date - a.date || b.id - a.id);
   };
 }
 
@@ -171,6 +240,7 @@ type HitRow = {
   subject: string;
   from_text: string;
   date: number;
-  /** Cut around the words, or the start of the body when the query has none at its top. */
-  snippet: string;
+  /** Cut around the words, or the start of the body when the query has none at its top; null for a row of a
+   * thread the page already shows. */
+  snippet: string | null;
 };

@@ -34,7 +34,7 @@ export function prepareStore(db: Db) {
   );
   const index = db.prepare<[number]>(
     `INSERT INTO messages_fts (rowid, subject, "from", "to", body)
-       SELECT id, subject, from_text, to_text, body_text FROM messages WHERE id >= ?`,
+       SELECT search_key, subject, from_text, to_text, body_text FROM messages WHERE id >= ?`,
   );
   const failure = db.prepare<[string, string, number]>(
     'INSERT INTO import_failures (source, reason, at) VALUES (?, ?, ?)',

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { AccountsDialog } from '../accounts/AccountsDialog.tsx';
 import { ChatView } from '../chat/ChatView.tsx';
+import { ComposePanel } from '../compose/ComposePanel.tsx';
 import { DocumentsDialog } from '../documents/DocumentsDialog.tsx';
 import { DraftsDialog } from '../drafts/DraftsDialog.tsx';
 import { FolderPane } from '../folders/FolderPane.tsx';
@@ -14,6 +15,7 @@ import { ReaderPane } from '../reader/ReaderPane.tsx';
 import { ServicesDialog } from '../services/ServicesDialog.tsx';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
+import { useComposeStore } from '../stores/compose-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
@@ -46,6 +48,8 @@ export function App() {
     void useOutboxStore.getState().check();
     void useDraftsStore.getState().load();
     void useModelChoicesStore.getState().load();
+    // A draft that was open in the composer when the page reloaded opens again, with what was typed.
+    void useComposeStore.getState().restore();
   }, []);
 
   // The background sync's status for the page's lifetime: new mail shows as it arrives.
@@ -87,6 +91,7 @@ export function App() {
           <ReaderPane />
         </main>
       )}
+      {view === 'mail' && <ComposePanel />}
       <ImportDialog />
       <ServicesDialog />
       <PermissionsDialog />

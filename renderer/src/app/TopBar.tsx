@@ -10,7 +10,7 @@ import { useServicesStore } from '../stores/services-store.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
 
 const keyHints = {
-  mail: 'j/k move · Enter open · e archive · # trash · / search · u read/unread · g i/s/d/t/a go to',
+  mail: 'j/k move · Enter open · e archive · # trash · / search · u read/unread · g i/s/d/t/a go to · c write · r/a/f reply',
   chat: 'Enter send · Shift+Enter new line · Esc stop',
 } as const;
 

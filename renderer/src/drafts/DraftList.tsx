@@ -3,13 +3,12 @@ import { displayText } from '../mail/display-text.ts';
 import { recipientsText } from '../outbox/outbox-text.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 
-// The drafts, newest edit first. The assistant wrote them, perhaps from an email: subjects and addresses are
-// shown as text, with direction controls removed.
+// The drafts, newest edit first; a row opens its draft in the composer. The assistant may have written them,
+// perhaps from an email, and a reply quotes one: subjects and addresses are shown as text, with direction
+// controls removed.
 export function DraftList() {
   const drafts = useDraftsStore((state) => state.drafts);
-  const openId = useDraftsStore((state) => state.openId);
-  const busy = useDraftsStore((state) => state.busy);
-  const select = useDraftsStore((state) => state.select);
+  const openDraft = useDraftsStore((state) => state.openDraft);
 
   return (
     <ul className="draft-list" aria-label="Drafts">
@@ -20,9 +19,7 @@ export function DraftList() {
             className="draft-row"
             data-testid="draft-row"
             data-draft-id={draft.id}
-            aria-current={draft.id === openId ? 'true' : undefined}
-            disabled={busy !== null}
-            onClick={() => void select(draft.id)}
+            onClick={() => void openDraft(draft.id)}
           >
             <span className="draft-subject">
               {draft.subject ? displayText(draft.subject) : '(no subject)'}

@@ -6,14 +6,14 @@ import { useDraftsStore } from '../stores/drafts-store.ts';
 import '../styles/drafts.css';
 
 // The Drafts view of the list pane (the folder list's Drafts, issue 16): the local drafts, newest edit first,
-// each opening in the draft editor through the drafts store's `show` (the one action every "open this draft"
+// each opening in the composer through the drafts store's `openDraft` (the one action every "open this draft"
 // goes through). Subjects and addresses may come from mail: shown as text, direction controls removed.
 export function DraftsView() {
   const drafts = useDraftsStore((state) => state.drafts);
   const loading = useDraftsStore((state) => state.loading);
   const listError = useDraftsStore((state) => state.listError);
   const load = useDraftsStore((state) => state.load);
-  const show = useDraftsStore((state) => state.show);
+  const openDraft = useDraftsStore((state) => state.openDraft);
 
   // Read again when the view opens: the assistant or another page may have written one since.
   useEffect(() => {
@@ -38,7 +38,7 @@ export function DraftsView() {
             className="draft-row"
             data-testid="drafts-view-row"
             data-draft-id={draft.id}
-            onClick={() => void show(draft.id)}
+            onClick={() => void openDraft(draft.id)}
           >
             <span className="draft-subject">
               {draft.subject ? displayText(draft.subject) : '(no subject)'}

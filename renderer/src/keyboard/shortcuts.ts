@@ -1,12 +1,15 @@
 // Keyboard first (DESIGN §12): j/k move in the list, Enter opens, / searches, Esc clears the selection, else
 // the search, u toggles read, s toggles the star, e archives, # moves to Trash and ! to Spam (Not spam in
 // Spam), l labels and v moves (the selection, else the conversation at the cursor), x selects the row at the
-// cursor, g then i/s/d/t/a goes to a view (go-to.ts); in the chat view, Esc stops a running answer. Dialogs handle their own keys (Esc closes or cancels
-// them), so nothing here runs while one is open.
+// cursor, g then i/s/d/t/a goes to a view (go-to.ts); c writes a new mail, and r, a and f reply, reply all and
+// forward the newest message of the open conversation; in the chat view, Esc stops a running answer. Dialogs
+// handle their own keys (Esc closes or cancels them), so nothing here runs while one is open, nor while the
+// focus is in the composer (its keys are its own: compose/ComposePanel.tsx).
 import { useEffect } from 'react';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
+import { useComposeStore } from '../stores/compose-store.ts';
 import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useIdentitiesStore } from '../stores/identities-store.ts';
@@ -53,9 +56,14 @@ export function handleShortcut(event: KeyboardEvent): void {
     return;
   }
   if (target && (typingTags.has(target.tagName) || target.isContentEditable)) return;
+  if (target?.closest?.('[data-composer]')) return;
   const mail = useMailStore.getState();
   if (awaitingGoTo || event.key === 'g') {
     handleGoTo(event);
+    return;
+  }
+  if (handleComposeKey(event)) {
+    event.preventDefault();
     return;
   }
   // The Drafts view lists drafts, not conversations: the conversation keys would act on none shown.
@@ -126,6 +134,26 @@ export function handleShortcut(event: KeyboardEvent): void {
       return;
   }
   event.preventDefault();
+}
+
+// c, r, a, f: the composer, in every list. The answers are to the newest message of the open conversation, as
+// Gmail's r answers the last message. True when the key was one of them.
+function handleComposeKey(event: KeyboardEvent): boolean {
+  const kinds = { r: 'reply', a: 'all', f: 'forward' } as const;
+  if (event.key !== 'c' && !(event.key in kinds)) return false;
+  if (event.repeat) return true;
+  const compose = useComposeStore.getState();
+  if (event.key === 'c') {
+    void compose.compose();
+    return true;
+  }
+  const messages = useMailStore.getState().openThread?.messages ?? [];
+  const newest = messages.reduce<(typeof messages)[number] | null>(
+    (best, m) => (best === null || m.date >= best.date ? m : best),
+    null,
+  );
+  if (newest) void compose.answer(kinds[event.key as keyof typeof kinds], newest.id);
+  return true;
 }
 
 function handleGoTo(event: KeyboardEvent): void {

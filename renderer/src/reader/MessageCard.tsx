@@ -4,6 +4,7 @@ import { formatFullDate } from '../format/format-time.ts';
 import { displayText } from '../mail/display-text.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
+import { useComposeStore } from '../stores/compose-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { useSummaryStore } from '../stores/summary-store.ts';
 import { AttachmentChips } from './AttachmentChips.tsx';
@@ -26,6 +27,7 @@ export function MessageCard({ message }: { message: MessageView }) {
   const showView = useAppStore((state) => state.showView);
   const selected = useSummaryStore((state) => state.selection.some((m) => m.id === message.id));
   const toggleMessage = useSummaryStore((state) => state.toggleMessage);
+  const answer = useComposeStore((state) => state.answer);
 
   useEffect(() => {
     if (focused) card.current?.scrollIntoView({ block: 'start' });
@@ -52,6 +54,36 @@ export function MessageCard({ message }: { message: MessageView }) {
         <time className="message-date" dateTime={new Date(message.date).toISOString()}>
           {formatFullDate(message.date)}
         </time>
+        {/* Skimmer makes the reply or forward from the stored message (draft:new): only its id leaves here. */}
+        <span className="message-answer">
+          <button
+            type="button"
+            className="ghost small"
+            data-testid="message-reply"
+            title="Reply (r)"
+            onClick={() => void answer('reply', message.id)}
+          >
+            Reply
+          </button>
+          <button
+            type="button"
+            className="ghost small"
+            data-testid="message-reply-all"
+            title="Reply all (a)"
+            onClick={() => void answer('all', message.id)}
+          >
+            Reply all
+          </button>
+          <button
+            type="button"
+            className="ghost small"
+            data-testid="message-forward"
+            title="Forward (f)"
+            onClick={() => void answer('forward', message.id)}
+          >
+            Forward
+          </button>
+        </span>
         {/* Only the message's id goes to the chat: Skimmer loads and marks the mail itself (DESIGN §8). */}
         <button
           type="button"

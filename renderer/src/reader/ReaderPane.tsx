@@ -39,7 +39,7 @@ export function ReaderPane() {
         <p className="reader-empty">
           {loadingId !== null
             ? 'Loading…'
-            : 'Select a conversation. j/k move, Enter opens, e archives, # trashes, / searches.'}
+            : 'Select a conversation. j/k move, Enter opens, e archives, # trashes, / searches, c writes a mail.'}
         </p>
       )}
     </section>

@@ -14,6 +14,7 @@ import { bridge, bridgeKind } from '../bridge.ts';
 import { classifyLink, type LinkVerdict } from '../mail/link-policy.ts';
 import { useAppStore } from './app-store.ts';
 import { type DocumentHit, useDocumentsStore } from './documents-store.ts';
+import { latestOnly } from './latest-only.ts';
 import { hitAt, stepCursor } from './search-hits.ts';
 import {
   findThread,
@@ -113,7 +114,25 @@ export const useMailStore = create<MailState>()((set, get) => {
   const inFlight = new Set<string>();
   let visible = { first: 0, last: 0 };
   let rangeTimer: ReturnType<typeof setTimeout> | null = null;
-  let searchSerial = 0;
+  // Mail and documents at once (issue 7: documents searchable beside mail); a failure of one never hides the
+  // other's hits, and each failure shows in its own group. One search runs at a time and only the newest
+  // answer is shown (latest-only.ts): Enter pressed again and again never piles requests up.
+  const searches = latestOnly(
+    (query: string) =>
+      Promise.all([
+        bridge['mail:search']({ query, limit: searchLimit }),
+        bridge['documents:search']({ query, limit: documentSearchLimit }),
+      ]),
+    (_query, [mail, documents]) =>
+      set({
+        hits: mail.ok ? mail.value : [],
+        searchError: mail.ok ? null : mail.error.message,
+        documentHits: documents.ok ? documents.value : [],
+        documentSearchError: documents.ok ? null : documents.error.message,
+        hitCursor: 0,
+        searching: false,
+      }),
+  );
 
   async function fetchPage(page: number): Promise<void> {
     const { listGeneration: generation, folderId, view } = get();
@@ -401,27 +420,12 @@ export const useMailStore = create<MailState>()((set, get) => {
     async runSearch() {
       const query = get().query.trim();
       if (query === '') return get().clearSearch();
-      const serial = ++searchSerial;
       set({ searching: true, searchError: null, documentSearchError: null });
-      // Mail and documents at once (issue 7: documents searchable beside mail); a failure of one never hides
-      // the other's hits, and each failure shows in its own group.
-      const [mail, documents] = await Promise.all([
-        bridge['mail:search']({ query, limit: searchLimit }),
-        bridge['documents:search']({ query, limit: documentSearchLimit }),
-      ]);
-      if (serial !== searchSerial) return;
-      set({
-        hits: mail.ok ? mail.value : [],
-        searchError: mail.ok ? null : mail.error.message,
-        documentHits: documents.ok ? documents.value : [],
-        documentSearchError: documents.ok ? null : documents.error.message,
-        hitCursor: 0,
-        searching: false,
-      });
+      await searches.request(query);
     },
 
     clearSearch() {
-      searchSerial++;
+      searches.cancel();
       set(noSearch);
     },
 

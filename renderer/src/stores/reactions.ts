@@ -31,12 +31,14 @@ export function wireStoreReactions(): () => void {
     }),
     // Its countdown shows now, not when the answer ends.
     onStoreEvent('chat_mail_queued', checkOutbox),
-    // The sent draft's countdown with Undo shows in the outbox bar; the send waits for that read.
-    onStoreEvent('draft_sent', checkOutbox),
+    // The sent draft's countdown with Undo shows in the outbox bar; the send waits for that read. It has left
+    // the drafts, whose count follows.
+    onStoreEvent('draft_sent', () => Promise.all([checkOutbox(), loadDrafts()])),
+    onStoreEvent('drafts_changed', loadDrafts),
     // A cancelled or dismissed send is a draft again.
     onStoreEvent('outbox_left_for_drafts', loadDrafts),
-    // The list is read first inside `show`: the draft may have come back from the outbox a moment ago.
-    onStoreEvent('returned_draft_opened', ({ draft }) => useDraftsStore.getState().show(draft)),
+    // The draft the Undo gave back opens in the composer.
+    onStoreEvent('returned_draft_opened', ({ draft }) => useDraftsStore.getState().openDraft(draft)),
 
     // After a chat run (or a run that never started) the assistant may have written a draft (create_draft):
     // the count in the top bar follows.

@@ -8,8 +8,10 @@ export type StoreEvent =
   | { type: 'chat_run_ended' }
   // An approved send_mail just went into the outbox, while the run goes on.
   | { type: 'chat_mail_queued' }
-  // The open draft went into the outbox.
+  // The composer's draft went into the outbox.
   | { type: 'draft_sent' }
+  // The composer made a draft, or closed one it discarded or saved: the drafts list is not what it was.
+  | { type: 'drafts_changed' }
   // A message left the outbox for the drafts (Undo or "Back to drafts", on this page or another one).
   | { type: 'outbox_left_for_drafts'; id: number }
   // The outbox bar's "Open draft" on the message the last Undo gave back.

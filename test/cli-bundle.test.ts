@@ -1,0 +1,89 @@
+// The built command line (vite.cli.config.ts, dist-cli/) says what the source says, and bin/skimmer.mjs
+// runs the build only while no source file is newer than it (bin/cli-entry.mjs).
+import { execFile } from 'node:child_process';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cliEntry } from '../bin/cli-entry.mjs';
+import { projectRoot } from '../electron/app.ts';
+import { tempDir } from './support/temp.ts';
+
+const run = promisify(execFile);
+
+// Runs `main(argv)` of a module in a Node process of its own, as bin/skimmer.mjs does.
+async function mainOf(entry: string, argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const script = `const { main } = await import(${JSON.stringify(entry)}); process.exitCode = await main(${JSON.stringify(argv)});`;
+  try {
+    const r = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: projectRoot });
+    return { code: 0, out: r.stdout, err: r.stderr };
+  } catch (e) {
+    const failed = e as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: failed.stdout, err: failed.stderr };
+  }
+}
+
+describe('the built command line', () => {
+  // One level below the checkout, as dist-cli/ is: the build finds node_modules and the project's files so.
+  const out = join(projectRoot, `dist-cli-test-${process.pid}`);
+  const data = tempDir();
+  let built: string;
+  const source = pathToFileURL(join(projectRoot, 'electron', 'cli', 'main.ts')).href;
+
+  beforeAll(async () => {
+    await run(
+      join(projectRoot, 'node_modules', '.bin', 'vite'),
+      ['build', '--config', 'vite.cli.config.ts', '--outDir', out, '--logLevel', 'warn'],
+      { cwd: projectRoot },
+    );
+    built = pathToFileURL(join(out, 'skimmer.js')).href;
+  }, 60_000);
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  test.each([
+    [['--help']],
+    [['search', '--help']],
+    [['search', '--nope']],
+    [['search', '--data', data, 'meeting']],
+  ])('prints what the source prints for %j', async (argv) => {
+    const fromSource = await mainOf(source, argv);
+    const fromBuild = await mainOf(built, argv);
+    expect(fromBuild).toEqual(fromSource);
+    expect(fromSource.out + fromSource.err).not.toBe('');
+  });
+});
+
+describe('which command line bin/skimmer.mjs runs', () => {
+  const checkout = () => {
+    const root = tempDir();
+    for (const dir of ['electron/cli', 'shared', 'dist-cli']) mkdirSync(join(root, dir), { recursive: true });
+    writeFileSync(join(root, 'electron', 'cli', 'main.ts'), '');
+    writeFileSync(join(root, 'shared', 'contract.ts'), '');
+    writeFileSync(join(root, 'dist-cli', 'skimmer.js'), '');
+    const at = (path: string, seconds: number) => utimesSync(join(root, path), seconds, seconds);
+    return { root, at };
+  };
+
+  test('the build, when no source file is newer than it', () => {
+    const { root, at } = checkout();
+    at('electron/cli/main.ts', 1000);
+    at('shared/contract.ts', 1000);
+    at('dist-cli/skimmer.js', 2000);
+    expect(cliEntry(root)).toBe(pathToFileURL(join(root, 'dist-cli', 'skimmer.js')).href);
+  });
+
+  test('the source, when a source file was changed after the build', () => {
+    const { root, at } = checkout();
+    at('electron/cli/main.ts', 1000);
+    at('shared/contract.ts', 3000);
+    at('dist-cli/skimmer.js', 2000);
+    expect(cliEntry(root)).toBe(pathToFileURL(join(root, 'electron', 'cli', 'main.ts')).href);
+  });
+
+  test('the source, when there is no build', () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'electron', 'cli'), { recursive: true });
+    expect(cliEntry(root)).toBe(pathToFileURL(join(root, 'electron', 'cli', 'main.ts')).href);
+  });
+});

@@ -1,0 +1,93 @@
+// The long-running app searches on a thread of its own with its own connection (search-thread.ts): it gives
+// what the search on the main thread gives, refuses what that refuses, answers while the main connection holds
+// a write transaction open, and the bridge answers other requests while a search is on its way.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp } from '../electron/app.ts';
+import { type Db, openDatabase } from '../electron/db/open.ts';
+import { runImport } from '../electron/mail/import/import-run.ts';
+import { prepareSearch, SearchQueryError } from '../electron/mail/store/search.ts';
+import { type SearchThread, startSearchThread } from '../electron/mail/store/search-thread.ts';
+import { callRaw } from './support/bridge.ts';
+import { eml, tempDir } from './support/temp.ts';
+
+describe('the search thread', () => {
+  const dir = tempDir();
+  const file = join(dir, 'skimmer.db');
+  let db: Db;
+  let thread: SearchThread;
+
+  beforeAll(async () => {
+    const mail = tempDir();
+    for (let n = 1; n <= 6; n++) {
+      writeFileSync(
+        join(mail, `${n}.eml`),
+        eml({
+          id: `<${n}@x>`,
+          subject: `Meeting ${n}`,
+          date: new Date(Date.UTC(2026, 0, n, 9)).toUTCString(),
+          body: n % 2 === 0 ? 'Thanks for the meeting and the budget.' : 'Thanks for the meeting.',
+        }),
+      );
+    }
+    db = openDatabase(file);
+    await runImport(db, [mail], { onProgress: () => {}, isCancelled: () => false });
+    thread = startSearchThread(file);
+  });
+  afterAll(async () => {
+    await thread.close();
+    db.close();
+  });
+
+  test.each([
+    ['meeting', 'newest'],
+    ['budget', 'relevance'],
+    ['is:unread after:2026-01-03', 'newest'],
+  ] as const)('gives for %s (%s) the hits the main thread gives', async (query, order) => {
+    const here = prepareSearch(db)(query, 50, order);
+    expect(here.length).toBeGreaterThan(0);
+    expect(await thread.search(query, 50, order)).toEqual(here);
+  });
+
+  test('refuses a query it cannot read with the same SearchQueryError', async () => {
+    const refused = thread.search('has:drive', 5);
+    await expect(refused).rejects.toBeInstanceOf(SearchQueryError);
+    await expect(refused).rejects.toThrow('Skimmer does not know the search operator has:drive');
+  });
+
+  test('answers while the main connection holds a write transaction open, with what was committed', async () => {
+    const before = await thread.search('meeting', 50);
+    db.exec('BEGIN IMMEDIATE');
+    db.prepare("UPDATE messages SET unread = 0 WHERE message_id = '<6@x>'").run();
+    try {
+      expect(await thread.search('meeting', 50)).toEqual(before);
+      expect(await thread.search('is:read', 50)).toEqual([]);
+    } finally {
+      db.exec('COMMIT');
+    }
+    expect((await thread.search('is:read', 50)).map((h) => h.messageId)).toEqual(['<6@x>']);
+  });
+});
+
+describe('the long-running app', () => {
+  const app = createApp({ dataDir: tempDir(), mode: 'browser', background: true });
+  afterAll(() => app.close());
+
+  test('answers another request while a search is on its way to the search thread', async () => {
+    const order: string[] = [];
+    const search = callRaw(app, 'mail:search', { query: 'meeting' }).then((r) => {
+      order.push('search');
+      return r;
+    });
+    const folders = callRaw(app, 'mail:folders', {}).then(() => order.push('folders'));
+    const [found] = await Promise.all([search, folders]);
+    expect(found).toEqual({ ok: true, value: [] });
+    expect(order).toEqual(['folders', 'search']);
+  });
+
+  test('answers a query it cannot read with invalid_request in its own sentence', async () => {
+    const r = await callRaw(app, 'mail:search', { query: 'has:drive' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+  });
+});

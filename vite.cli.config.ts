@@ -1,0 +1,42 @@
+// Builds the `skimmer` command line and the workers it starts as plain ES modules in dist-cli/, so a start
+// reads a few JavaScript files instead of type-stripping hundreds of .ts files (issue 18: `skimmer --help`
+// in under 150 ms). bin/skimmer.mjs runs this build when it is newer than every source file, else the
+// source. The packages are bundled too (resolving and reading hundreds of small files was most of a start),
+// except those that must be loaded as they are: the native better-sqlite3, pdfjs-dist (it starts its own
+// worker from its files) and what the code loads lazily with require (imapflow, nodemailer).
+// Built by `npm run build` and on install (`prepare`); `vite build --config vite.cli.config.ts` alone.
+
+import { builtinModules } from 'node:module';
+import { defineConfig } from 'vite';
+
+const asTheyAre = ['better-sqlite3', 'pdfjs-dist', 'imapflow', 'nodemailer', 'electron'];
+const external = (id: string) =>
+  id.startsWith('node:') ||
+  builtinModules.includes(id) ||
+  asTheyAre.some((name) => id === name || id.startsWith(`${name}/`));
+
+export default defineConfig({
+  build: {
+    outDir: 'dist-cli',
+    emptyOutDir: true,
+    ssr: true,
+    target: 'node24',
+    minify: false,
+    reportCompressedSize: false,
+    rollupOptions: {
+      input: {
+        skimmer: 'electron/cli/main.ts',
+        // Each worker is found beside the module that starts it (import-job.ts and the others).
+        'import-worker': 'electron/mail/import/import-worker.ts',
+        'imap-fetcher-worker': 'electron/mail/imap/imap-fetcher-worker.ts',
+        'parse-worker': 'electron/mail/import/parse-worker.ts',
+        'search-worker': 'electron/mail/store/search-worker.ts',
+        'sync-worker': 'electron/mail/imap/sync-worker.ts',
+      },
+      external,
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    },
+  },
+  // A server build leaves every package to Node unless told otherwise; `external` above decides instead.
+  ssr: { noExternal: true },
+});
