@@ -6,8 +6,7 @@ import { MailView, ThreadSummary, UndoView } from './mail.ts';
 
 // A set may run on new mail as it arrives (opt-in, with the model named when it was turned on); `error` is
 // why the last new mail was not triaged (the service's consent withdrawn, say), null when it was.
-export const NewMailTriage = z.object({ model: z.string(), error: z.string().nullable() });
-export type NewMailTriage = z.infer<typeof NewMailTriage>;
+const NewMailTriage = z.object({ model: z.string(), error: z.string().nullable() });
 export const QuestionSetView = z.object({
   id: Id,
   name: z.string(),
@@ -49,7 +48,7 @@ export const MessageAnswers = z.object({
   answers: z.array(JudgeAnswer),
 });
 export type MessageAnswers = z.infer<typeof MessageAnswers>;
-export const ThreadAnswers = MessageAnswers.extend({ threadId: Id });
+const ThreadAnswers = MessageAnswers.extend({ threadId: Id });
 
 // Keeps a thread whose answer is a predicate's yes (a probability of at least one half) or this choice.
 export const TriageOrderFilter = z

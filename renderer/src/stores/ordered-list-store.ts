@@ -30,9 +30,6 @@ export function orderedThreads(): ThreadSummary[] {
   return loadedThreads(useOrderedListStore.getState().pages);
 }
 
-export const orderedRowAt = (index: number): ThreadSummary | undefined =>
-  rowAt(useOrderedListStore.getState().pages, index);
-
 export const useOrderedListStore = create<OrderedListState>()((set, get) => {
   const inFlight = new Set<string>();
   let visible = { first: 0, last: 0 };
