@@ -9,6 +9,8 @@ import { prepareModelChoices } from './ai/model-choices.ts';
 import { prepareGrants } from './ai/safety/grants.ts';
 import { prepareServices } from './ai/services.ts';
 import { prepareNewMailTriage } from './ai/triage/new-mail-triage.ts';
+import { prepareOrderedThreads } from './ai/triage/ordered-threads.ts';
+import { startOrderedThreadsThread } from './ai/triage/ordered-threads-thread.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
 import type { Handlers } from './bridge/dispatch.ts';
 import { accountHandlers } from './bridge/handlers/accounts.ts';
@@ -144,6 +146,9 @@ export function createApp(options: AppOptions): App {
   // Question sets that run on new mail (DESIGN §9) look when an import or a sync has stored some, and at start
   // for what a CLI import stored while the app was closed.
   const newMail = prepareNewMailTriage({ db, services }, triageJobs, (e) => log.error('triage_new_mail', e));
+  // The list ordered by an answer, on a thread of its own in the long-running app, as search is (DESIGN §3).
+  const orderedThread = options.background ? startOrderedThreadsThread(dbFile) : null;
+  const ordered = orderedThread ? orderedThread.page : prepareOrderedThreads(db).page;
   const newMailArrived = () => {
     try {
       newMail.arrived();
@@ -229,7 +234,7 @@ export function createApp(options: AppOptions): App {
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
     ...approvalHandlers({ db, conversations, grants }),
     ...agentHandlers({ db, streams }),
-    ...triageHandlers({ db, services, streams, log }, triageJobs, newMail),
+    ...triageHandlers({ db, services, streams, log, ordered }, triageJobs, newMail),
     ...summaryHandlers({ db, services, streams, log }),
     ...accountHandlers({ db, accounts, streams, log, background: accountSync }),
     ...streamHandlers(streams),
@@ -261,6 +266,7 @@ export function createApp(options: AppOptions): App {
       for (const job of jobs) job.cancel();
       await Promise.all([...jobs].map((j) => j.done));
       await searchThread?.close();
+      await orderedThread?.close();
       db.close();
     },
   };

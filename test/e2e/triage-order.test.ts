@@ -19,7 +19,8 @@ import { eml, tempDir } from '../support/temp.ts';
 
 const notes = 230; // more than the list's first window of 200 rows
 const subjectOf = (n: number) => `Note ${String(n).padStart(3, '0')}`;
-const app = createApp({ dataDir: tempDir(), mode: 'browser' });
+// The long-running app, as `skimmer serve` runs it: the ordering on its own thread.
+const app = createApp({ dataDir: tempDir(), mode: 'browser', background: true });
 let served: Served;
 let browser: Browser;
 let page: Page;

@@ -3,7 +3,12 @@
 // that of its newest message with an answer to it (any model, the newest), as the chips show it. Sorted
 // highest first (a predicate's probability, a score's level), refusals last, ties newest first; a filter
 // keeps a predicate's yes (at least one half, as the chips mark it) or one value of a choice. Reads only.
-import type { MailView, ThreadSummary, TriageOrderFilter } from '../../../shared/contract/index.ts';
+import type {
+  MailView,
+  MessageAnswers,
+  ThreadSummary,
+  TriageOrderFilter,
+} from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareQueries } from '../../mail/store/queries.ts';
 import { AssistantError } from '../assistant-error.ts';
@@ -11,6 +16,11 @@ import { type Question, questionHash } from '../judge/questions.ts';
 import { prepareMessageAnswers } from './message-answers.ts';
 import { prepareQuestionSets } from './question-sets.ts';
 
+export type OrderedPage = {
+  total: number;
+  threads: ThreadSummary[];
+  answers: (MessageAnswers & { threadId: number })[];
+};
 export type OrderRequest = {
   setId: number;
   folderId: number | null;
@@ -76,8 +86,9 @@ export function prepareOrderedThreads(db: Db) {
     return found;
   };
   // The whole ordering costs one pass over the question's answers (bench/triage-order.ts); it is kept until the
-  // database changes, so scrolling through it reads slices. A change made here moves total_changes(); one an
-  // import or sync worker committed on its own connection moves data_version.
+  // database changes, so scrolling through it reads slices. A change made on this connection moves
+  // total_changes(); one another connection committed (the main process's, an import or sync worker's) moves
+  // data_version.
   const changes = db.prepare('SELECT total_changes()').pluck();
   const stampOf = () => `${changes.get() as number}:${db.pragma('data_version', { simple: true }) as number}`;
   const kept = new Map<string, { stamp: string; ids: number[] }>();
@@ -105,11 +116,7 @@ export function prepareOrderedThreads(db: Db) {
   }
 
   /** One page of the ordered list, its total, and the chips' answers for the page. */
-  function page(r: OrderRequest): {
-    total: number;
-    threads: ThreadSummary[];
-    answers: ReturnType<typeof answers.forThreads>;
-  } {
+  function page(r: OrderRequest): OrderedPage {
     const set = sets.get(r.setId);
     const sortQ = r.sortBy === null ? null : question(set.questions, r.sortBy, ['predicate', 'score']);
     const filterQ =

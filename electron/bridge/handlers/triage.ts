@@ -4,7 +4,7 @@
 import type { prepareServices } from '../../ai/services.ts';
 import { prepareMessageAnswers } from '../../ai/triage/message-answers.ts';
 import type { prepareNewMailTriage } from '../../ai/triage/new-mail-triage.ts';
-import { prepareOrderedThreads } from '../../ai/triage/ordered-threads.ts';
+import type { OrderedPage, OrderRequest } from '../../ai/triage/ordered-threads.ts';
 import { prepareQuestionSets } from '../../ai/triage/question-sets.ts';
 import { prepareRuleSuggestions } from '../../ai/triage/rule-suggestions.ts';
 import type { prepareTriageJobs } from '../../ai/triage/triage-jobs.ts';
@@ -13,7 +13,14 @@ import type { Log } from '../../log.ts';
 import type { Handlers } from '../dispatch.ts';
 import type { StreamHub } from '../streams.ts';
 
-type Deps = { db: Db; services: ReturnType<typeof prepareServices>; streams: StreamHub; log: Log };
+type Deps = {
+  db: Db;
+  services: ReturnType<typeof prepareServices>;
+  streams: StreamHub;
+  log: Log;
+  /** On the ordered list's thread in the long-running app (ordered-threads-thread.ts), on this one in a command. */
+  ordered: (request: OrderRequest) => OrderedPage | Promise<OrderedPage>;
+};
 type Jobs = ReturnType<typeof prepareTriageJobs>;
 type NewMail = ReturnType<typeof prepareNewMailTriage>;
 
@@ -42,7 +49,6 @@ export function triageHandlers(
   const sets = prepareQuestionSets(deps.db);
   const answers = prepareMessageAnswers(deps.db);
   const rules = prepareRuleSuggestions(deps.db, jobs.messagesIn);
-  const ordered = prepareOrderedThreads(deps.db);
 
   // Runs a job on a new stream: progress, then triage_done with the job as it ended. Stop pauses the job and
   // ends the stream at once; the answers already on their way are still recorded (triage-jobs.ts).
@@ -83,7 +89,7 @@ export function triageHandlers(
     'judge:addStarters': () => sets.addStarters(),
     'judge:answers': (r) => answers.forMessages(r.setId, r.messageIds),
     'judge:threadAnswers': (r) => answers.forThreads(r.setId, r.threadIds),
-    'judge:orderedThreads': (r) => ordered.page(r),
+    'judge:orderedThreads': (r) => deps.ordered(r),
     'judge:setNewMail': (r) => newMail.set(r.setId, r.model),
     'triage:suggest': (r) => rules.suggest(r.setId, r.scope, r.rules),
     'triage:apply': (r) => rules.apply(r.setId, r.scope, r.rules, r.approve),

@@ -8,7 +8,7 @@ import type { ThreadSummary } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { isOrdered } from '../triage/triage-order.ts';
 import { useMailStore } from './mail-store.ts';
-import { loadedThreads, type Pages, pageSize, pagesForRange, rowAt, withPage } from './thread-pages.ts';
+import { loadedThreads, type Pages, pageSize, pagesForRange, withPage } from './thread-pages.ts';
 import { type ThreadAnswers, useTriageStore } from './triage-store.ts';
 
 type OrderedListState = {
