@@ -119,10 +119,35 @@ describe('triage on new mail', () => {
     // A service off this computer is never contacted in this test: the job is created, not run.
     const notRun = prepareNewMailTriage(
       { db, services },
-      { createForNewMail: jobs.createForNewMail, run: (id) => Promise.resolve(jobs.get(id)) },
+      {
+        createForNewMail: jobs.createForNewMail,
+        pause: jobs.pause,
+        run: (id) => Promise.resolve(jobs.get(id)),
+      },
     );
     const started = notRun.arrived();
     expect(started.map((j) => itemsOf(j.id))).toEqual([next]);
     expect(sets.get(far?.id ?? 0).newMail?.error).toBeNull();
+    newMail.set(far?.id ?? 0, null);
+  });
+
+  test('more new messages at once than an arrival brings get a paused job, which says so', async () => {
+    const bulk = sets.save({ name: 'Bulk', questions });
+    const atOnce = prepareNewMailTriage({ db, services }, jobs, () => {}, 2);
+    atOnce.set(bulk.id, 'dec/gpt-6-luna');
+    const asked = server.received.length;
+    const fresh = await arrive(3);
+    const [job] = atOnce.arrived();
+    expect(job).toMatchObject({ setId: bulk.id, state: 'paused', scope: { kind: 'new_mail', messages: 3 } });
+    expect(jobs.get(job?.id ?? 0).state).toBe('paused');
+    expect(itemsOf(job?.id ?? 0)).toEqual(fresh);
+    expect(sets.get(bulk.id).newMail?.error).toBe('3 new messages came at once: their job waits for Resume.');
+    expect(server.received).toHaveLength(asked);
+    // Two at a time is arrival: run at once.
+    await arrive(2);
+    const [next] = atOnce.arrived();
+    await expect.poll(() => jobs.get(next?.id ?? 0).state).toBe('done');
+    expect(sets.get(bulk.id).newMail?.error).toBeNull();
+    atOnce.set(bulk.id, null);
   });
 });

@@ -9,9 +9,21 @@ import { prepareQuestionSets, type QuestionSet } from './question-sets.ts';
 import type { prepareTriageJobs, TriageJob } from './triage-jobs.ts';
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices> };
-type Jobs = Pick<ReturnType<typeof prepareTriageJobs>, 'createForNewMail' | 'run'>;
+type Jobs = Pick<ReturnType<typeof prepareTriageJobs>, 'createForNewMail' | 'run' | 'pause'>;
 
-export function prepareNewMailTriage(deps: Deps, jobs: Jobs, onError: (e: unknown) => void = () => {}) {
+/**
+ * More new messages than this at once is rather an import or a first sync than mail arriving: its job waits,
+ * paused, for Resume in the Triage dialog, where the job shows how many messages it holds, so a big bill never
+ * starts unseen (the cost shown when it was turned on was per 100 messages).
+ */
+export const newMailAtOnce = 200;
+
+export function prepareNewMailTriage(
+  deps: Deps,
+  jobs: Jobs,
+  onError: (e: unknown) => void = () => {},
+  atOnce = newMailAtOnce,
+) {
   const sets = prepareQuestionSets(deps.db);
   const newest = deps.db.prepare<[]>('SELECT coalesce(max(id), 0) FROM messages').pluck();
   const since = deps.db
@@ -34,7 +46,7 @@ export function prepareNewMailTriage(deps: Deps, jobs: Jobs, onError: (e: unknow
 
     /**
      * After an import or a sync stored mail: starts a job over the new messages for every set that runs on new
-     * mail, and returns the jobs. A set whose service may no longer read mail starts none; the set says why,
+     * mail (paused when more than `atOnce` came together), and returns the jobs. A set whose service may no longer read mail starts none; the set says why,
      * and that mail is not asked about later (a job over its folder can be started by hand).
      */
     arrived(): TriageJob[] {
@@ -55,6 +67,13 @@ export function prepareNewMailTriage(deps: Deps, jobs: Jobs, onError: (e: unknow
           continue;
         }
         const job = jobs.createForNewMail(s.id, s.model, ids);
+        if (ids.length > atOnce) {
+          jobs.pause(job.id);
+          const n = ids.length.toLocaleString('en-US');
+          sets.newMailSeen(s.id, after, `${n} new messages came at once: their job waits for Resume.`);
+          started.push({ ...job, state: 'paused' });
+          continue;
+        }
         sets.newMailSeen(s.id, after, null);
         started.push(job);
         jobs.run(job.id).catch(onError);
