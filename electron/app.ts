@@ -19,6 +19,7 @@ import { appHandlers } from './bridge/handlers/app.ts';
 import { approvalHandlers } from './bridge/handlers/approvals.ts';
 import { chatHandlers } from './bridge/handlers/chat.ts';
 import { documentHandlers } from './bridge/handlers/documents.ts';
+import { draftReplyHandlers } from './bridge/handlers/draft-replies.ts';
 import { draftHandlers } from './bridge/handlers/drafts.ts';
 import { identityHandlers } from './bridge/handlers/identities.ts';
 import { mailHandlers } from './bridge/handlers/mail.ts';
@@ -229,6 +230,7 @@ export function createApp(options: AppOptions): App {
     ...mailBulkHandlers({ bulk }),
     ...documentHandlers({ documents }),
     ...draftHandlers({ drafts, answers, outbox, uploads }),
+    ...draftReplyHandlers({ db, services, modelChoices, drafts, answers, streams, log }),
     ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
     ...chatHandlers({ db, services, conversations, grants, streams, log }),

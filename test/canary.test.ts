@@ -199,6 +199,11 @@ describe('the canary key', () => {
         { model: 'canary/m', question: canary },
       ],
       'draft:list': [{}],
+      // A drafted reply through the echoing service: its error on the stream does not carry the key.
+      'draft:aiReply': [
+        { message: 1, model: 'canary/m' },
+        { message: 99, model: 'canary/m', instructions: canary },
+      ],
       'draft:new': [
         { kind: 'blank', to: ['a@example.com'], cc: [], subject: 'x', body: 'y' },
         { kind: 'reply', message: 1, to: [], body: 'y' },

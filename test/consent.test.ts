@@ -74,9 +74,15 @@ function finalEvent(streamId: string): Promise<StreamEvent> {
       StreamMessage.parse(m);
       if (
         m.streamId === streamId &&
-        ['chat_error', 'chat_done', 'chat_interrupted', 'summary_done', 'error', 'triage_done'].includes(
-          m.event.type,
-        )
+        [
+          'chat_error',
+          'chat_done',
+          'chat_interrupted',
+          'summary_done',
+          'draft_reply_done',
+          'error',
+          'triage_done',
+        ].includes(m.event.type)
       ) {
         off();
         resolve(m.event);
@@ -138,6 +144,7 @@ describe('consent before mail leaves this computer', () => {
       'forbidden',
     ],
     ['a thread summary', () => call(app, 'summary:thread', { threadId: 1, model: 'cloud/gpt' }), 'forbidden'],
+    ['a drafted reply', () => call(app, 'draft:aiReply', { message: 1, model: 'cloud/gpt' }), 'forbidden'],
     [
       'a question about a thread',
       () => call(app, 'summary:ask', { model: 'cloud/gpt', question: 'Who?', threadId: 1 }),

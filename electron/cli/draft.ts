@@ -10,13 +10,14 @@ import {
   channels,
   type DraftDetail,
   maxAttachmentBytes,
+  type StreamEvent,
 } from '../../shared/contract/index.ts';
 import { parseMailbox } from '../../shared/mail-address.ts';
 import type { App } from '../app.ts';
 import { FileRefusal, readUserFile } from '../files/safe-open.ts';
 import { bridgeCall } from './bridge-call.ts';
 import type { Command, Out } from './command.ts';
-import { UsageError } from './failures.ts';
+import { printFailure, UsageError } from './failures.ts';
 import { familyUsageSentence, type Values } from './flags.ts';
 import { readStdin } from './read-stdin.ts';
 
@@ -156,6 +157,61 @@ async function sendAndWait(app: App, outboxId: number, sendAfter: number, signal
   }
 }
 
+// `draft reply ID --model M`: the model drafts the reply from the thread (draft:aiReply, as the reader's "Draft
+// reply"); the draft is printed with its citations and the facts the thread does not hold. Ctrl-C stops it.
+async function draftedReply(app: App, io: Out, values: Values, message: number, signal?: AbortSignal) {
+  if (values['body-file'] !== undefined)
+    throw new UsageError('--body-file and --model do not go together: the model writes the text.');
+  const request = {
+    message,
+    all: values.all === true,
+    model: values.model,
+    ...(values.instructions !== undefined ? { instructions: values.instructions } : {}),
+  };
+  const started = await bridgeCall(app, 'draft:aiReply', request, io);
+  if (!started.ok) return started.exitCode;
+  const { streamId } = channels['draft:aiReply'].response.parse(started.value);
+  type End = Extract<StreamEvent, { type: 'draft_reply_done' | 'error' }>;
+  const end = await new Promise<End>((resolve) => {
+    const off = app.streams.listen((m) => {
+      const e = m.event;
+      if (m.streamId !== streamId || (e.type !== 'draft_reply_done' && e.type !== 'error')) return;
+      off();
+      signal?.removeEventListener('abort', stop);
+      resolve(e);
+    });
+    const stop = () => app.streams.cancel(streamId);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+  if (end.type === 'error') {
+    printFailure(io, values, end.error);
+    return end.error.code === 'invalid_request' ? 2 : 1;
+  }
+  const { draft, citations, unverified, cited, note } = end.result;
+  if (values.json) {
+    io.out(
+      JSON.stringify({
+        ...asJson(draft, await fromOf(app, draft, io)),
+        cited,
+        citations: citations.map((c) => ({ messageId: c.messageId, title: c.title })),
+        unverified,
+        note,
+      }),
+    );
+    return 0;
+  }
+  await printDraft(app, io, values, draft);
+  io.out('');
+  io.out(
+    cited
+      ? `Cited: ${citations.map((c) => `message ${c.messageId} (${c.title})`).join('; ')} (checked to exist, not checked to be true)`
+      : 'Uncited draft: the model cited no message of the thread.',
+  );
+  for (const u of unverified) io.out(`Unverified: ${u.text}: ${u.reason}`);
+  if (note) io.out(note);
+  return 0;
+}
+
 export const draftCommand: Command = async (app, args, values, io, signal) => {
   const [sub, word, ...rest] = args;
   if (sub === 'new' && word === undefined) {
@@ -193,7 +249,12 @@ export const draftCommand: Command = async (app, args, values, io, signal) => {
     await printDraft(app, io, values, d);
     return 0;
   }
+  if (sub === 'reply' && word !== undefined && rest.length === 0 && values.model !== undefined) {
+    return draftedReply(app, io, values, idOf(word), signal);
+  }
   if ((sub === 'reply' || sub === 'forward') && word !== undefined && rest.length === 0) {
+    if (values.instructions !== undefined)
+      throw new UsageError('--instructions go with --model SERVICE/MODEL.');
     const message = idOf(word);
     const to = sub === 'forward' ? addresses(values.to) : [];
     if (sub === 'forward' && to.length === 0) throw new UsageError('draft forward needs --to ADDRESS.');

@@ -178,12 +178,22 @@ const specs = {
     },
   },
   'draft reply': {
-    usage: ['draft reply MESSAGE_ID [--all] [--body-file F|-]'],
+    usage: [
+      'draft reply MESSAGE_ID [--all] [--body-file F|-]',
+      '[--model SERVICE/MODEL [--instructions TEXT]]',
+    ],
     summary: [
       'a draft answering a message (its id from search --json), from the one',
-      'of your addresses it was sent to; your text goes above the quote',
+      'of your addresses it was sent to; your text goes above the quote; with',
+      '--model the model drafts it from the thread, with its citations and the',
+      'amounts, dates and times found nowhere in the thread',
     ],
-    flags: { all: { type: 'boolean', default: false }, 'body-file': { type: 'string' } },
+    flags: {
+      all: { type: 'boolean', default: false },
+      'body-file': { type: 'string' },
+      model: { type: 'string' },
+      instructions: { type: 'string' },
+    },
   },
   'draft forward': {
     usage: ['draft forward MESSAGE_ID --to ADDR… [--body-file F|-]'],

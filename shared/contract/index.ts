@@ -9,6 +9,7 @@ import { appChannels, linkChannels } from './app.ts';
 import { auditChannels, grantChannels } from './approvals.ts';
 import { chatChannels } from './chat.ts';
 import { documentChannels } from './documents.ts';
+import { draftReplyChannels } from './draft-replies.ts';
 import { draftChannels, outboxChannels } from './drafts.ts';
 import { BridgeError } from './fields.ts';
 import { identityChannels } from './identities.ts';
@@ -25,6 +26,7 @@ export * from './app.ts';
 export * from './approvals.ts';
 export * from './chat.ts';
 export * from './documents.ts';
+export * from './draft-replies.ts';
 export * from './drafts.ts';
 export * from './fields.ts';
 export * from './identities.ts';
@@ -52,6 +54,7 @@ export const channels = {
   ...identityChannels,
   ...draftChannels,
   ...outboxChannels,
+  ...draftReplyChannels,
   ...judgeChannels,
   ...triageChannels,
   ...summaryChannels,

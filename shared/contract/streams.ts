@@ -4,6 +4,7 @@ import { SyncSummary } from './accounts.ts';
 import { AgentRequestView } from './agents.ts';
 import { ApprovalRound } from './approvals.ts';
 import { ToolResultView, UntrustedPart } from './chat.ts';
+import { DraftedReply } from './draft-replies.ts';
 import { OutboxItem } from './drafts.ts';
 import { BridgeError, ErrorCode, Id } from './fields.ts';
 import { ImportSummary } from './mail.ts';
@@ -71,6 +72,7 @@ export const StreamEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('triage_done'), job: TriageJobView }),
   z.object({ type: z.literal('summary_done'), result: GroundedView }),
+  z.object({ type: z.literal('draft_reply_done'), result: DraftedReply }),
   // From `account:watch`: how an account's background sync stands; `changed` when mail was added, moved or
   // removed, so the page reloads what it shows.
   z.object({

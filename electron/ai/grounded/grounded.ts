@@ -15,22 +15,35 @@ export type { Source };
 export type GroundedAnswer = Checked & { sources: { id: string; title: string; location?: string }[] };
 export type GroundedConnection = { kind: ServiceKind; baseUrl: string; key: string | null };
 
-const instructions = (question: string | undefined) =>
-  [
+/**
+ * What the model is asked when it is neither a summary nor an answer (a drafted reply, draft-reply.ts): what
+ * to do, the user's turn, and untrusted blocks beside the sources that are not sources (they cannot be cited).
+ */
+export type GroundedTask = {
+  instructions: string;
+  user: string;
+  context?: readonly { id: string; text: string }[];
+};
+
+const summaryTask = (question: string | undefined): GroundedTask => ({
+  instructions:
     question === undefined
       ? 'Summarise the sources below for the user: the facts, decisions, requests and open questions.'
       : 'Answer the user’s question using only the sources below. If they do not answer it, say so.',
+  user: question ?? 'Summarise the sources.',
+});
+
+const instructions = (task: GroundedTask) =>
+  [
+    task.instructions,
     'Cite every claim inline with the id of the source it comes from in square brackets, like [m1].',
     'Reply with one JSON object and nothing else: {"answer": "…", "citations": ["m1", …]}, where',
     '"citations" lists exactly the ids you cited inline.',
     untrustedNote,
   ].join(' ');
 
-/** The system prompt: what to do, then each source as untrusted data, named by its id. */
-function groundedPrompt(
-  sources: readonly Source[],
-  question: string | undefined,
-): { system: string; user: string } {
+/** The system prompt: what to do, then each source as untrusted data, named by its id, then any context. */
+function groundedPrompt(sources: readonly Source[], task: GroundedTask): { system: string; user: string } {
   const blocks = sources.map((s) =>
     wrapUntrusted(
       `source:${s.id}`,
@@ -38,16 +51,14 @@ function groundedPrompt(
       false,
     ),
   );
-  return {
-    system: `${instructions(question)}\n\n${blocks.join('\n\n')}`,
-    user: question ?? 'Summarise the sources.',
-  };
+  const context = (task.context ?? []).map((c) => wrapUntrusted(`context:${c.id}`, c.text, false));
+  return { system: `${instructions(task)}\n\n${[...blocks, ...context].join('\n\n')}`, user: task.user };
 }
 
 export async function groundedAnswer(
   connection: GroundedConnection,
   model: string,
-  request: { sources: readonly Source[]; question?: string },
+  request: { sources: readonly Source[]; question?: string; task?: GroundedTask },
   opts: Pick<TransportOptions, 'fetch'> & {
     signal?: AbortSignal;
     /** The ids the answer may cite, when they are not the sources' own (a combined summary cites messages). */
@@ -58,7 +69,7 @@ export async function groundedAnswer(
   if (!wire) throw new AiFailure('unsupported_capability');
   const bound = checkBounds(request.sources, request.question);
   if (bound) throw new AiFailure('invalid_request', { providerDetail: bound });
-  const { system, user } = groundedPrompt(request.sources, request.question);
+  const { system, user } = groundedPrompt(request.sources, request.task ?? summaryTask(request.question));
   const body = wire.body(model, system, user);
   const tooBig = checkRequestSize(body);
   if (tooBig) throw new AiFailure('invalid_request', { providerDetail: tooBig });

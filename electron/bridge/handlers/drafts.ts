@@ -1,8 +1,7 @@
 // The drafts and outbox channels of the bridge: drafts are kept, sent into the outbox, discarded, given files
 // (in chunks: uploads.ts) and files taken off; the outbox lists what waits to go out, and its Undo, Retry and
 // Dismiss (drafts.ts, outbox.ts).
-import { addressKey } from '../../../shared/mail-address.ts';
-import type { prepareAnswers } from '../../mail/send/answer.ts';
+import { draftOf, type prepareAnswers } from '../../mail/send/answer.ts';
 import type { prepareDrafts } from '../../mail/send/drafts.ts';
 import type { Outbox } from '../../mail/send/outbox.ts';
 import type { Uploads } from '../../mail/send/uploads.ts';
@@ -40,23 +39,7 @@ export function draftHandlers({
     'draft:list': () => drafts.list(),
     'draft:new': (r) => {
       if (r.kind === 'blank') return drafts.create({ ...r, inReplyTo: null });
-      const made = answers.compose(r.message, r.kind, r.body);
-      // A reply's recipients are the composition's; a forward's are the ones given.
-      const to = r.kind === 'forward' ? r.to : made.to.map((a) => a.address);
-      const seen = new Set(to.map(addressKey));
-      const forward = r.kind === 'forward';
-      return drafts.create({
-        // Which of your addresses the composition chose (shared/compose/from.ts).
-        fromAddress: made.from?.address ?? null,
-        to,
-        cc: made.cc.map((a) => a.address).filter((a) => !seen.has(addressKey(a))),
-        subject: made.subject,
-        body: made.body,
-        inReplyTo: forward ? null : made.original,
-        // A forward carries the original's files by reference; their bytes are read when it is sent.
-        forwardOf: forward ? made.original : null,
-        carried: forward ? made.attachments : [],
-      });
+      return drafts.create(draftOf(answers.compose(r.message, r.kind, r.body), r.kind, r.to));
     },
     'draft:show': (r) => drafts.show(r.id),
     'draft:save': (r) => drafts.save(r),

@@ -5,12 +5,11 @@
 import type { StreamEvent } from '../../../shared/contract/index.ts';
 import { type AnswerPlan, prepareThreadAnswers } from '../../ai/grounded/thread-answers.ts';
 import { connectForMail, splitModelRef } from '../../ai/model-access.ts';
-import { AiFailure } from '../../ai/protocol/errors.ts';
 import type { prepareServices } from '../../ai/services.ts';
 import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';
 import type { Handlers } from '../dispatch.ts';
-import { toFailure } from '../errors.ts';
+import { streamFailure } from '../stream-failure.ts';
 import type { StreamHub } from '../streams.ts';
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices>; streams: StreamHub; log: Log };
@@ -37,24 +36,7 @@ export function summaryHandlers(
         const { model, connection } = await connectForMail(deps.services, modelRef);
         emit({ type: 'summary_done', result: await plan.answer(connection, model, controller.signal) });
       } catch (e) {
-        const failure = toFailure(e);
-        if (failure) {
-          // A summary's failure says what the service said too (redacted): the bound passed, or its words.
-          const detail = e instanceof AiFailure && e.providerDetail ? ` ${e.providerDetail}` : '';
-          emit({
-            type: 'error',
-            error: { ...failure, message: `${failure.message}${detail}`.slice(0, 500) },
-          });
-        } else {
-          deps.log.error(name, e);
-          emit({
-            type: 'error',
-            error: {
-              code: 'internal',
-              message: 'Something went wrong inside Skimmer; the details are in the log.',
-            },
-          });
-        }
+        emit(streamFailure(e, deps.log, name));
       }
     });
     return { streamId };

@@ -6,8 +6,10 @@ import type { Composition, Original, You } from '../../../shared/compose/composi
 import { forward } from '../../../shared/compose/forward.ts';
 import { reply, replyAll } from '../../../shared/compose/reply.ts';
 import type { Address, Attachment } from '../../../shared/contract/index.ts';
+import { addressKey } from '../../../shared/mail-address.ts';
 import type { Db } from '../../db/open.ts';
 import { MailError } from '../mail-error.ts';
+import type { NewDraft } from './drafts.ts';
 
 // html-to-text is loaded when an HTML message is first answered, not at every start of the command line.
 const require = createRequire(import.meta.url);
@@ -74,5 +76,27 @@ export function prepareAnswers(db: Db, you: (accountId: number | null) => You) {
       const own = text.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
       return own === '' ? made : { ...made, body: `${own}\n${made.body.replace(/^\n/, '')}` };
     },
+  };
+}
+
+/**
+ * The draft a composition makes: a reply's recipients are the composition's (the headers only, never an
+ * address in a body), a forward's the ones given (`forwardTo`); Cc leaves out who is already in To.
+ */
+export function draftOf(made: Composition, kind: AnswerKind, forwardTo: readonly string[]): NewDraft {
+  const forward = kind === 'forward';
+  const to = forward ? [...forwardTo] : made.to.map((a) => a.address);
+  const seen = new Set(to.map(addressKey));
+  return {
+    // Which of your addresses the composition chose (shared/compose/from.ts).
+    fromAddress: made.from?.address ?? null,
+    to,
+    cc: made.cc.map((a) => a.address).filter((a) => !seen.has(addressKey(a))),
+    subject: made.subject,
+    body: made.body,
+    inReplyTo: forward ? null : made.original,
+    // A forward carries the original's files by reference; their bytes are read when it is sent.
+    forwardOf: forward ? made.original : null,
+    carried: forward ? made.attachments : [],
   };
 }

@@ -218,11 +218,15 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
   return {
     list: (): DraftView[] => all.all().map(toView),
 
-    /** A new draft the user wrote (or made with Reply, Reply all, Forward: answer.ts). */
-    create: (d: NewDraft): DraftDetail =>
+    /**
+     * A new draft the user wrote (or made with Reply, Reply all, Forward: answer.ts). A `local` one (a reply
+     * the model drafted) stays off the server until the user's first own save: nothing the user has not
+     * looked at is saved to the server (issue 17).
+     */
+    create: (d: NewDraft, opts: { local?: boolean } = {}): DraftDetail =>
       db.transaction(() => {
         const id = insert(d, checkedFrom(d.fromAddress));
-        keepOnServer(id);
+        if (!opts.local) keepOnServer(id);
         return detail(toView(found(id)));
       })(),
 

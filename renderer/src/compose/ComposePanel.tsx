@@ -3,6 +3,7 @@ import { type ComposeKind, useComposeStore } from '../stores/compose-store.ts';
 import '../styles/composer.css';
 import { AddressChips } from './AddressChips.tsx';
 import { AttachButton, ComposeAttachments } from './ComposeAttachments.tsx';
+import { DraftWithAi, ReplyCitations, UnverifiedFlags } from './DraftAssist.tsx';
 import { FromSelect } from './FromSelect.tsx';
 
 const titles: Record<ComposeKind, string> = {
@@ -142,6 +143,7 @@ function ComposeForm() {
           onChange={(event) => edit({ subject: event.target.value })}
         />
       </div>
+      <DraftWithAi />
       <textarea
         ref={bodyRef}
         className="compose-body"
@@ -150,6 +152,8 @@ function ComposeForm() {
         value={body}
         onChange={(event) => edit({ body: event.target.value })}
       />
+      <ReplyCitations />
+      <UnverifiedFlags />
       <ComposeAttachments />
       <ComposeFooter />
     </div>

@@ -1,5 +1,6 @@
 import type { Folder, MailView } from '../../../shared/contract/index.ts';
 import { inView } from '../../../shared/mail-views.ts';
+import { useComposeStore } from '../stores/compose-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useFolderGroupsStore } from '../stores/folder-groups-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
@@ -32,9 +33,19 @@ export function FolderPane() {
   const selectView = useMailStore((state) => state.selectView);
   const drafts = useDraftsStore((state) => state.drafts.length);
   const openImport = useImportStore((state) => state.openDialog);
+  const compose = useComposeStore((state) => state.compose);
 
   return (
     <nav className="folder-pane" aria-label="Folders">
+      {/* Gmail's Compose, and `c` from anywhere in the mail view. */}
+      <button
+        type="button"
+        className="primary import-button"
+        data-testid="compose-open"
+        onClick={() => void compose()}
+      >
+        Compose
+      </button>
       <button type="button" className="import-button" data-testid="import-open" onClick={openImport}>
         Import…
       </button>

@@ -6,6 +6,7 @@ import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
 import { useComposeStore } from '../stores/compose-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { useReplyDraftStore } from '../stores/reply-draft-store.ts';
 import { useSummaryStore } from '../stores/summary-store.ts';
 import { AttachmentChips } from './AttachmentChips.tsx';
 import { MessageBody } from './MessageBody.tsx';
@@ -28,6 +29,13 @@ export function MessageCard({ message }: { message: MessageView }) {
   const selected = useSummaryStore((state) => state.selection.some((m) => m.id === message.id));
   const toggleMessage = useSummaryStore((state) => state.toggleMessage);
   const answer = useComposeStore((state) => state.answer);
+  const draftReply = useReplyDraftStore((state) => state.draft);
+  const stopDraft = useReplyDraftStore((state) => state.stop);
+  const drafting = useReplyDraftStore((state) => state.running?.messageId === message.id);
+  const anyDrafting = useReplyDraftStore((state) => state.running !== null);
+  const draftError = useReplyDraftStore((state) =>
+    state.error?.messageId === message.id ? state.error.failure.message : null,
+  );
 
   useEffect(() => {
     if (focused) card.current?.scrollIntoView({ block: 'start' });
@@ -65,6 +73,28 @@ export function MessageCard({ message }: { message: MessageView }) {
           >
             Reply
           </button>
+          {/* The model drafts the reply from the thread (draft:aiReply): only this message's id leaves here. */}
+          {drafting ? (
+            <button
+              type="button"
+              className="ghost small"
+              data-testid="message-draft-stop"
+              onClick={() => void stopDraft()}
+            >
+              Drafting… Stop
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="ghost small"
+              data-testid="message-draft-reply"
+              title="The model drafts a reply from this thread, with its citations; you check it before sending"
+              disabled={anyDrafting}
+              onClick={() => void draftReply(message.id, false)}
+            >
+              Draft reply
+            </button>
+          )}
           <button
             type="button"
             className="ghost small"
@@ -125,6 +155,11 @@ export function MessageCard({ message }: { message: MessageView }) {
           <dd>{displayText(message.subject) || '(no subject)'}</dd>
         </dl>
       </header>
+      {draftError && (
+        <p className="warning draft-reply-error" role="alert" data-testid="message-draft-error">
+          {draftError}
+        </p>
+      )}
       <SyncErrorNote message={message} />
       <WarningBanner warnings={message.warnings} />
       {message.attachments.length > 0 && <AttachmentChips attachments={message.attachments} />}

@@ -44,6 +44,8 @@ type ComposeState = {
   opening: boolean;
   draftId: number | null;
   kind: ComposeKind;
+  // The message the open draft answers (a reply's), which "Draft with AI" drafts a reply to; else null.
+  inReplyTo: number | null;
   // The sending account's address, which a draft without a chosen From goes out from.
   accountFrom: string | null;
   form: ComposeForm | null;
@@ -68,6 +70,8 @@ type ComposeState = {
   openDraft(id: number): Promise<void>;
   // After a reload: the draft that was open in this tab, with what was typed into it.
   restore(): Promise<void>;
+  // Opens a reply the model drafted (draft:aiReply), in place of what is open; false when that could not close.
+  showDrafted(draft: DraftDetail, kind: 'reply' | 'all'): Promise<boolean>;
   edit(patch: Partial<Pick<ComposeForm, 'subject' | 'body'>>): void;
   setFrom(address: string | null): void;
   addAddresses(field: AddressField, entries: readonly string[]): void;
@@ -119,6 +123,7 @@ const closed = {
   open: false,
   opening: false,
   draftId: null,
+  inReplyTo: null,
   form: null,
   accountFrom: null,
   attachments: [],
@@ -213,6 +218,7 @@ export const useComposeStore = create<ComposeState>()((set, get) => {
       ...closed,
       open: true,
       draftId: detail.id,
+      inReplyTo: detail.inReplyTo,
       kind,
       accountFrom: detail.from,
       form,
@@ -308,6 +314,15 @@ export const useComposeStore = create<ComposeState>()((set, get) => {
       }
       // What was typed after the last save that landed.
       if (stash.form && !sameForm(stash.form, form)) editForm(stash.form);
+    },
+
+    async showDrafted(draft, kind) {
+      if (!(await leave())) return false;
+      show(draft, kind, false);
+      // The model's draft is only on this computer (issue 17): the user's first Save, even of it unchanged, is
+      // what puts it in the server's Drafts, so nothing counts as saved yet.
+      stored = null;
+      return true;
     },
 
     edit(patch) {
