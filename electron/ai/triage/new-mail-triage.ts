@@ -16,7 +16,7 @@ type Jobs = Pick<ReturnType<typeof prepareTriageJobs>, 'createForNewMail' | 'run
  * paused, for Resume in the Triage dialog, where the job shows how many messages it holds, so a big bill never
  * starts unseen (the cost shown when it was turned on was per 100 messages).
  */
-export const newMailAtOnce = 200;
+const newMailAtOnce = 200;
 
 export function prepareNewMailTriage(
   deps: Deps,
