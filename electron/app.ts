@@ -238,7 +238,14 @@ export function createApp(options: AppOptions): App {
     ...agentHandlers({ db, streams }),
     ...triageHandlers({ db, services, streams, log, ordered }, triageJobs, newMail),
     ...summaryHandlers({ db, services, streams, log }),
-    ...accountHandlers({ db, accounts, streams, log, background: accountSync }),
+    ...accountHandlers({
+      db,
+      accounts,
+      streams,
+      log,
+      background: accountSync,
+      newMailJobs: options.background ? newMail.watch : null,
+    }),
     ...streamHandlers(streams),
   };
 

@@ -1,10 +1,12 @@
 // A question set on new mail when the mail comes by IMAP (issue 17, DESIGN §9): the long-running app's
 // background sync against a real Dovecot on loopback, and a local server speaking the OpenAI Decisions shape.
 // What it proves: mail the first sync brings before the set is turned on is not asked about; a message that
-// arrives on the server afterwards gets one job over exactly it, run to done, asked once.
+// arrives on the server afterwards gets one job over exactly it, run to done, asked once, and the page's watch
+// (`account:watch`) hears the job start and end.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, createApp } from '../electron/app.ts';
 import { type DecisionServer, startDecisionServer } from '../fixtures/judge/decision-server.ts';
+import type { StreamEvent } from '../shared/contract/index.ts';
 import { call } from './support/bridge.ts';
 import { type Dovecot, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';
@@ -13,6 +15,7 @@ let server: Dovecot;
 let decisions: DecisionServer;
 let app: App;
 let setId = 0;
+const watched: Extract<StreamEvent, { type: 'triage_job' }>[] = [];
 const idOf = (messageId: string) =>
   app.db.prepare('SELECT id FROM messages WHERE message_id = ?').pluck().get(messageId) as number | undefined;
 
@@ -33,6 +36,10 @@ beforeAll(async () => {
     user: 'test@example.com',
     password: 'secret',
     imap: { host: server.host, port: server.port, tls: 'none' },
+  });
+  const { streamId } = await call(app, 'account:watch', {});
+  app.streams.listen((m) => {
+    if (m.streamId === streamId && m.event.type === 'triage_job') watched.push(m.event);
   });
   // The first sync, before the set is turned on.
   const synced = Date.now() + 20_000;
@@ -65,5 +72,8 @@ describe('a question set on new mail from IMAP', () => {
       .all(jobs[0]?.id);
     expect(items).toEqual([idOf('<new@example.com>')]);
     expect([...decisions.answered.keys()]).toEqual([expect.stringContaining('Subject: Arrived later')]);
+    // The page's watch heard it start and end.
+    await expect.poll(() => watched.map((e) => e.job.state)).toEqual(['running', 'done']);
+    expect(watched.every((e) => e.job.id === jobs[0]?.id)).toBe(true);
   });
 });

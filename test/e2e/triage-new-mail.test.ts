@@ -2,8 +2,9 @@
 // background work), the built renderer in Debian's Chromium, and a local server speaking the OpenAI Decisions
 // shape. What it proves: the Triage dialog turns it on for a set with the model in its field and shows the cost
 // per 100 messages first; a service off this computer without consent for mail is refused with Skimmer's
-// sentence and stays off; mail imported afterwards gets one job over exactly those messages, listed in the
-// dialog, and the mail that was there before is not asked about; nothing leaves loopback.
+// sentence and stays off; mail imported afterwards gets one job over exactly those messages, which reaches the
+// open dialog on the page's watch, and the mail that was there before is not asked about; nothing leaves
+// loopback.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -100,7 +101,9 @@ describe('a question set on new mail', () => {
     expect(decisions.answered.size).toBe(0);
   });
 
-  test('mail imported afterwards gets one job over exactly those messages, listed in the dialog', async () => {
+  test('mail imported afterwards gets one job over exactly those messages, listed in the open dialog', async () => {
+    await openTriage('dec/gpt-6-luna');
+    const jobsBefore = await page.getByTestId('triage-job').count();
     await importMail('after', ['New one', 'New two']);
     await expect
       .poll(async () => (await call(app, 'triage:jobs', {}))[0]?.state, { timeout: 30_000 })
@@ -116,9 +119,10 @@ describe('a question set on new mail', () => {
     const inputs = [...decisions.answered.keys()];
     expect(inputs).toHaveLength(2);
     expect(inputs.every((input) => /Subject: New (one|two)/.test(input))).toBe(true);
-    await openTriage('dec/gpt-6-luna');
-    await expect.poll(() => page.getByTestId('triage-job').first().textContent()).toContain('2 new messages');
-    expect(await page.getByTestId('triage-job').first().getAttribute('data-state')).toBe('done');
+    // The dialog was open all along: the job reached it on the page's watch, started and then done.
+    await expect.poll(() => page.getByTestId('triage-job').count()).toBe(jobsBefore + 1);
+    expect(await page.getByTestId('triage-job').first().textContent()).toContain('2 new messages');
+    await expect.poll(() => page.getByTestId('triage-job').first().getAttribute('data-state')).toBe('done');
     await page.getByTestId('triage-close').click();
   });
 

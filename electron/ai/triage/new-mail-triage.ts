@@ -26,6 +26,10 @@ export function prepareNewMailTriage(
 ) {
   const sets = prepareQuestionSets(deps.db);
   const newest = deps.db.prepare<[]>('SELECT coalesce(max(id), 0) FROM messages').pluck();
+  const watchers = new Set<(job: TriageJob) => void>();
+  const tell = (job: TriageJob) => {
+    for (const w of watchers) w(job);
+  };
   const since = deps.db
     .prepare<[number]>('SELECT id FROM messages WHERE id > ? ORDER BY date DESC, id DESC')
     .pluck();
@@ -37,6 +41,12 @@ export function prepareNewMailTriage(
   }
 
   return {
+    /** Every job new mail starts, when it starts and when its run ends, until the returned function is called. */
+    watch(onJob: (job: TriageJob) => void): () => void {
+      watchers.add(onJob);
+      return () => watchers.delete(onJob);
+    },
+
     /** Turns it on (the model) from the mail stored after now, or off (null). */
     set(setId: number, model: string | null): QuestionSet {
       sets.get(setId);
@@ -72,11 +82,13 @@ export function prepareNewMailTriage(
           const n = ids.length.toLocaleString('en-US');
           sets.newMailSeen(s.id, after, `${n} new messages came at once: their job waits for Resume.`);
           started.push({ ...job, state: 'paused' });
+          tell({ ...job, state: 'paused' });
           continue;
         }
         sets.newMailSeen(s.id, after, null);
         started.push(job);
-        jobs.run(job.id).catch(onError);
+        tell(job);
+        jobs.run(job.id).then(tell, onError);
       }
       return started;
     },

@@ -61,6 +61,11 @@ export function wireStoreReactions(): () => void {
         (state.hits !== null) !== (previous.hits !== null);
       if (moved) useSelectionStore.getState().clear();
     }),
+    // A job new mail started, or its end: the dialog's jobs, the chips and an ordered list follow.
+    onStoreEvent('triage_job_changed', () => {
+      useTriageStore.getState().jobChanged();
+      if (isOrdered(useTriageStore.getState().order)) void useOrderedListStore.getState().reload(false);
+    }),
     // The list ordered by an answer is read from the top when what orders it, the folder or the view changes,
     // and in place when the mail list was read again (a move, an Undo, an import) or a triage job ended.
     useTriageStore.subscribe((state, previous) => {

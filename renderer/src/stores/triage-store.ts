@@ -67,6 +67,8 @@ type TriageState = {
   resume(jobId: number): Promise<void>;
   cancel(jobId: number): Promise<void>;
   loadJobs(): Promise<void>;
+  /** New mail started a job, or one ended (account:watch): the jobs and the chips are read again. */
+  jobChanged(): void;
   showThreads(threadIds: readonly number[]): void;
   // Why turning the chosen set's new-mail run on or off was refused (no consent for the service, say).
   newMailError: string | null;
@@ -310,6 +312,11 @@ export const useTriageStore = create<TriageState>()((set, get) => {
       }
       if (get().job?.id === jobId) set({ job: reply.value });
       void get().loadJobs();
+    },
+
+    jobChanged() {
+      if (get().open) void get().loadJobs();
+      answersThrottle.request();
     },
 
     async loadJobs() {
