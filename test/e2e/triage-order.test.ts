@@ -4,7 +4,8 @@
 // mail the most urgent: the very opposite of the list's own order. What it proves: sorted by the question,
 // the list starts with the oldest conversation, which the first window of the Inbox does not hold, and scrolls
 // to the newest one at its end; the note says it covers the whole view; a filter keeps the choice it names
-// across every window; j opens the next row of this order; nothing leaves loopback.
+// across every window; j opens the next row of this order and e takes it out (Undo puts it back); nothing
+// leaves loopback.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -141,11 +142,18 @@ describe('the list ordered by a triage answer', () => {
     ).not.toContain('billing');
   });
 
-  test('j opens the next conversation of this order', async () => {
+  test('j opens the next conversation of this order; e archives it and the next one opens, Undo brings it back', async () => {
+    const open = () => page.locator('.thread-row.open .row-subject').textContent();
     await ordered().first().click();
-    await expect.poll(() => page.locator('.thread-row.open .row-subject').textContent()).toBe(subjectOf(2));
+    await expect.poll(open).toBe(subjectOf(2));
     await page.keyboard.press('j');
-    await expect.poll(() => page.locator('.thread-row.open .row-subject').textContent()).toBe(subjectOf(4));
+    await expect.poll(open).toBe(subjectOf(4));
+    // The ordering was kept on its thread; the archive changed the mail, so it is read again without note 4.
+    await page.keyboard.press('e');
+    await expect.poll(open).toBe(subjectOf(6));
+    await expect.poll(async () => (await subjects(ordered())).slice(0, 3)).toEqual([2, 6, 8].map(subjectOf));
+    await page.getByTestId('undo-button').click();
+    await expect.poll(async () => (await subjects(ordered())).slice(0, 3)).toEqual([2, 4, 6].map(subjectOf));
     await page.getByTestId('triage-filter').selectOption({ label: 'All' });
     await page.getByTestId('triage-sort').selectOption({ label: 'Newest first' });
     await expect.poll(() => page.getByTestId('ordered-thread-list').count()).toBe(0);
