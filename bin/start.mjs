@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildIsCurrent } from './build-current.mjs';
 import { ensureNode24 } from './node24.mjs';
 
 ensureNode24(import.meta.url);
@@ -27,7 +28,13 @@ function electronBinary() {
   return { binary };
 }
 
-build([]);
+// The renderer is rebuilt only when something it is built from changed since its last build (issue 18).
+const rendererInputs = {
+  dirs: ['renderer', 'shared'],
+  files: ['vite.config.ts', 'package-lock.json'],
+  endings: ['.ts', '.tsx', '.css', '.html'],
+};
+if (!buildIsCurrent(root, 'dist/renderer/index.html', rendererInputs)) build([]);
 const electron = electronBinary();
 if (electron.binary) {
   build(['--config', 'vite.electron.config.ts']);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addressKey, isDomainName, MailAddress, parseAddressList, parseMailbox } from './mail-address.ts';
+import { addressKey, isDomainName, parseAddressList, parseMailbox } from './mail-address.ts';
 
 describe('mail addresses', () => {
   test.each([
@@ -12,7 +12,6 @@ describe('mail addresses', () => {
     ['a@example.xn--p1ai', 'a@example.xn--p1ai'],
   ])('%j is one valid address', (text, address) => {
     expect(parseMailbox(text)).toBe(address);
-    expect(MailAddress.safeParse(text).success).toBe(true);
   });
 
   test.each([
@@ -34,7 +33,6 @@ describe('mail addresses', () => {
     ['a@example.com\nBcc: c@d.example', 'a header line'],
   ])('%j is refused (%s)', (text) => {
     expect(parseMailbox(text)).toBeNull();
-    expect(MailAddress.safeParse(text).success).toBe(false);
   });
 
   test('addresses are compared trimmed and lower-cased, local part included', () => {

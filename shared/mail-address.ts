@@ -19,7 +19,6 @@
 // - An address header (a Reply-To, a To typed in the composer) is read by the same addressparser, groups
 //   flattened into their members: `team: a@x, b@x;` is the two mailboxes a reply goes to.
 import addressparser from 'nodemailer/lib/addressparser';
-import { z } from 'zod';
 import type { Address } from './contract/index.ts';
 
 const ATEXT = "A-Za-z0-9!#$%&'*+/=?^_`{|}~-";
@@ -84,11 +83,3 @@ export function parseAddressList(header: string): Address[] {
 // would start another header or line of the user's own.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is taken out
 const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-
-/** A recipient in a tool's arguments: exactly one valid bare address. */
-export const MailAddress = z
-  .string()
-  .trim()
-  .max(320)
-  .refine((a) => parseMailbox(a) !== null, { message: 'Give one mail address, like name@example.com.' })
-  .describe('One mail address, like name@example.com');

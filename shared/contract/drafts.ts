@@ -1,6 +1,7 @@
 // Drafts and the outbox they are sent through (undo-window.ts says how long there is to undo).
 import { z } from 'zod';
 import { EpochMs, Id } from './fields.ts';
+import { attachmentChunkBytes, maxAttachmentBytes } from './limits.ts';
 
 export const OutboxItem = z.object({
   id: Id,
@@ -44,10 +45,6 @@ export const DraftView = z.object({
 export type DraftView = z.infer<typeof DraftView>;
 const Recipient = z.email().max(320);
 const Recipients = z.array(Recipient).max(50);
-// One attached file at most this big, as Gmail's limit; sent to the main process in chunks (draft:attachChunk),
-// each well under the bridge's frame limit (shared/ws-protocol.ts).
-export const maxAttachmentBytes = 25 * 1024 * 1024;
-export const attachmentChunkBytes = 1024 * 1024;
 
 // A draft as it will go out: who it is from (the sending account's login; null while no account can send),
 // and the threading headers the outbox will write (electron/mail/send/compose.ts).

@@ -30,6 +30,7 @@ export * from './draft-replies.ts';
 export * from './drafts.ts';
 export * from './fields.ts';
 export * from './identities.ts';
+export * from './limits.ts';
 export * from './mail.ts';
 export * from './mail-bulk.ts';
 export * from './services.ts';

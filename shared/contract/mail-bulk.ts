@@ -4,10 +4,8 @@
 // (several thousand messages) is one request, one Undo entry and one write-back op per message and change.
 import { z } from 'zod';
 import { Id, SearchQuery } from './fields.ts';
+import { maxSelectedThreads } from './limits.ts';
 import { MailView } from './mail.ts';
-
-// More than this many conversations in one request is refused (a view larger than that is acted on in parts).
-export const maxSelectedThreads = 10_000;
 
 // Where the selection was made: which of a conversation's messages a move takes. In a folder, or a view
 // other than All mail, the conversation leaves it (its messages there move, the user's replies in Sent

@@ -4,9 +4,10 @@
 // reply in the composer with a chip per citation, the [id] marks out of the body; the made-up amount is flagged
 // "not found in the thread" and the flag goes when the user edits it out; a chip marks its message in the
 // reader; the composer's "Draft with AI" sends the user's instructions; nothing leaves loopback.
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createApp } from '../../electron/app.ts';
+import { createApp, projectRoot } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { call, importDemo } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
@@ -72,6 +73,7 @@ describe('Draft reply', () => {
     expect(await page.getByTestId('composer-unverified-item').allTextContents()).toEqual([
       '$99,999: not found in the thread',
     ]);
+    await page.screenshot({ path: join(projectRoot, 'test-results', 'screenshots', 'draft-reply.png') });
 
     await body(page).fill(text.replace(' We can add $99,999 for the extras.', ''));
     await expect.poll(() => page.getByTestId('composer-unverified-item').count()).toBe(0);

@@ -4,7 +4,6 @@
 // to send, it fails and says so.
 import { z } from 'zod';
 import type { MessageWarning } from '../../../shared/contract/index.ts';
-import { MailAddress } from '../../../shared/mail-address.ts';
 import { undoWindowText } from '../../../shared/undo-window.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareOutbox } from '../../mail/send/outbox.ts';
@@ -13,6 +12,7 @@ import { prepareSearch } from '../../mail/store/search.ts';
 import { prepareMailActions } from '../../mail/store/undo.ts';
 import { hiddenHtmlText, stripHiddenText, suspectInjection, wrapUntrusted } from '../safety/untrusted.ts';
 import { prepareMailPreviews } from './mail-previews.ts';
+import { MailAddress } from './recipient-arg.ts';
 import type { AnyTool, Tool } from './tool.ts';
 
 const maxIds = 500;

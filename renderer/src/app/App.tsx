@@ -1,18 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { AccountsDialog } from '../accounts/AccountsDialog.tsx';
-import { ChatView } from '../chat/ChatView.tsx';
+import { Suspense, useEffect, useRef } from 'react';
 import { ComposePanel } from '../compose/ComposePanel.tsx';
-import { DocumentsDialog } from '../documents/DocumentsDialog.tsx';
-import { DraftsDialog } from '../drafts/DraftsDialog.tsx';
 import { FolderPane } from '../folders/FolderPane.tsx';
-import { IdentitiesDialog } from '../identities/IdentitiesDialog.tsx';
-import { ImportDialog } from '../import/ImportDialog.tsx';
 import { useShortcuts } from '../keyboard/shortcuts.ts';
 import { OutboxBar } from '../outbox/OutboxBar.tsx';
-import { PermissionsDialog } from '../permissions/PermissionsDialog.tsx';
 import { LinkConfirm } from '../reader/LinkConfirm.tsx';
 import { ReaderPane } from '../reader/ReaderPane.tsx';
-import { ServicesDialog } from '../services/ServicesDialog.tsx';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useComposeStore } from '../stores/compose-store.ts';
@@ -25,8 +17,8 @@ import { useUndoStore } from '../stores/undo-store.ts';
 import { LabelPicker } from '../threads/LabelPicker.tsx';
 import { MovePicker } from '../threads/MovePicker.tsx';
 import { ThreadPane } from '../threads/ThreadPane.tsx';
-import { TriageDialog } from '../triage/TriageDialog.tsx';
 import { EmptyState } from './EmptyState.tsx';
+import { ChatView, LazyDialogs } from './LazyDialogs.tsx';
 import { Toasts } from './Toasts.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -80,7 +72,9 @@ export function App() {
     <div className="app">
       <TopBar />
       {view === 'chat' ? (
-        <ChatView />
+        <Suspense fallback={null}>
+          <ChatView />
+        </Suspense>
       ) : info?.messages === 0 ? (
         // While the import dialog is open it holds the import buttons, so they exist only once on the page.
         <EmptyState showActions={!importOpen} demoAvailable={info.demoAvailable} />
@@ -92,14 +86,7 @@ export function App() {
         </main>
       )}
       {view === 'mail' && <ComposePanel />}
-      <ImportDialog />
-      <ServicesDialog />
-      <PermissionsDialog />
-      <AccountsDialog />
-      <TriageDialog />
-      <DraftsDialog />
-      <DocumentsDialog />
-      <IdentitiesDialog />
+      <LazyDialogs />
       <LinkConfirm />
       <LabelPicker />
       <MovePicker />

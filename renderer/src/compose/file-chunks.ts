@@ -1,6 +1,6 @@
 // A picked file as the base64 chunks draft:attachChunk carries (shared/contract/drafts.ts): read one chunk at
 // a time, so a 25 MB file is never held as one 33 MB string in the page.
-import { attachmentChunkBytes } from '../../../shared/contract/index.ts';
+import { attachmentChunkBytes } from '../../../shared/contract/limits.ts';
 
 /** Base64 of bytes, built in slices: String.fromCharCode over a whole megabyte overflows the call stack. */
 export function toBase64(bytes: Uint8Array): string {

@@ -6,14 +6,14 @@
 // character. Send saves first, then `draft:send` queues it in the outbox, whose bar offers Undo. Closing a
 // draft this panel made, with nothing written in it, discards it, as Gmail does.
 import { create } from 'zustand';
-import {
-  type Address,
-  type DraftAttachment,
-  type DraftDetail,
-  type Envelope,
-  maxAttachmentBytes,
-  type Response,
+import type {
+  Address,
+  DraftAttachment,
+  DraftDetail,
+  Envelope,
+  Response,
 } from '../../../shared/contract/index.ts';
+import { maxAttachmentBytes } from '../../../shared/contract/limits.ts';
 import { addressKey } from '../../../shared/mail-address.ts';
 import { bridge } from '../bridge.ts';
 import { addEntries } from '../compose/address-entry.ts';

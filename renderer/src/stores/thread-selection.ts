@@ -9,7 +9,7 @@ import type {
   SelectionScope,
   ThreadSelection,
 } from '../../../shared/contract/index.ts';
-import { maxSelectedThreads } from '../../../shared/contract/index.ts';
+import { maxSelectedThreads } from '../../../shared/contract/limits.ts';
 import { inView } from '../../../shared/mail-views.ts';
 import { loadedThreads, type Pages, visibleThreadIds } from './thread-pages.ts';
 

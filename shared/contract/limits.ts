@@ -1,0 +1,10 @@
+// Bounds of the contract that the renderer needs as numbers, kept apart from the schemas so that importing them
+// does not bring zod and every channel's schema into the first screen's code (issue 18).
+
+// One attached file at most this big, as Gmail's limit; sent to the main process in chunks (draft:attachChunk),
+// each well under the bridge's frame limit (shared/ws-protocol.ts).
+export const maxAttachmentBytes = 25 * 1024 * 1024;
+export const attachmentChunkBytes = 1024 * 1024;
+
+// More than this many conversations in one request is refused (a view larger than that is acted on in parts).
+export const maxSelectedThreads = 10_000;
