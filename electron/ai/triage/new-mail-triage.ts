@@ -3,6 +3,7 @@
 // the messages stored since it last looked (message ids only grow, migration 0022), run as any job is: cached
 // answers, the same audit, the same consent. Only the long-running app does this; the CLI does not.
 import type { Db } from '../../db/open.ts';
+import { AssistantError } from '../assistant-error.ts';
 import { splitModelRef } from '../model-access.ts';
 import type { prepareServices } from '../services.ts';
 import { prepareQuestionSets, type QuestionSet } from './question-sets.ts';
@@ -56,19 +57,22 @@ export function prepareNewMailTriage(
 
     /**
      * After an import or a sync stored mail: starts a job over the new messages for every set that runs on new
-     * mail (paused when more than `atOnce` came together), and returns the jobs. A set whose service may no longer read mail starts none; the set says why,
-     * and that mail is not asked about later (a job over its folder can be started by hand).
+     * mail (paused when more than `atOnce` came together), and returns the jobs. A set whose service may no
+     * longer read mail starts none; the set says why, and that mail is not asked about later (a job over its
+     * folder can be started by hand).
      */
     arrived(): TriageJob[] {
       const started: TriageJob[] = [];
       for (const s of sets.onNewMail()) {
         const ids = since.all(s.after) as number[];
         if (ids.length === 0) continue;
-        const after = Math.max(...ids);
+        // Not Math.max(...ids): a first sync's tens of thousands of ids would be as many arguments.
+        const after = ids.reduce((a, b) => (b > a ? b : a), s.after);
         try {
           requireConsent(s.model);
         } catch (e) {
-          const why = e instanceof Error ? e.message : 'The model service cannot be used.';
+          // Skimmer's own sentence only: nothing else that was thrown is kept with the set or shown.
+          const why = e instanceof AssistantError ? e.message : 'The model service cannot be used.';
           const n =
             ids.length === 1
               ? '1 new message was'
