@@ -21,6 +21,7 @@ export default defineConfig(({ mode }) => {
           : {
               main: 'electron/main.ts',
               'import-worker': 'electron/mail/import/import-worker.ts',
+              'ordered-threads-worker': 'electron/ai/triage/ordered-threads-worker.ts',
               'imap-fetcher-worker': 'electron/mail/imap/imap-fetcher-worker.ts',
               'parse-worker': 'electron/mail/import/parse-worker.ts',
               'search-worker': 'electron/mail/store/search-worker.ts',

@@ -8,6 +8,9 @@ import { prepareConversations } from './ai/chat/conversations.ts';
 import { prepareModelChoices } from './ai/model-choices.ts';
 import { prepareGrants } from './ai/safety/grants.ts';
 import { prepareServices } from './ai/services.ts';
+import { prepareNewMailTriage } from './ai/triage/new-mail-triage.ts';
+import { prepareOrderedThreads } from './ai/triage/ordered-threads.ts';
+import { startOrderedThreadsThread } from './ai/triage/ordered-threads-thread.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
 import type { Handlers } from './bridge/dispatch.ts';
 import { accountHandlers } from './bridge/handlers/accounts.ts';
@@ -141,6 +144,23 @@ export function createApp(options: AppOptions): App {
   // The long-running app keeps every account in sync in the background; a CLI command syncs on request.
   const accountSync = options.background ? prepareAccountSync({ dbFile, accounts, log }) : null;
   void accountSync?.startAll();
+  // Question sets that run on new mail (DESIGN §9) look when an import or a sync has stored some, and at start
+  // for what a CLI import stored while the app was closed.
+  const newMail = prepareNewMailTriage({ db, services }, triageJobs, (e) => log.error('triage_new_mail', e));
+  // The list ordered by an answer, on a thread of its own in the long-running app, as search is (DESIGN §3).
+  const orderedThread = options.background ? startOrderedThreadsThread(dbFile) : null;
+  const ordered = orderedThread ? orderedThread.page : prepareOrderedThreads(db).page;
+  const newMailArrived = () => {
+    try {
+      newMail.arrived();
+    } catch (e) {
+      log.error('triage_new_mail', e);
+    }
+  };
+  if (options.background) newMailArrived();
+  const stopNewMailWatch = accountSync?.watch((e) => {
+    if (e.state === 'synced' && (e.summary?.added ?? 0) > 0) newMailArrived();
+  });
   // Mail stored before the warnings existed (migration 0027) is checked in slices of 50 a turn of the event
   // loop, so the app answers meanwhile; a message read before its turn is checked when it is read.
   const warnings = prepareWarnings(db);
@@ -171,6 +191,7 @@ export function createApp(options: AppOptions): App {
     log.info('import_started', { sources: paths.length });
     const job = startImportJob(dbFile, paths, from, (e) => {
       if (e.type === 'import_done') {
+        if (options.background && e.summary.imported > 0) newMailArrived();
         log.info('import_done', {
           imported: e.summary.imported,
           duplicates: e.summary.duplicates,
@@ -215,9 +236,16 @@ export function createApp(options: AppOptions): App {
     ...chatHandlers({ db, services, conversations, grants, streams, log }),
     ...approvalHandlers({ db, conversations, grants }),
     ...agentHandlers({ db, streams }),
-    ...triageHandlers({ db, services, streams, log }, triageJobs),
+    ...triageHandlers({ db, services, streams, log, ordered }, triageJobs, newMail),
     ...summaryHandlers({ db, services, streams, log }),
-    ...accountHandlers({ db, accounts, streams, log, background: accountSync }),
+    ...accountHandlers({
+      db,
+      accounts,
+      streams,
+      log,
+      background: accountSync,
+      newMailJobs: options.background ? newMail.watch : null,
+    }),
     ...streamHandlers(streams),
   };
 
@@ -242,10 +270,12 @@ export function createApp(options: AppOptions): App {
       if (sender) clearInterval(sender);
       if (backfill) clearTimeout(backfill);
       leavePresence?.();
+      stopNewMailWatch?.();
       await accountSync?.stopAll();
       for (const job of jobs) job.cancel();
       await Promise.all([...jobs].map((j) => j.done));
       await searchThread?.close();
+      await orderedThread?.close();
       db.close();
     },
   };

@@ -157,6 +157,15 @@ describe('the canary key', () => {
       'judge:addStarters': [{}, { extra: canary }],
       'judge:answers': [{ setId: 1, messageIds: [1] }],
       'judge:threadAnswers': [{ setId: 1, threadIds: [1] }],
+      'judge:orderedThreads': [
+        { setId: 1, view: 'inbox', sortBy: 'x' },
+        { setId: 1, folderId: 99, filter: { question: canary, value: null } },
+      ],
+      // The canary service is off this computer and has no consent for mail: refused without its key.
+      'judge:setNewMail': [
+        { setId: 1, model: 'canary/m' },
+        { setId: 1, model: null },
+      ],
       'triage:estimate': [{ setId: 1, scope: { kind: 'all' } }],
       'triage:start': [
         { setId: 1, model: 'canary/m', scope: { kind: 'query', query: 'nothing-matches-this' } },

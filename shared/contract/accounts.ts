@@ -71,8 +71,9 @@ export const accountChannels = {
     response: z.object({ streamId: z.string() }),
   },
   'account:watch': {
-    // One stream for the page's lifetime: account_status events of every account's background sync, and an
-    // outbox event whenever a message in the outbox changes (queued, sent, failed, cancelled, dismissed).
+    // One stream for the page's lifetime: account_status events of every account's background sync, an
+    // outbox event whenever a message in the outbox changes (queued, sent, failed, cancelled, dismissed), and
+    // a triage_job event when new mail started a question set's job or that job ended (DESIGN §9).
     request: z.object({}).strict(),
     response: z.object({ streamId: z.string() }),
   },

@@ -92,6 +92,8 @@ export const StreamEvent = z.discriminatedUnion('type', [
     // With `synced`: what that round did.
     summary: SyncSummary.nullable(),
   }),
+  // From `account:watch`: a job the long-running app started on new mail (DESIGN §9) began or ended.
+  z.object({ type: z.literal('triage_job'), job: TriageJobView }),
   // From `account:watch`: a message in the outbox changed; `item` is null when it left the outbox (dismissed
   // back to the drafts).
   z.object({ type: z.literal('outbox'), id: Id, item: OutboxItem.nullable() }),

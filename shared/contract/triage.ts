@@ -2,13 +2,17 @@
 import { z } from 'zod';
 import { Answer as JudgeAnswer, Question as JudgeQuestion } from '../judge.ts';
 import { EpochMs, Id, ModelRef, SearchQuery } from './fields.ts';
-import { UndoView } from './mail.ts';
+import { MailView, ThreadSummary, UndoView } from './mail.ts';
 
+// A set may run on new mail as it arrives (opt-in, with the model named when it was turned on); `error` is
+// why the last new mail was not triaged (the service's consent withdrawn, say), null when it was.
+const NewMailTriage = z.object({ model: z.string(), error: z.string().nullable() });
 export const QuestionSetView = z.object({
   id: Id,
   name: z.string(),
   questions: z.array(JudgeQuestion),
   updatedAt: EpochMs,
+  newMail: NewMailTriage.nullable(),
 });
 export type QuestionSetView = z.infer<typeof QuestionSetView>;
 export const TriageScope = z.discriminatedUnion('kind', [
@@ -17,11 +21,17 @@ export const TriageScope = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('query'), query: SearchQuery }).strict(),
 ]);
 export type TriageScope = z.infer<typeof TriageScope>;
+// What a job ran over: a scope the user picked, or the messages that had just arrived (a set on new mail).
+export const TriageJobScope = z.union([
+  TriageScope,
+  z.object({ kind: z.literal('new_mail'), messages: z.number().int().nonnegative() }).strict(),
+]);
+export type TriageJobScope = z.infer<typeof TriageJobScope>;
 export const TriageJobView = z.object({
   id: Id,
   setId: Id,
   model: z.string(),
-  scope: TriageScope,
+  scope: TriageJobScope,
   state: z.enum(['running', 'paused', 'done', 'cancelled', 'failed']),
   error: z.string().nullable(),
   total: z.number().int().nonnegative(),
@@ -38,6 +48,16 @@ export const MessageAnswers = z.object({
   answers: z.array(JudgeAnswer),
 });
 export type MessageAnswers = z.infer<typeof MessageAnswers>;
+const ThreadAnswers = MessageAnswers.extend({ threadId: Id });
+
+// Keeps a thread whose answer is a predicate's yes (a probability of at least one half) or this choice.
+export const TriageOrderFilter = z
+  .object({
+    question: z.string().min(1).max(1000),
+    value: z.union([z.string().max(1000), z.boolean()]).nullable(),
+  })
+  .strict();
+export type TriageOrderFilter = z.infer<typeof TriageOrderFilter>;
 
 const maxQuestionSetBytes = 1024 * 1024;
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
@@ -105,7 +125,35 @@ export const judgeChannels = {
   'judge:threadAnswers': {
     // For the thread list: per thread, the answers of its newest message that has them.
     request: z.object({ setId: Id, threadIds: z.array(Id).min(1).max(500) }).strict(),
-    response: z.array(MessageAnswers.extend({ threadId: Id })),
+    response: z.array(ThreadAnswers),
+  },
+  'judge:orderedThreads': {
+    // Every conversation of a folder or a view (as mail:threads lists them) with an answer, sorted and filtered
+    // by it in SQL and paged: highest first, refusals last, ties newest first (DESIGN §9). `answers`: the
+    // page's chips, as judge:threadAnswers gives them.
+    request: z
+      .object({
+        setId: Id,
+        folderId: Id.nullable().default(null),
+        view: MailView.default('all'),
+        sortBy: z.string().min(1).max(1000).nullable().default(null),
+        filter: TriageOrderFilter.nullable().default(null),
+        offset: z.number().int().nonnegative().max(10_000_000).default(0),
+        limit: z.number().int().min(1).max(500).default(100),
+      })
+      .strict()
+      .refine((r) => r.sortBy !== null || r.filter !== null, 'name a question to sort or filter by.'),
+    response: z.object({
+      total: z.number().int().nonnegative(),
+      threads: z.array(ThreadSummary),
+      answers: z.array(ThreadAnswers),
+    }),
+  },
+  'judge:setNewMail': {
+    // Runs the set on new mail as it arrives (a model named), or no longer (null). Turning it on needs the
+    // service's consent for mail, as a job does; only mail stored after this moment is asked about.
+    request: z.object({ setId: Id, model: ModelRef.nullable() }).strict(),
+    response: QuestionSetView,
   },
 } as const;
 

@@ -1,7 +1,8 @@
 // Triage rules end to end (issue 6, DESIGN §9): the real server and bridge, the built renderer in Debian's
 // Chromium, the demo mailbox answered by a local Decisions server (every message: urgent 0.91). What it
-// proves: a rule written in the Triage dialog suggests every answered message on the batch card, Approve
-// writes only the messages left checked, the Undo bar takes those writes back, the rules stay with their set
+// proves: a rule written in the Triage dialog previews every answered message on the batch card, Apply now
+// writes only the messages left checked, a second preview lists only what is still to change, the Undo bar
+// takes those writes back, the rules stay with their set
 // across a reload, and nothing leaves loopback (Suggest and Apply read cached answers only).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -140,6 +141,14 @@ describe('Triage rules', () => {
     await expect.poll(() => rules().getByTestId('rule-card').count()).toBe(0);
     expect(labelled('Urgent')).toBe(answered - 1);
     expect(labelsOf(skipped)).toEqual([]);
+    // The preview shows what the rule would still change: only the message left unchecked.
+    expect(await rules().getByTestId('rule-suggest').textContent()).toBe('Preview changes');
+    await rules().getByTestId('rule-suggest').click();
+    await expect
+      .poll(() => rules().getByTestId('rule-suggestion').locator('h4').textContent())
+      .toBe('Label “Urgent” · 1 message');
+    expect(await rules().getByTestId('rule-message').getAttribute('data-message-id')).toBe(String(skipped));
+    await rules().getByTestId('rule-cancel').click();
 
     await page.getByTestId('triage-close').click();
     await page.getByTestId('undo-summary').waitFor();

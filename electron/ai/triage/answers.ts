@@ -23,12 +23,17 @@ export function prepareJudgeAnswers(db: Db, now: () => number = Date.now) {
 
   return {
     /** The newest answers to every question from any model, or null when a question has none. */
-    newest(contentHash: string, questions: readonly Question[]): Judged | null {
+    newest(
+      contentHash: string,
+      questions: readonly Question[],
+      // The questions' hashes when the caller asks about many messages: hashing is most of a lookup's cost.
+      hashes: readonly string[] = questions.map(questionHash),
+    ): Judged | null {
       const answers: Answer[] = [];
       let certainty: Certainty = 'probabilities';
       let model = '';
-      for (const q of questions) {
-        const row = newest.get(contentHash, questionHash(q));
+      for (const hash of hashes) {
+        const row = newest.get(contentHash, hash);
         if (!row) return null;
         answers.push(JSON.parse(row.answer_json) as Answer);
         if (row.certainty === 'binary') certainty = 'binary';

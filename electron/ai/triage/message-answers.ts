@@ -3,6 +3,7 @@
 // question of the set.
 import type { MessageAnswers } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
+import { questionHash } from '../judge/questions.ts';
 import { prepareJudgeAnswers } from './answers.ts';
 import { prepareQuestionSets } from './question-sets.ts';
 
@@ -19,10 +20,11 @@ export function prepareMessageAnswers(db: Db) {
   /** The set's newest answers for each message that has them, in the order asked. */
   function forMessages(setId: number, messageIds: Iterable<number>): MessageAnswers[] {
     const set = sets.get(setId);
+    const hashes = set.questions.map(questionHash);
     const out: MessageAnswers[] = [];
     for (const messageId of messageIds) {
       const hash = hashOf.get(messageId)?.content_hash;
-      const found = hash ? answers.newest(hash, set.questions) : null;
+      const found = hash ? answers.newest(hash, set.questions, hashes) : null;
       if (found) out.push({ messageId, ...found });
     }
     return out;
@@ -34,10 +36,11 @@ export function prepareMessageAnswers(db: Db) {
     threadIds: readonly number[],
   ): (MessageAnswers & { threadId: number })[] {
     const set = sets.get(setId);
+    const hashes = set.questions.map(questionHash);
     const out: (MessageAnswers & { threadId: number })[] = [];
     for (const threadId of threadIds) {
       for (const m of threadMessages.all(threadId)) {
-        const found = answers.newest(m.content_hash, set.questions);
+        const found = answers.newest(m.content_hash, set.questions, hashes);
         if (found) {
           out.push({ threadId, messageId: m.id, ...found });
           break;

@@ -4,7 +4,14 @@ import type { Db } from '../../db/open.ts';
 import { AssistantError } from '../assistant-error.ts';
 import { type Question, validateQuestions } from '../judge/questions.ts';
 
-export type QuestionSet = { id: number; name: string; questions: Question[]; updatedAt: number };
+export type QuestionSet = {
+  id: number;
+  name: string;
+  questions: Question[];
+  updatedAt: number;
+  /** Runs on new mail as it arrives with this model (issue 17); null: only when the user starts a job. */
+  newMail: { model: string; error: string | null } | null;
+};
 
 /** The starters the issue names: needs a reply, category, urgency 0–4, newsletter, phishing. */
 export const starterQuestions: Question[] = [
@@ -54,20 +61,35 @@ export const starterQuestions: Question[] = [
   },
 ];
 
-type Row = { id: number; name: string; questions_json: string; updated_at: number };
+type Row = {
+  id: number;
+  name: string;
+  questions_json: string;
+  updated_at: number;
+  new_mail_model: string | null;
+  new_mail_error: string | null;
+};
 const toSet = (r: Row): QuestionSet => ({
   id: r.id,
   name: r.name,
   questions: JSON.parse(r.questions_json) as Question[],
   updatedAt: r.updated_at,
+  newMail: r.new_mail_model === null ? null : { model: r.new_mail_model, error: r.new_mail_error },
 });
+const columns = 'id, name, questions_json, updated_at, new_mail_model, new_mail_error';
 
 export function prepareQuestionSets(db: Db, now: () => number = Date.now) {
-  const all = db.prepare<[], Row>(
-    'SELECT id, name, questions_json, updated_at FROM judge_question_sets ORDER BY name',
+  const all = db.prepare<[], Row>(`SELECT ${columns} FROM judge_question_sets ORDER BY name`);
+  const byId = db.prepare<[number], Row>(`SELECT ${columns} FROM judge_question_sets WHERE id = ?`);
+  const setNewMail = db.prepare<[string | null, number | null, number]>(
+    'UPDATE judge_question_sets SET new_mail_model = ?, new_mail_after = ?, new_mail_error = NULL WHERE id = ?',
   );
-  const byId = db.prepare<[number], Row>(
-    'SELECT id, name, questions_json, updated_at FROM judge_question_sets WHERE id = ?',
+  const onNewMail = db.prepare<[], { id: number; model: string; after: number }>(
+    `SELECT id, new_mail_model AS model, new_mail_after AS after FROM judge_question_sets
+      WHERE new_mail_model IS NOT NULL ORDER BY id`,
+  );
+  const seen = db.prepare<[number, string | null, number]>(
+    'UPDATE judge_question_sets SET new_mail_after = ?, new_mail_error = ? WHERE id = ?',
   );
   const count = db.prepare('SELECT count(*) FROM judge_question_sets').pluck();
   const insert = db.prepare<[string, string, number, number]>(
@@ -116,6 +138,19 @@ export function prepareQuestionSets(db: Db, now: () => number = Date.now) {
       return toSet(byId.get(s.id) as Row);
     },
     remove: (id: number): boolean => del.run(id).changes > 0,
+    /** Runs the set on mail stored after message `after` (a model), or no longer (null). */
+    setNewMail(id: number, model: string | null, after: number): QuestionSet {
+      if (setNewMail.run(model, model === null ? null : after, id).changes === 0) {
+        throw new AssistantError('not_found', 'That question set does not exist.');
+      }
+      return toSet(byId.get(id) as Row);
+    },
+    /** The sets that run on new mail, each with the newest message id it has seen. */
+    onNewMail: () => onNewMail.all(),
+    /** The new mail up to `after` has been seen: triaged, or not for the reason given. */
+    newMailSeen(id: number, after: number, error: string | null): void {
+      seen.run(after, error, id);
+    },
     /** The starters as a new set: "Triage", or "Triage 2", "Triage 3"… when the name is taken. */
     addStarters(): QuestionSet {
       let name = 'Triage';

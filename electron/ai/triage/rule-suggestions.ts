@@ -1,7 +1,10 @@
 // The batch approval card's rules (issue 6): per rule, the messages of a scope whose newest answers to the set
-// meet it, and carrying out what the user approved of that as undoable writes, each in the audit log.
+// meet it and that its write would change (issue 17: a preview of what it would change in existing mail, so a
+// message already labelled, read, archived or in the folder is not listed), and carrying out what the user
+// approved of that as undoable writes, each in the audit log.
 import type { TriageScope } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
+import { folderPlace } from '../../mail/store/folder-places.ts';
 import { prepareMailActions } from '../../mail/store/undo.ts';
 import { prepareMessageAnswers } from './message-answers.ts';
 import { prepareRuleAudit } from './rule-audit.ts';
@@ -22,9 +25,44 @@ export function prepareRuleSuggestions(db: Db, messagesIn: (scope: TriageScope) 
     'SELECT subject, from_text FROM messages WHERE id = ?',
   );
 
+  const hasLabel = db
+    .prepare<[number, string]>(
+      `SELECT 1 FROM message_labels ml JOIN labels l ON l.id = ml.label_id
+        WHERE ml.message_id = ? AND l.name = ?`,
+    )
+    .pluck();
+  const unread = db.prepare<[number]>('SELECT unread FROM messages WHERE id = ?').pluck();
+  const folderOf = db.prepare<
+    [number],
+    { name: string; source: string; special_use: string | null; path: string | null }
+  >(
+    `SELECT f.name, f.source, i.special_use, i.path FROM messages m JOIN folders f ON f.id = m.folder_id
+       LEFT JOIN imap_folders i ON i.folder_id = f.id WHERE m.id = ?`,
+  );
+
+  // Whether the write would change the message, as undo.ts would carry it out.
+  function wouldChange(action: Rule['action'], id: number): boolean {
+    if (action.kind === 'label') return hasLabel.get(id, action.label) === undefined;
+    if (action.kind === 'mark_read') return unread.get(id) === 1;
+    const folder = folderOf.get(id);
+    if (!folder) return false;
+    if (action.kind === 'move') return folder.name !== action.folder;
+    return (
+      folderPlace({
+        name: folder.name,
+        source: folder.source,
+        specialUse: folder.special_use,
+        path: folder.path,
+      }) !== 'archive'
+    );
+  }
+
   function matches(setId: number, scope: TriageScope, rules: readonly Rule[]): number[][] {
     const known = new Map(answers.forMessages(setId, messagesIn(scope)).map((a) => [a.messageId, a.answers]));
-    return suggest(rules, known);
+    return suggest(rules, known).map((ids, i) => {
+      const rule = rules[i];
+      return rule ? ids.filter((id) => wouldChange(rule.action, id)) : [];
+    });
   }
 
   return {

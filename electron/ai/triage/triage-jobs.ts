@@ -1,7 +1,7 @@
 // Triage jobs (issue 6): a question set run over a folder, a search or the whole mailbox, persisted item by
 // item (`triage_jobs`, `triage_items`), so pause, resume, cancel and a restart in the middle lose nothing and
 // ask nothing twice (answers are cached as well). Owns both tables.
-import type { TriageScope } from '../../../shared/contract/index.ts';
+import type { TriageJobScope, TriageScope } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareMessageSearch } from '../../mail/store/search.ts';
 import { AssistantError } from '../assistant-error.ts';
@@ -18,7 +18,7 @@ export type TriageJob = {
   id: number;
   setId: number;
   model: string;
-  scope: TriageScope;
+  scope: TriageJobScope;
   state: JobState;
   error: string | null;
   total: number;
@@ -129,11 +129,26 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
       id: r.id,
       setId: r.set_id,
       model: r.model,
-      scope: JSON.parse(r.scope_json) as TriageScope,
+      scope: JSON.parse(r.scope_json) as TriageJobScope,
       state: r.state,
       error: r.error,
       ...c,
     };
+  }
+
+  function createOver(
+    setId: number,
+    model: string,
+    scope: TriageJobScope,
+    ids: readonly number[],
+  ): TriageJob {
+    sets.get(setId);
+    const id = db.transaction(() => {
+      const jobId = Number(insertJob.run(setId, model, JSON.stringify(scope), now(), now()).lastInsertRowid);
+      for (const m of ids) insertItem.run(jobId, m);
+      return jobId;
+    })();
+    return view(id);
   }
 
   // Per running job: `drain` stops new requests (a pause keeps every answer already on its way), `abort`
@@ -171,16 +186,12 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
     },
 
     create(setId: number, model: string, scope: TriageScope): TriageJob {
-      sets.get(setId);
-      const ids = messagesIn(scope);
-      const id = db.transaction(() => {
-        const jobId = Number(
-          insertJob.run(setId, model, JSON.stringify(scope), now(), now()).lastInsertRowid,
-        );
-        for (const m of ids) insertItem.run(jobId, m);
-        return jobId;
-      })();
-      return view(id);
+      return createOver(setId, model, scope, messagesIn(scope));
+    },
+
+    /** A job over exactly these messages: the mail that has just arrived, for a set that runs on new mail. */
+    createForNewMail(setId: number, model: string, ids: readonly number[]): TriageJob {
+      return createOver(setId, model, { kind: 'new_mail', messages: ids.length }, ids);
     },
 
     get: view,

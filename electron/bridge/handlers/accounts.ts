@@ -2,7 +2,7 @@
 // remove. Sync streams its progress; a failure is Skimmer's sentence and is remembered on the account. The
 // page's watch carries the background sync's status and every outbox change; the folder the page shows is
 // the one its account's background sync waits on (`account:focus`).
-import type { StreamEvent } from '../../../shared/contract/index.ts';
+import type { StreamEvent, TriageJobView } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';
 import type { Accounts } from '../../mail/accounts.ts';
@@ -21,6 +21,8 @@ type Deps = {
   log: Log;
   // The background sync, in the long-running app; the CLI syncs once instead.
   background: AccountSync | null;
+  // The jobs new mail starts for question sets (ai/triage/new-mail-triage.ts), in the long-running app.
+  newMailJobs: ((onJob: (job: TriageJobView) => void) => () => void) | null;
 };
 
 export function accountHandlers(
@@ -64,8 +66,10 @@ export function accountHandlers(
     },
     'account:watch': () => {
       let stopStatus = () => {};
+      let stopJobs = () => {};
       const streamId = deps.streams.start(() => {
         stopStatus();
+        stopJobs();
         stopOutbox();
         deps.streams.emit(
           streamId,
@@ -78,6 +82,8 @@ export function accountHandlers(
       const stopOutbox = watchOutbox(deps.db, (c) => deps.streams.emit(streamId, { type: 'outbox', ...c }));
       setImmediate(() => {
         stopStatus = deps.background?.watch((e) => deps.streams.emit(streamId, e)) ?? (() => {});
+        stopJobs =
+          deps.newMailJobs?.((job) => deps.streams.emit(streamId, { type: 'triage_job', job })) ?? (() => {});
       });
       return { streamId };
     },

@@ -3,6 +3,8 @@
 // done stays done, and Resume carries on.
 import type { prepareServices } from '../../ai/services.ts';
 import { prepareMessageAnswers } from '../../ai/triage/message-answers.ts';
+import type { prepareNewMailTriage } from '../../ai/triage/new-mail-triage.ts';
+import type { OrderedPage, OrderRequest } from '../../ai/triage/ordered-threads.ts';
 import { prepareQuestionSets } from '../../ai/triage/question-sets.ts';
 import { prepareRuleSuggestions } from '../../ai/triage/rule-suggestions.ts';
 import type { prepareTriageJobs } from '../../ai/triage/triage-jobs.ts';
@@ -11,12 +13,21 @@ import type { Log } from '../../log.ts';
 import type { Handlers } from '../dispatch.ts';
 import type { StreamHub } from '../streams.ts';
 
-type Deps = { db: Db; services: ReturnType<typeof prepareServices>; streams: StreamHub; log: Log };
+type Deps = {
+  db: Db;
+  services: ReturnType<typeof prepareServices>;
+  streams: StreamHub;
+  log: Log;
+  /** On the ordered list's thread in the long-running app (ordered-threads-thread.ts), on this one in a command. */
+  ordered: (request: OrderRequest) => OrderedPage | Promise<OrderedPage>;
+};
 type Jobs = ReturnType<typeof prepareTriageJobs>;
+type NewMail = ReturnType<typeof prepareNewMailTriage>;
 
 export function triageHandlers(
   deps: Deps,
   jobs: Jobs,
+  newMail: NewMail,
 ): Pick<
   Handlers,
   | 'judge:sets'
@@ -25,6 +36,8 @@ export function triageHandlers(
   | 'judge:addStarters'
   | 'judge:answers'
   | 'judge:threadAnswers'
+  | 'judge:orderedThreads'
+  | 'judge:setNewMail'
   | 'triage:suggest'
   | 'triage:apply'
   | 'triage:estimate'
@@ -76,6 +89,8 @@ export function triageHandlers(
     'judge:addStarters': () => sets.addStarters(),
     'judge:answers': (r) => answers.forMessages(r.setId, r.messageIds),
     'judge:threadAnswers': (r) => answers.forThreads(r.setId, r.threadIds),
+    'judge:orderedThreads': (r) => deps.ordered(r),
+    'judge:setNewMail': (r) => newMail.set(r.setId, r.model),
     'triage:suggest': (r) => rules.suggest(r.setId, r.scope, r.rules),
     'triage:apply': (r) => rules.apply(r.setId, r.scope, r.rules, r.approve),
     'triage:estimate': (r) => jobs.estimate(r.setId, r.scope, r.model),

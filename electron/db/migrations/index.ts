@@ -29,6 +29,7 @@ import { m0027 } from './0027-message-warnings.ts';
 import { m0028 } from './0028-agent-requests.ts';
 import { m0029 } from './0029-compose.ts';
 import { m0030 } from './0030-search-newest-first.ts';
+import { m0031 } from './0031-triage-whole-mailbox.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -62,4 +63,5 @@ export const migrations: readonly Migration[] = [
   m0028,
   m0029,
   m0030,
+  m0031,
 ];

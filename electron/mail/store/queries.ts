@@ -102,8 +102,24 @@ export function prepareQueries(db: Db) {
       unread: r.unread,
     }));
 
+  // The folders a view beside the folders lists, across every account and import (shared/mail-views.ts).
+  const viewFolders = (view: MailView): number[] =>
+    allFolders().flatMap((f) => (inView(view, f.place) ? [f.id] : []));
+
+  const summaries = (ids: readonly number[]): ThreadSummary[] => {
+    const out: ThreadSummary[] = [];
+    for (const id of ids) {
+      const row = summary.get(id);
+      if (row) out.push(toSummary(row));
+    }
+    return out;
+  };
+
   return {
     folders: allFolders,
+    viewFolders,
+    /** The list rows of these threads, in this order; a thread that is gone is left out. */
+    summaries,
 
     // A folder's threads, or (folderId null) a view's, across every account and import: the folders of its
     // places (shared/mail-views.ts, folder-places.ts), and for Starred only the starred conversations there.
@@ -111,7 +127,7 @@ export function prepareQueries(db: Db) {
       let ids: { id: number }[];
       let total: number;
       if (folderId === null) {
-        const inIt = JSON.stringify(allFolders().flatMap((f) => (inView(view, f.place) ? [f.id] : [])));
+        const inIt = JSON.stringify(viewFolders(view));
         if (view === 'starred') {
           const starred = starredIds.all(inIt);
           ids = threadsByDate.all(JSON.stringify(starred), limit, offset);
@@ -124,12 +140,7 @@ export function prepareQueries(db: Db) {
         ids = folderThreads.all(folderId, limit, offset);
         total = folderCount.get(folderId) as number;
       }
-      const threads: ThreadSummary[] = [];
-      for (const { id } of ids) {
-        const row = summary.get(id);
-        if (row) threads.push(toSummary(row));
-      }
-      return { total, threads };
+      return { total, threads: summaries(ids.map((r) => r.id)) };
     },
 
     thread(threadId: number): { id: number; subject: string; messages: MessageView[] } | null {

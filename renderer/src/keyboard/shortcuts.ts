@@ -18,11 +18,12 @@ import { useMailBulkStore } from '../stores/mail-bulk-store.ts';
 import { useMailMovesStore } from '../stores/mail-moves-store.ts';
 import { useMailStarStore } from '../stores/mail-star-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { orderedThreads } from '../stores/ordered-list-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { usePickerStore } from '../stores/picker-store.ts';
 import { useSelectionStore } from '../stores/selection-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
-import { orderedThreads, useTriageStore } from '../stores/triage-store.ts';
+import { useTriageStore } from '../stores/triage-store.ts';
 import { isOrdered } from '../triage/triage-order.ts';
 import { goToView } from './go-to.ts';
 

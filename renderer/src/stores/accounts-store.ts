@@ -33,6 +33,7 @@ import {
   testSaved,
   withSaved,
 } from './saved-list.ts';
+import { announce } from './store-events.ts';
 
 // "Sync now" as its own stream: progress, then done, failed, or stopped by the user.
 export type SyncRun = {
@@ -126,6 +127,8 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
       if (event.state !== 'syncing') reloadAccounts.request();
     } else if (event.type === 'outbox') {
       useOutboxStore.getState().received(event);
+    } else if (event.type === 'triage_job') {
+      void announce({ type: 'triage_job_changed' });
     } else if (event.type === 'error' && event.error.code !== 'cancelled') {
       // The connection to Skimmer dropped (browser mode): watch again once it can be reached, and read the
       // mail again then, since changes may have been missed meanwhile.

@@ -10,8 +10,9 @@ import { isOrdered } from '../triage/triage-order.ts';
 import { useAppStore } from './app-store.ts';
 import { useMailStore } from './mail-store.ts';
 import { leavingFolders, moveTargets } from './move-targets.ts';
+import { orderedThreads, useOrderedListStore } from './ordered-list-store.ts';
 import { scopeOf, spamActionFor } from './thread-selection.ts';
-import { orderedThreads, useTriageStore } from './triage-store.ts';
+import { useTriageStore } from './triage-store.ts';
 import { useUndoStore } from './undo-store.ts';
 
 type MoveKind = 'archive' | 'trash' | 'spam' | 'notSpam' | 'folder';
@@ -55,6 +56,8 @@ function listScope(mail: ReturnType<typeof useMailStore.getState>): SelectionSco
 async function leaveOrderedRow(threadId: number, before: readonly number[]): Promise<void> {
   const mail = useMailStore.getState();
   await mail.refresh();
+  // Read again in place, as the move changed which conversations it holds.
+  await useOrderedListStore.getState().reload(false);
   const shown = new Set(orderedThreads().map((t) => t.id));
   if (shown.has(threadId)) return mail.rereadOpenThread();
   const at = before.indexOf(threadId);

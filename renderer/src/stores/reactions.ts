@@ -2,11 +2,14 @@
 // main.tsx calls `wireStoreReactions` before the first render. A store announces what no state shows
 // (store-events.ts) and keeps its own state; it never imports the store that reacts, so the stores import
 // each other without a circle, and importing a store never subscribes anything.
+
+import { isOrdered } from '../triage/triage-order.ts';
 import { useAccountsStore } from './accounts-store.ts';
 import { useChatStore } from './chat-store.ts';
 import { useDraftsStore } from './drafts-store.ts';
 import { useMailStore } from './mail-store.ts';
 import { useModelChoicesStore } from './model-choices-store.ts';
+import { useOrderedListStore } from './ordered-list-store.ts';
 import { useOutboxStore } from './outbox-store.ts';
 import { useSelectionStore } from './selection-store.ts';
 import { useServicesStore } from './services-store.ts';
@@ -57,6 +60,28 @@ export function wireStoreReactions(): () => void {
         state.view !== previous.view ||
         (state.hits !== null) !== (previous.hits !== null);
       if (moved) useSelectionStore.getState().clear();
+    }),
+    // A job new mail started, or its end: the dialog's jobs, the chips and an ordered list follow.
+    onStoreEvent('triage_job_changed', () => {
+      useTriageStore.getState().jobChanged();
+      if (isOrdered(useTriageStore.getState().order)) void useOrderedListStore.getState().reload(false);
+    }),
+    // The list ordered by an answer is read from the top when what orders it, the folder or the view changes,
+    // and in place when the mail list was read again (a move, an Undo, an import) or a triage job ended.
+    useTriageStore.subscribe((state, previous) => {
+      if (state.order !== previous.order || state.setId !== previous.setId) {
+        void useOrderedListStore.getState().reload(true);
+      } else if (previous.status !== 'idle' && state.status === 'idle' && isOrdered(state.order)) {
+        void useOrderedListStore.getState().reload(false);
+      }
+    }),
+    useMailStore.subscribe((state, previous) => {
+      if (!isOrdered(useTriageStore.getState().order)) return;
+      if (state.folderId !== previous.folderId || state.view !== previous.view) {
+        void useOrderedListStore.getState().reload(true);
+      } else if (state.listGeneration !== previous.listGeneration) {
+        void useOrderedListStore.getState().reload(false);
+      }
     }),
     // A default set in Settings reaches every model field still on the old one (DESIGN §5, "Choosing a model").
     useModelChoicesStore.subscribe((state, previous) => {

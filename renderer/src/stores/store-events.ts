@@ -14,6 +14,8 @@ export type StoreEvent =
   | { type: 'drafts_changed' }
   // A message left the outbox for the drafts (Undo or "Back to drafts", on this page or another one).
   | { type: 'outbox_left_for_drafts'; id: number }
+  // The long-running app started a question set's job on new mail, or that job ended (its answers are new).
+  | { type: 'triage_job_changed' }
   // The outbox bar's "Open draft" on the message the last Undo gave back.
   | { type: 'returned_draft_opened'; draft: number };
 

@@ -8,19 +8,12 @@ import type {
   QuestionSetView,
   Response,
   StreamEvent,
-  ThreadSummary,
   TriageJobView,
   TriageScope,
 } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { isModelRef } from '../chat/model-ref.ts';
-import {
-  isOrdered,
-  noOrder,
-  orderThreads,
-  type TriageFilter,
-  type TriageOrder,
-} from '../triage/triage-order.ts';
+import { noOrder, type TriageFilter, type TriageOrder } from '../triage/triage-order.ts';
 import { atMostEvery } from './at-most-every.ts';
 import { useMailStore } from './mail-store.ts';
 import { defaultModel } from './model-choices-store.ts';
@@ -54,7 +47,7 @@ type TriageState = {
   // threadId → the answers of its newest answered message, for the set in `answersSetId`.
   answers: ReadonlyMap<number, ThreadAnswers>;
   answersSetId: number | null;
-  // Sorting and filtering the loaded threads by their answers; while on, answers are read for all of them.
+  // Sorting and filtering the folder's or view's threads by their answers (the ordered list, ordered-list-store.ts).
   order: TriageOrder;
 
   openDialog(): void;
@@ -74,7 +67,13 @@ type TriageState = {
   resume(jobId: number): Promise<void>;
   cancel(jobId: number): Promise<void>;
   loadJobs(): Promise<void>;
+  /** New mail started a job, or one ended (account:watch): the jobs and the chips are read again. */
+  jobChanged(): void;
   showThreads(threadIds: readonly number[]): void;
+  // Why turning the chosen set's new-mail run on or off was refused (no consent for the service, say).
+  newMailError: string | null;
+  /** Runs the chosen set on new mail with the model in the field, or no longer. */
+  setNewMail(on: boolean): Promise<void>;
   setSort(question: string | null): void;
   setFilter(filter: TriageFilter | null): void;
 };
@@ -90,14 +89,8 @@ export function scopeOf(kind: ScopeKind): TriageScope | null {
   return query === '' ? null : { kind: 'query', query: query.slice(0, 500) };
 }
 
-// Every loaded thread in list order: what a sort or filter works on.
+// Every loaded thread of the list in list order.
 const loadedIds = (): number[] => loadedThreads(useMailStore.getState().pages).map((t) => t.id);
-
-// The rows the ordered list shows, for the keys (j/k, e, #) that act on them.
-export function orderedThreads(): ThreadSummary[] {
-  const { answers, order } = useTriageStore.getState();
-  return orderThreads(loadedThreads(useMailStore.getState().pages), answers, order);
-}
 
 export const useTriageStore = create<TriageState>()((set, get) => {
   let unsubscribe: (() => void) | null = null;
@@ -108,7 +101,7 @@ export const useTriageStore = create<TriageState>()((set, get) => {
 
   async function loadAnswers(): Promise<void> {
     const { setId } = get();
-    const ids = (isOrdered(get().order) ? loadedIds() : visibleIds).slice(0, maxThreadIds);
+    const ids = visibleIds.slice(0, maxThreadIds);
     if (setId === null || ids.length === 0) return;
     const serial = ++answersSerial;
     const reply = await bridge['judge:threadAnswers']({ setId, threadIds: [...ids] });
@@ -225,7 +218,7 @@ export const useTriageStore = create<TriageState>()((set, get) => {
     },
 
     setChanged(setId) {
-      set({ setId, answers: new Map(), answersSetId: null, order: noOrder });
+      set({ setId, answers: new Map(), answersSetId: null, order: noOrder, newMailError: null });
       void get().loadEstimate();
       void loadAnswers();
     },
@@ -321,6 +314,11 @@ export const useTriageStore = create<TriageState>()((set, get) => {
       void get().loadJobs();
     },
 
+    jobChanged() {
+      if (get().open) void get().loadJobs();
+      answersThrottle.request();
+    },
+
     async loadJobs() {
       const reply = await bridge['triage:jobs']({});
       set(reply.ok ? { jobs: reply.value, jobsError: null } : { jobsError: reply.error.message });
@@ -343,14 +341,31 @@ export const useTriageStore = create<TriageState>()((set, get) => {
       answersThrottle.request();
     },
 
+    newMailError: null,
+
+    async setNewMail(on) {
+      const { setId, model } = get();
+      if (setId === null) return;
+      if (on && !isModelRef(model.trim())) {
+        set({ newMailError: 'Name the model as service/model, for example dec/gpt-6-luna.' });
+        return;
+      }
+      const reply = await bridge['judge:setNewMail']({ setId, model: on ? model.trim() : null });
+      if (!reply.ok) {
+        set({ newMailError: reply.error.message });
+        return;
+      }
+      const saved = reply.value;
+      set((state) => ({ newMailError: null, sets: state.sets.map((s) => (s.id === saved.id ? saved : s)) }));
+    },
+
+    // The ordered list follows (reactions.ts): it is read from the main process, over the whole view.
     setSort(sortBy) {
       set((state) => ({ order: { ...state.order, sortBy } }));
-      void loadAnswers();
     },
 
     setFilter(filter) {
       set((state) => ({ order: { ...state.order, filter } }));
-      void loadAnswers();
     },
   };
 });

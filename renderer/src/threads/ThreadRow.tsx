@@ -19,18 +19,7 @@ export function ThreadRow({ index, top }: { index: number; top: number }) {
     (state) => thread !== undefined && (state.allInView || state.ids.has(thread.id)),
   );
 
-  if (!thread) {
-    return (
-      <div
-        className="thread-row placeholder"
-        style={{ transform: `translateY(${top}px)`, height: threadRowHeight }}
-        aria-hidden="true"
-      >
-        <div className="skeleton" />
-        <div className="skeleton short" />
-      </div>
-    );
-  }
+  if (!thread) return <ThreadRowPlaceholder top={top} />;
   // Shift-click takes a range, Ctrl/Cmd-click adds or removes a row (as in Gmail and Thunderbird); a plain
   // click opens it.
   const onOpen = (event: MouseEvent) => {
@@ -49,6 +38,20 @@ export function ThreadRow({ index, top }: { index: number; top: number }) {
   };
   return (
     <ThreadRowView thread={thread} top={top} selected={selected} open={open} onOpen={onOpen} check={check} />
+  );
+}
+
+// A row whose window has not arrived yet.
+export function ThreadRowPlaceholder({ top }: { top: number }) {
+  return (
+    <div
+      className="thread-row placeholder"
+      style={{ transform: `translateY(${top}px)`, height: threadRowHeight }}
+      aria-hidden="true"
+    >
+      <div className="skeleton" />
+      <div className="skeleton short" />
+    </div>
   );
 }
 

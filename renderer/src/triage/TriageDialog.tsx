@@ -2,6 +2,7 @@ import { Modal } from '../app/Modal.tsx';
 import { useSetEditorStore } from '../stores/set-editor-store.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
 import { JobList } from './JobList.tsx';
+import { NewMailToggle } from './NewMailToggle.tsx';
 import { RunPanel } from './RunPanel.tsx';
 import { RulesSection } from './rules/RulesSection.tsx';
 import { ScopePicker } from './ScopePicker.tsx';
@@ -103,6 +104,7 @@ export function TriageDialog() {
           <TriageModelField />
           <ScopePicker />
           <RunPanel />
+          {chosen && <NewMailToggle set={chosen} />}
           <JobList />
           {chosen && <RulesSection set={chosen} />}
         </>

@@ -1,20 +1,22 @@
 import { useMailStore } from '../stores/mail-store.ts';
+import { useOrderedListStore } from '../stores/ordered-list-store.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
-import { filtersOf, isOrdered, sortable } from './triage-order.ts';
+import { filterKey, filtersOf, isOrdered, sortable } from './triage-order.ts';
 
-// Sort and filter the list by the chosen set's answers. The list arrives in windows, so this works on the
-// conversations already loaded that have answers, and says how many those are.
+// Sort and filter the list by the chosen set's answers: over every conversation of the folder or view (the
+// main process orders them), and the note says how many of them have answers.
 export function TriageOrderBar() {
   const set = useTriageStore((state) => state.sets.find((s) => s.id === state.answersSetId));
   const order = useTriageStore((state) => state.order);
   const answers = useTriageStore((state) => state.answers);
   const setSort = useTriageStore((state) => state.setSort);
   const setFilter = useTriageStore((state) => state.setFilter);
-  const loaded = useMailStore((state) => [...state.pages.values()].reduce((n, rows) => n + rows.length, 0));
+  const total = useOrderedListStore((state) => state.total);
+  const inFolder = useMailStore((state) => state.folderId !== null);
   if (!set || answers.size === 0) return null;
 
   const filters = filtersOf(set.questions);
-  const filterKey = order.filter ? `${order.filter.question}\u0000${order.filter.value ?? ''}` : '';
+  const chosen = filterKey(order.filter);
   return (
     <div className="triage-order" data-testid="triage-order">
       <label>
@@ -36,26 +38,21 @@ export function TriageOrderBar() {
         <span>Show</span>
         <select
           data-testid="triage-filter"
-          value={filterKey}
-          onChange={(event) => {
-            const chosen = filters.find(
-              ({ filter }) => `${filter.question}\u0000${filter.value ?? ''}` === event.target.value,
-            );
-            setFilter(chosen?.filter ?? null);
-          }}
+          value={chosen}
+          onChange={(event) => setFilter(filters.find((f) => f.key === event.target.value)?.filter ?? null)}
         >
           <option value="">All</option>
-          {filters.map(({ filter, label }) => (
-            <option key={label} value={`${filter.question}\u0000${filter.value ?? ''}`}>
+          {filters.map(({ key, label }) => (
+            <option key={key} value={key}>
               {label}
             </option>
           ))}
         </select>
       </label>
-      {isOrdered(order) && (
+      {isOrdered(order) && total !== null && (
         <span className="muted" data-testid="triage-order-note">
-          Of the {loaded.toLocaleString('en-US')} loaded conversations, those with answers for {set.name}{' '}
-          only.
+          From every conversation in this {inFolder ? 'folder' : 'view'}: {total.toLocaleString('en-US')} with
+          answers for {set.name}.
         </span>
       )}
     </div>

@@ -20,7 +20,7 @@ const figure = (value: number): string => (Math.round(value * 100) / 100).toStri
 const oneDecimal = (value: number): string => (Math.round(value * 10) / 10).toString();
 const humanName = (name: string): string => name.replaceAll('_', ' ');
 
-export const isYes = (probability: number): boolean => probability >= 0.5;
+const isYes = (probability: number): boolean => probability >= 0.5;
 
 function chipFor(answer: JudgeAnswer, question: JudgeQuestion | undefined): Chip {
   const name = humanName(answer.name);

@@ -6,6 +6,7 @@ const set: QuestionSetView = {
   id: 7,
   name: 'Support',
   updatedAt: 0,
+  newMail: null,
   questions: [
     { type: 'predicate', name: 'urgent', instructions: 'Within the hour?' },
     {

@@ -1,57 +1,39 @@
 import { describe, expect, test } from 'vitest';
-import type { ThreadSummary } from '../../../shared/contract/index.ts';
-import { orderThreads } from './triage-order.ts';
+import type { Question } from '../../../shared/judge.ts';
+import { filterKey, filtersOf, isOrdered, noOrder, sortable } from './triage-order.ts';
 
-const thread = (id: number) => ({ id }) as ThreadSummary;
-const threads = [1, 2, 3, 4].map(thread);
-const answers = new Map([
-  [
-    1,
-    {
-      answers: [
-        { type: 'predicate', name: 'urgent', probability: 0.2 },
-        { type: 'choice', name: 'team', choice: 'billing' },
-        { type: 'score', name: 'frustration', score: 0.4 },
-      ],
-    },
-  ],
-  [
-    2,
-    {
-      answers: [
-        { type: 'predicate', name: 'urgent', probability: 0.9 },
-        { type: 'choice', name: 'team', choice: 'other' },
-        { type: 'refusal', name: 'frustration' },
-      ],
-    },
-  ],
-  [
-    3,
-    {
-      answers: [
-        { type: 'predicate', name: 'urgent', probability: 0.5 },
-        { type: 'choice', name: 'team', choice: 'billing' },
-        { type: 'score', name: 'frustration', score: 1.7 },
-      ],
-    },
-  ],
-]);
-const ids = (list: ThreadSummary[]) => list.map((t) => t.id);
+const questions: Question[] = [
+  { type: 'predicate', name: 'urgent', instructions: '' },
+  {
+    type: 'choice',
+    name: 'team',
+    instructions: '',
+    choices: [{ value: 'billing' }, { value: true }, { value: 'true' }],
+  },
+  { type: 'score', name: 'frustration', instructions: '', levels: [{ label: 'calm' }, { label: 'angry' }] },
+];
 
-describe('ordering threads by their answers', () => {
-  test('leaves out threads without answers and keeps the list order without a sort', () => {
-    expect(ids(orderThreads(threads, answers, { sortBy: null, filter: null }))).toEqual([1, 2, 3]);
+describe('triage order', () => {
+  test('sorts by predicates and scores only', () => {
+    expect(sortable(questions).map((q) => q.name)).toEqual(['urgent', 'frustration']);
   });
 
-  test('sorts by a predicate’s probability and by a score, a refusal last', () => {
-    expect(ids(orderThreads(threads, answers, { sortBy: 'urgent', filter: null }))).toEqual([2, 3, 1]);
-    expect(ids(orderThreads(threads, answers, { sortBy: 'frustration', filter: null }))).toEqual([3, 1, 2]);
+  test('offers a predicate’s yes and each choice value, keeping true and "true" apart', () => {
+    const filters = filtersOf(questions);
+    expect(filters.map((f) => f.label)).toEqual([
+      'urgent: yes',
+      'team: billing',
+      'team: true',
+      'team: “true”',
+    ]);
+    expect(filters.map((f) => f.filter.value)).toEqual([null, 'billing', true, 'true']);
+    expect(new Set(filters.map((f) => f.key)).size).toBe(4);
+    expect(filterKey(null)).toBe('');
   });
 
-  test('filters by a predicate from one half and by a choice’s value', () => {
-    const urgent = { question: 'urgent', value: null };
-    expect(ids(orderThreads(threads, answers, { sortBy: null, filter: urgent }))).toEqual([2, 3]);
-    const billing = { question: 'team', value: 'billing' };
-    expect(ids(orderThreads(threads, answers, { sortBy: 'urgent', filter: billing }))).toEqual([3, 1]);
+  test('is ordered while a sort or a filter is on', () => {
+    expect(isOrdered(noOrder)).toBe(false);
+    expect(isOrdered({ sortBy: 'urgent', filter: null })).toBe(true);
+    expect(isOrdered({ sortBy: null, filter: { question: 'team', value: true } })).toBe(true);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { costText, durationText, estimateText, progressText } from './triage-text.ts';
+import {
+  costText,
+  durationText,
+  estimateText,
+  newMailEstimateText,
+  progressText,
+  scopeText,
+} from './triage-text.ts';
 
 describe('triage sentences', () => {
   test('the estimate reads as counts with thousands separators', () => {
@@ -43,5 +50,22 @@ describe('triage sentences', () => {
     expect(progressText({ done: 10, failed: 0, total: 10, perSecond: 0, etaSeconds: 0 })).toBe(
       '10 of 10 done',
     );
+  });
+
+  test('new mail is priced per 100 messages from the scope’s estimate, and not at all from an empty scope', () => {
+    expect(newMailEstimateText({ messages: 1240, inputTokens: 310_000, cost: 0.62 })).toBe(
+      'About 25,000 input tokens per 100 new messages, about $0.05 at the price you entered.',
+    );
+    expect(newMailEstimateText({ messages: 3, inputTokens: 900, cost: null })).toBe(
+      'About 30,000 input tokens per 100 new messages.',
+    );
+    expect(newMailEstimateText({ messages: 0, inputTokens: 0 })).toBeNull();
+  });
+
+  test('a job over new mail says how many messages it had', () => {
+    const folder = () => 'Inbox';
+    expect(scopeText({ kind: 'new_mail', messages: 1 }, folder)).toBe('1 new message');
+    expect(scopeText({ kind: 'new_mail', messages: 1200 }, folder)).toBe('1,200 new messages');
+    expect(scopeText({ kind: 'folder', folderId: 3 }, folder)).toBe('folder Inbox');
   });
 });

@@ -1,7 +1,7 @@
 // The sentences of the Triage dialog: the estimate before a run ("1,240 messages, about 310,000 input tokens,
 // about 6 minutes"), the progress while it runs, and a job's state in the list. Pure; tested in
 // triage-text.test.ts.
-import type { TriageJobView, TriageScope } from '../../../shared/contract/index.ts';
+import type { TriageJobScope, TriageJobView } from '../../../shared/contract/index.ts';
 
 const count = (n: number, one: string, many: string): string =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -46,8 +46,10 @@ export function progressText(p: {
   return parts.join(' · ');
 }
 
-export function scopeText(scope: TriageScope, folderName: (id: number) => string): string {
+export function scopeText(scope: TriageJobScope, folderName: (id: number) => string): string {
   if (scope.kind === 'all') return 'all mail';
+  if (scope.kind === 'new_mail')
+    return scope.messages === 1 ? '1 new message' : `${scope.messages.toLocaleString('en-US')} new messages`;
   if (scope.kind === 'folder') return `folder ${folderName(scope.folderId)}`;
   return `search “${scope.query}”`;
 }
@@ -63,4 +65,23 @@ const stateWords: Record<TriageJobView['state'], string> = {
 export function jobText(job: TriageJobView): string {
   const failed = job.failed > 0 ? `, ${job.failed.toLocaleString('en-US')} failed` : '';
   return `${stateWords[job.state]} · ${job.done.toLocaleString('en-US')} of ${job.total.toLocaleString('en-US')}${failed}`;
+}
+
+/**
+ * What running a set on new mail costs, from the estimate of the scope in the dialog: per 100 messages, as the
+ * mail that arrives is like the mail that is there. Null when the scope holds no mail to judge by.
+ */
+export function newMailEstimateText(e: {
+  messages: number;
+  inputTokens: number;
+  cost?: number | null;
+}): string | null {
+  if (e.messages === 0) return null;
+  const per100 = (n: number) => (n * 100) / e.messages;
+  const tokens = Math.round(per100(e.inputTokens));
+  const cost =
+    e.cost === undefined || e.cost === null
+      ? ''
+      : `, about ${costText(per100(e.cost))} at the price you entered`;
+  return `About ${count(tokens, 'input token', 'input tokens')} per 100 new messages${cost}.`;
 }

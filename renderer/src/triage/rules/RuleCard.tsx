@@ -14,7 +14,7 @@ export function RuleCard() {
   const empty = card.every((s) => s.messages.length === 0);
   return (
     <div className="rule-card" data-testid="rule-card">
-      {empty && <p className="muted">No answered message meets these rules.</p>}
+      {empty && <p className="muted">These rules would change no answered message here.</p>}
       {card
         .filter((s) => s.messages.length > 0)
         .map((s) => (
@@ -44,7 +44,7 @@ export function RuleCard() {
           disabled={busy || empty}
           onClick={() => void approve()}
         >
-          Approve checked
+          Apply now to the checked
         </button>
         <button type="button" className="ghost" data-testid="rule-cancel" onClick={cancel}>
           Cancel

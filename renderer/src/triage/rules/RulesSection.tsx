@@ -5,8 +5,9 @@ import { RuleCard } from './RuleCard.tsx';
 import { RuleForm } from './RuleForm.tsx';
 import { actionText, conditionText } from './rule-draft.ts';
 
-// Rules for the chosen set (DESIGN §9, issue 6): Suggest reads answers already cached for the messages picked
-// above and asks no model; the card then waits for the user's approval.
+// Rules for the chosen set (DESIGN §9, issues 6 and 17): Preview reads answers already cached for the mail picked
+// above (the scope) and asks no model; the card lists what each rule would change there and waits for the
+// user's approval before anything is applied.
 export function RulesSection({ set }: { set: QuestionSetView }) {
   const load = useRulesStore((state) => state.load);
   const rules = useRulesStore((state) => state.rules);
@@ -41,9 +42,10 @@ export function RulesSection({ set }: { set: QuestionSetView }) {
           type="button"
           data-testid="rule-suggest"
           disabled={busy || rules.length === 0}
+          title="What these rules would change in the mail picked above; nothing changes before Apply now"
           onClick={() => void suggest()}
         >
-          Suggest
+          Preview changes
         </button>
       )}
       <RuleCard />
