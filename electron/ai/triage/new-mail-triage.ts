@@ -67,7 +67,7 @@ export function prepareNewMailTriage(
         const ids = since.all(s.after) as number[];
         if (ids.length === 0) continue;
         // Not Math.max(...ids): a first sync's tens of thousands of ids would be as many arguments.
-        const after = ids.reduce((a, b) => (b > a ? b : a), s.after);
+        const after = ids.reduce((a, b) => Math.max(a, b), s.after);
         try {
           requireConsent(s.model);
         } catch (e) {
