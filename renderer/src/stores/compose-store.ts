@@ -17,6 +17,7 @@ import { maxAttachmentBytes } from '../../../shared/contract/limits.ts';
 import { addressKey } from '../../../shared/mail-address.ts';
 import { bridge } from '../bridge.ts';
 import { addEntries } from '../compose/address-entry.ts';
+import { stillFits } from '../compose/completion-match.ts';
 import {
   type AddressField,
   type ComposeForm,
@@ -361,6 +362,12 @@ export const useComposeStore = create<ComposeState>()((set, get) => {
       if (text === '') {
         set({ completion: null });
         return;
+      }
+      // Until this prefix's answer comes, only the offers that still fit it stay (completion-match.ts).
+      const shown = get().completion;
+      if (shown) {
+        const items = shown.items.filter((a) => stillFits(a, text));
+        set({ completion: items.length > 0 ? { ...shown, items, at: 0 } : null });
       }
       const reply = await bridge['mail:contacts']({ prefix: text, limit: completionLimit });
       if (serial !== completionSerial) return;
