@@ -28,10 +28,9 @@ export default defineConfig({
         skimmer: 'electron/cli/main.ts',
         // Each worker is found beside the module that starts it (import-job.ts and the others).
         'import-worker': 'electron/mail/import/import-worker.ts',
-        'ordered-threads-worker': 'electron/ai/triage/ordered-threads-worker.ts',
         'imap-fetcher-worker': 'electron/mail/imap/imap-fetcher-worker.ts',
         'parse-worker': 'electron/mail/import/parse-worker.ts',
-        'search-worker': 'electron/mail/store/search-worker.ts',
+        'read-worker': 'electron/reads/read-worker.ts',
         'sync-worker': 'electron/mail/imap/sync-worker.ts',
       },
       external,

@@ -21,10 +21,9 @@ export default defineConfig(({ mode }) => {
           : {
               main: 'electron/main.ts',
               'import-worker': 'electron/mail/import/import-worker.ts',
-              'ordered-threads-worker': 'electron/ai/triage/ordered-threads-worker.ts',
               'imap-fetcher-worker': 'electron/mail/imap/imap-fetcher-worker.ts',
               'parse-worker': 'electron/mail/import/parse-worker.ts',
-              'search-worker': 'electron/mail/store/search-worker.ts',
+              'read-worker': 'electron/reads/read-worker.ts',
               'sync-worker': 'electron/mail/imap/sync-worker.ts',
             }) as Record<string, string>,
         external: preload ? ['electron'] : external,

@@ -4,7 +4,7 @@
 // - in process: prepareSearch, the function the bridge handler calls;
 // - through the bridge: `mail:search` through dispatch() (schema check, handler, the envelope serialized
 //   as the WebSocket sends it) of an app built by createApp over a copy of the database, as the app runs it
-//   (the search on its own thread, search-thread.ts);
+//   (the search on its own thread, reads/read-thread.ts);
 //   and the same with `order: 'relevance'` (bm25 over every match: the price of that choice);
 // - as whole processes, a few rounds each: `skimmer search`, `mu find` and `notmuch search` on the same mail
 //   as a Maildir (the last two when installed; mail-indexers.ts), with the expression in each one's syntax.

@@ -9,8 +9,6 @@ import { prepareModelChoices } from './ai/model-choices.ts';
 import { prepareGrants } from './ai/safety/grants.ts';
 import { prepareServices } from './ai/services.ts';
 import { prepareNewMailTriage } from './ai/triage/new-mail-triage.ts';
-import { prepareOrderedThreads } from './ai/triage/ordered-threads.ts';
-import { startOrderedThreadsThread } from './ai/triage/ordered-threads-thread.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
 import type { Handlers } from './bridge/dispatch.ts';
 import { accountHandlers } from './bridge/handlers/accounts.ts';
@@ -45,11 +43,11 @@ import { prepareUploads } from './mail/send/uploads.ts';
 import { prepareBulk } from './mail/store/bulk.ts';
 import { prepareContacts } from './mail/store/contacts.ts';
 import { prepareQueries } from './mail/store/queries.ts';
-import { prepareSearch } from './mail/store/search.ts';
-import { startSearchThread } from './mail/store/search-thread.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
 import { prepareWarnings } from './mail/warnings/warning-store.ts';
 import { startPresence } from './mcp/app-presence.ts';
+import { readsOn, startReadThread } from './reads/read-thread.ts';
+import { prepareReads } from './reads/reads.ts';
 import { fileSealer } from './secrets/file-vault.ts';
 import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.ts';
 
@@ -102,10 +100,11 @@ export function createApp(options: AppOptions): App {
   const log = fileLog(join(options.dataDir, logFileName));
   const vault = createKeyVault(db, options.sealer ?? fileSealer(options.dataDir));
   const queries = prepareQueries(db);
-  // The long-running app searches on a thread of its own, so the bridge keeps answering during a big query
-  // (DESIGN §3); a one-shot command searches on this one, which has nothing else to do.
-  const searchThread = options.background ? startSearchThread(dbFile) : null;
-  const search = searchThread ? searchThread.search : prepareSearch(db);
+  // The long-running app does its slow reads (a search, a page of a big folder, the list ordered by an answer)
+  // on the read thread, so the bridge keeps answering during them (DESIGN §3); a one-shot command reads on this
+  // one, which has nothing else to do.
+  const readThread = options.background ? startReadThread(dbFile) : null;
+  const reads = readsOn(readThread, prepareReads(db));
   const services = prepareServices(db, vault);
   const modelChoices = prepareModelChoices(db, services);
   const conversations = prepareConversations(db);
@@ -147,9 +146,7 @@ export function createApp(options: AppOptions): App {
   // Question sets that run on new mail (DESIGN §9) look when an import or a sync has stored some, and at start
   // for what a CLI import stored while the app was closed.
   const newMail = prepareNewMailTriage({ db, services }, triageJobs, (e) => log.error('triage_new_mail', e));
-  // The list ordered by an answer, on a thread of its own in the long-running app, as search is (DESIGN §3).
-  const orderedThread = options.background ? startOrderedThreadsThread(dbFile) : null;
-  const ordered = orderedThread ? orderedThread.page : prepareOrderedThreads(db).page;
+  const ordered = reads.orderedThreads;
   const newMailArrived = () => {
     try {
       newMail.arrived();
@@ -218,7 +215,8 @@ export function createApp(options: AppOptions): App {
     }),
     ...mailHandlers({
       queries,
-      search,
+      threadPage: reads.threads,
+      search: reads.search,
       contacts: prepareContacts(db),
       mailActions,
       writeBack,
@@ -274,8 +272,7 @@ export function createApp(options: AppOptions): App {
       await accountSync?.stopAll();
       for (const job of jobs) job.cancel();
       await Promise.all([...jobs].map((j) => j.done));
-      await searchThread?.close();
-      await orderedThread?.close();
+      await readThread?.close();
       db.close();
     },
   };

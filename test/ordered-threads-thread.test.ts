@@ -1,19 +1,16 @@
 // The long-running app orders the list by an answer on a thread of its own with its own connection
-// (ordered-threads-thread.ts): it gives what the main thread gives, refuses what that refuses, and sees an
+// (reads/read-thread.ts): it gives what the main thread gives, refuses what that refuses, and sees an
 // answer the main connection stored since (another connection's commit moves its data_version).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { prepareJudgeAnswers } from '../electron/ai/triage/answers.ts';
 import { type OrderRequest, prepareOrderedThreads } from '../electron/ai/triage/ordered-threads.ts';
-import {
-  type OrderedThreadsThread,
-  startOrderedThreadsThread,
-} from '../electron/ai/triage/ordered-threads-thread.ts';
 import { prepareQuestionSets } from '../electron/ai/triage/question-sets.ts';
 import { createApp } from '../electron/app.ts';
 import { type Db, openDatabase } from '../electron/db/open.ts';
 import { runImport } from '../electron/mail/import/import-run.ts';
+import { type ReadThread, startReadThread } from '../electron/reads/read-thread.ts';
 import type { Question } from '../shared/judge.ts';
 import { callRaw } from './support/bridge.ts';
 import { eml, tempDir } from './support/temp.ts';
@@ -24,7 +21,7 @@ describe('the ordered list’s thread', () => {
   const dir = tempDir();
   const file = join(dir, 'skimmer.db');
   let db: Db;
-  let thread: OrderedThreadsThread;
+  let thread: ReadThread;
   let request: OrderRequest;
   const hashes: string[] = [];
   const store = (hash: string, probability: number) =>
@@ -49,7 +46,7 @@ describe('the ordered list’s thread', () => {
     hashes.push(...(db.prepare('SELECT content_hash FROM messages ORDER BY date').pluck().all() as string[]));
     for (const [i, hash] of hashes.entries()) store(hash, (i + 1) / 10);
     request = { setId, folderId: null, view: 'all', sortBy: 'urgent', filter: null, offset: 0, limit: 50 };
-    thread = startOrderedThreadsThread(file);
+    thread = startReadThread(file);
   });
   afterAll(async () => {
     await thread.close();
@@ -66,19 +63,19 @@ describe('the ordered list’s thread', () => {
       'Case 2',
       'Case 1',
     ]);
-    expect(await thread.page(request)).toEqual(here);
+    expect(await thread.read('orderedThreads', request)).toEqual(here);
   });
 
   test('refuses a question the set does not have with the same sentence', async () => {
-    await expect(thread.page({ ...request, sortBy: 'missing' })).rejects.toThrow(
+    await expect(thread.read('orderedThreads', { ...request, sortBy: 'missing' })).rejects.toThrow(
       'no such question to sort by',
     );
   });
 
   test('sees an answer the main connection stored since', async () => {
-    expect((await thread.page(request)).threads[0]?.subject).toBe('Case 6');
+    expect((await thread.read('orderedThreads', request)).threads[0]?.subject).toBe('Case 6');
     store(hashes[0] as string, 1);
-    expect((await thread.page(request)).threads[0]?.subject).toBe('Case 1');
+    expect((await thread.read('orderedThreads', request)).threads[0]?.subject).toBe('Case 1');
   });
 });
 

@@ -9,12 +9,15 @@ import type { prepareContacts } from '../../mail/store/contacts.ts';
 import type { prepareQueries } from '../../mail/store/queries.ts';
 import type { SearchOrder } from '../../mail/store/search.ts';
 import type { prepareMailActions } from '../../mail/store/undo.ts';
+import type { ReadFn } from '../../reads/reads.ts';
 import type { Handlers } from '../dispatch.ts';
 import type { StreamHub } from '../streams.ts';
 
 type Deps = {
   queries: ReturnType<typeof prepareQueries>;
-  /** On the search thread in the long-running app (search-thread.ts), on this one in a command. */
+  /** A page of a folder's or view's conversations: on the read thread in the long-running app (reads/). */
+  threadPage: ReadFn<'threads'>;
+  /** On the read thread in the long-running app (reads/read-thread.ts), on this one in a command. */
   search: (text: string, limit: number, order: SearchOrder) => SearchHit[] | Promise<SearchHit[]>;
   contacts: ReturnType<typeof prepareContacts>;
   mailActions: ReturnType<typeof prepareMailActions>;
@@ -47,7 +50,7 @@ export function mailHandlers(
   const { queries, mailActions, streams } = deps;
   return {
     'mail:folders': () => queries.folders(),
-    'mail:threads': (r) => queries.threads(r.folderId, r.offset, r.limit, r.view),
+    'mail:threads': (r) => deps.threadPage(r.folderId, r.offset, r.limit, r.view),
     'mail:thread': (r) => {
       const t = queries.thread(r.threadId);
       if (!t) throw new MailError('not_found', 'That conversation is not in the mailbox.');

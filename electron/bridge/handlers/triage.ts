@@ -18,7 +18,7 @@ type Deps = {
   services: ReturnType<typeof prepareServices>;
   streams: StreamHub;
   log: Log;
-  /** On the ordered list's thread in the long-running app (ordered-threads-thread.ts), on this one in a command. */
+  /** On the read thread in the long-running app (reads/read-thread.ts), on this one in a command. */
   ordered: (request: OrderRequest) => OrderedPage | Promise<OrderedPage>;
 };
 type Jobs = ReturnType<typeof prepareTriageJobs>;

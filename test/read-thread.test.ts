@@ -1,22 +1,23 @@
-// The long-running app searches on a thread of its own with its own connection (search-thread.ts): it gives
-// what the search on the main thread gives, refuses what that refuses, answers while the main connection holds
-// a write transaction open, and the bridge answers other requests while a search is on its way.
+// The long-running app does its slow reads on a thread of its own with its own connection (reads/read-thread.ts):
+// a search and a page of a view give what the main thread gives, a refusal is the same typed error, it answers
+// while the main connection holds a write transaction open, and the bridge answers other requests meanwhile.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
 import { type Db, openDatabase } from '../electron/db/open.ts';
 import { runImport } from '../electron/mail/import/import-run.ts';
+import { prepareQueries } from '../electron/mail/store/queries.ts';
 import { prepareSearch, SearchQueryError } from '../electron/mail/store/search.ts';
-import { type SearchThread, startSearchThread } from '../electron/mail/store/search-thread.ts';
+import { type ReadThread, startReadThread } from '../electron/reads/read-thread.ts';
 import { callRaw } from './support/bridge.ts';
 import { eml, tempDir } from './support/temp.ts';
 
-describe('the search thread', () => {
+describe('the read thread', () => {
   const dir = tempDir();
   const file = join(dir, 'skimmer.db');
   let db: Db;
-  let thread: SearchThread;
+  let thread: ReadThread;
 
   beforeAll(async () => {
     const mail = tempDir();
@@ -33,7 +34,7 @@ describe('the search thread', () => {
     }
     db = openDatabase(file);
     await runImport(db, [mail], { onProgress: () => {}, isCancelled: () => false });
-    thread = startSearchThread(file);
+    thread = startReadThread(file);
   });
   afterAll(async () => {
     await thread.close();
@@ -47,26 +48,46 @@ describe('the search thread', () => {
   ] as const)('gives for %s (%s) the hits the main thread gives', async (query, order) => {
     const here = prepareSearch(db)(query, 50, order);
     expect(here.length).toBeGreaterThan(0);
-    expect(await thread.search(query, 50, order)).toEqual(here);
+    expect(await thread.read('search', query, 50, order)).toEqual(here);
+  });
+
+  test.each([
+    [null, 'inbox'],
+    [null, 'all'],
+    [null, 'starred'],
+  ] as const)(
+    'gives a page of the %s %s view as the main thread does, with its count',
+    async (folderId, view) => {
+      const here = prepareQueries(db).threads(folderId, 0, 4, view);
+      expect(await thread.read('threads', folderId, 0, 4, view)).toEqual(here);
+    },
+  );
+
+  test('gives the page and the count of a folder as the main thread does', async () => {
+    const folder = prepareQueries(db).folders()[0]?.id ?? 0;
+    const here = prepareQueries(db).threads(folder, 2, 3, 'all');
+    expect(here.total).toBe(6);
+    expect(here.threads).toHaveLength(3);
+    expect(await thread.read('threads', folder, 2, 3, 'all')).toEqual(here);
   });
 
   test('refuses a query it cannot read with the same SearchQueryError', async () => {
-    const refused = thread.search('has:drive', 5);
+    const refused = thread.read('search', 'has:drive', 5);
     await expect(refused).rejects.toBeInstanceOf(SearchQueryError);
     await expect(refused).rejects.toThrow('Skimmer does not know the search operator has:drive');
   });
 
   test('answers while the main connection holds a write transaction open, with what was committed', async () => {
-    const before = await thread.search('meeting', 50);
+    const before = await thread.read('search', 'meeting', 50);
     db.exec('BEGIN IMMEDIATE');
     db.prepare("UPDATE messages SET unread = 0 WHERE message_id = '<6@x>'").run();
     try {
-      expect(await thread.search('meeting', 50)).toEqual(before);
-      expect(await thread.search('is:read', 50)).toEqual([]);
+      expect(await thread.read('search', 'meeting', 50)).toEqual(before);
+      expect(await thread.read('search', 'is:read', 50)).toEqual([]);
     } finally {
       db.exec('COMMIT');
     }
-    expect((await thread.search('is:read', 50)).map((h) => h.messageId)).toEqual(['<6@x>']);
+    expect((await thread.read('search', 'is:read', 50)).map((h) => h.messageId)).toEqual(['<6@x>']);
   });
 });
 

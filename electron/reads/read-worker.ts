@@ -1,0 +1,43 @@
+// The read thread (DESIGN §3, issue 18), as Signal Desktop keeps its SQL off the main process's thread: its own
+// connection answers the slow reads of reads.ts. WAL lets it read while the app's connection writes; it sees what
+// was committed when each read starts. A typed error crosses as its class, reason and sentence, so the bridge
+// maps it exactly as it would the one thrown on the main thread.
+import { parentPort, workerData } from 'node:worker_threads';
+import { AssistantError } from '../ai/assistant-error.ts';
+import { openDatabase } from '../db/open.ts';
+import { MailError } from '../mail/mail-error.ts';
+import { SearchQueryError } from '../mail/store/search.ts';
+import { prepareReads, type ReadName } from './reads.ts';
+
+export type ReadWorkerData = { dbFile: string };
+export type ReadRequest = { seq: number; name: ReadName; args: unknown[] };
+/** A typed error of the domain, by class: what the read thread gives back in its place. */
+export type CrossedError = { kind: 'search' | 'assistant' | 'mail'; reason: string; message: string };
+export type ReadReply =
+  | { seq: number; ok: true; value: unknown }
+  | { seq: number; ok: false; typed?: CrossedError; message: string };
+
+function crossed(e: unknown): CrossedError | undefined {
+  if (e instanceof SearchQueryError) return { kind: 'search', reason: e.reason, message: e.message };
+  if (e instanceof AssistantError) return { kind: 'assistant', reason: e.reason, message: e.message };
+  if (e instanceof MailError) return { kind: 'mail', reason: e.reason, message: e.message };
+  return undefined;
+}
+
+const { dbFile } = workerData as ReadWorkerData;
+// The main connection has migrated the file already; this one only reads.
+const reads = prepareReads(openDatabase(dbFile));
+
+parentPort?.on('message', (r: ReadRequest) => {
+  let reply: ReadReply;
+  try {
+    const read = reads[r.name] as (...args: unknown[]) => unknown;
+    reply = { seq: r.seq, ok: true, value: read(...r.args) };
+  } catch (e) {
+    const typed = crossed(e);
+    reply = typed
+      ? { seq: r.seq, ok: false, typed, message: typed.message }
+      : { seq: r.seq, ok: false, message: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+  }
+  parentPort?.postMessage(reply);
+});
