@@ -19,7 +19,7 @@ import { eml, tempDir } from './support/temp.ts';
 
 const root = tempDir('skimmer-mcp-');
 const template = join(root, 'template');
-const canary = 'sk-canary-MCP-7f3b9c1d2e4a5b6c';
+const canary = 'sk-test-canary-mcp-0011223344';
 let copies = 0;
 const open: { close(): Promise<void> }[] = [];
 

@@ -82,9 +82,9 @@ describe('agent requests', () => {
 
   test('masks a key-shaped string in what the card stores', () => {
     const { db, ask } = setup();
-    ask({ args: { to: ['a@b.example'], body: 'my key is sk-proj-abcdefghijklmnop, thanks' } });
+    ask({ args: { to: ['a@b.example'], body: 'my key is sk-test-canary-card-0011223344, thanks' } });
     const stored = db.prepare('SELECT args_json FROM agent_requests').pluck().get() as string;
-    expect(stored).not.toContain('sk-proj-abcdefghijklmnop');
+    expect(stored).not.toContain('sk-test-canary-card-0011223344');
     expect(stored).toContain('[redacted]');
   });
 });
