@@ -2,8 +2,21 @@
 // generator and the import run as child processes so their memory never counts towards the figures of
 // the benchmark that asked for them. `small`: the everyday corpus (generate-mailbox.ts --small).
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { migrate } from '../electron/db/migrate.ts';
+import { type Db, openDatabase } from '../electron/db/open.ts';
 import { splitMbox } from '../electron/mail/import/sources.ts';
 import { defaultName, expectedPath } from './generate-mailbox.ts';
 
@@ -70,4 +83,21 @@ function runChild(args: string[]): void {
     { stdio: 'inherit' },
   );
   if (r.status !== 0) throw new Error(`bench/${args[0]} exited with ${r.status ?? r.signal}`);
+}
+
+/**
+ * A scratch copy of the imported corpus's database (bench/import.ts leaves it), migrated, for a bench that changes
+ * it, in a folder of its own (`dir`, for the bench to remove); `localAccount` is the account its imported folders belong to.
+ */
+export function scratchCorpus(count: number, name: string): { db: Db; dir: string; localAccount: number } {
+  const dir = mkdtempSync(join(tmpdir(), `skimmer-bench-${name}-`));
+  const file = join(dir, `${name}.sqlite`);
+  copyFileSync(ensureDatabase(count), file);
+  const db = openDatabase(file);
+  migrate(db);
+  const localAccount = db
+    .prepare("SELECT id FROM accounts WHERE kind = 'local' ORDER BY id LIMIT 1")
+    .pluck()
+    .get() as number;
+  return { db, dir, localAccount };
 }

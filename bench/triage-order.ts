@@ -8,17 +8,13 @@
 // with migration 0031's two indexes dropped.
 //
 //   node bench/triage-order.ts [--count 20000] [--rounds 10]
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { prepareJudgeAnswers } from '../electron/ai/triage/answers.ts';
 import { type OrderRequest, prepareOrderedThreads } from '../electron/ai/triage/ordered-threads.ts';
 import { prepareQuestionSets, starterQuestions } from '../electron/ai/triage/question-sets.ts';
-import { migrate } from '../electron/db/migrate.ts';
-import { openDatabase } from '../electron/db/open.ts';
 import type { Answer } from '../shared/judge.ts';
-import { ensureDatabase } from './corpus.ts';
+import { scratchCorpus } from './corpus.ts';
 import { seededRandom } from './mailbox/random.ts';
 import { summary } from './stats.ts';
 
@@ -26,16 +22,7 @@ const { values } = parseArgs({
   options: { count: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '10' } },
 });
 const rounds = Number(values.rounds);
-const dir = mkdtempSync(join(tmpdir(), 'skimmer-bench-triage-order-'));
-const file = join(dir, 'order.sqlite');
-copyFileSync(ensureDatabase(Number(values.count)), file);
-const db = openDatabase(file);
-migrate(db);
-
-const localAccount = db
-  .prepare("SELECT id FROM accounts WHERE kind = 'local' ORDER BY id LIMIT 1")
-  .pluck()
-  .get();
+const { db, dir, localAccount } = scratchCorpus(Number(values.count), 'triage-order');
 const archive = Number(
   db
     .prepare('INSERT INTO folders (account_id, name, source) VALUES (?, ?, ?)')

@@ -6,30 +6,17 @@
 // starred message, newest first, then a count), the way queries.ts chose not to.
 //
 //   node bench/views.ts [--count 20000] [--rounds 20]
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { migrate } from '../electron/db/migrate.ts';
-import { openDatabase } from '../electron/db/open.ts';
 import { prepareQueries } from '../electron/mail/store/queries.ts';
 import type { MailView } from '../shared/contract/index.ts';
-import { ensureDatabase } from './corpus.ts';
+import { scratchCorpus } from './corpus.ts';
 import { summary } from './stats.ts';
 
 const { values } = parseArgs({
   options: { count: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '20' } },
 });
-const dir = mkdtempSync(join(tmpdir(), 'skimmer-bench-views-'));
-const file = join(dir, 'views.sqlite');
-copyFileSync(ensureDatabase(Number(values.count)), file);
-const db = openDatabase(file);
-migrate(db);
-
-const localAccount = db
-  .prepare("SELECT id FROM accounts WHERE kind = 'local' ORDER BY id LIMIT 1")
-  .pluck()
-  .get();
+const { db, dir, localAccount } = scratchCorpus(Number(values.count), 'views');
 const addFolder = db.prepare<[unknown, string, string]>(
   'INSERT INTO folders (account_id, name, source) VALUES (?, ?, ?)',
 );

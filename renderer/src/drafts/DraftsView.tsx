@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
-import { formatListDate } from '../format/format-time.ts';
-import { displayText } from '../mail/display-text.ts';
-import { recipientsText } from '../outbox/outbox-text.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
+import { DraftRow } from './DraftRow.tsx';
 import '../styles/drafts.css';
 
 // The Drafts view of the list pane (the folder list's Drafts, issue 16): the local drafts, newest edit first,
@@ -13,7 +11,6 @@ export function DraftsView() {
   const loading = useDraftsStore((state) => state.loading);
   const listError = useDraftsStore((state) => state.listError);
   const load = useDraftsStore((state) => state.load);
-  const openDraft = useDraftsStore((state) => state.openDraft);
 
   // Read again when the view opens: the assistant or another page may have written one since.
   useEffect(() => {
@@ -32,25 +29,7 @@ export function DraftsView() {
   return (
     <ul className="drafts-view" aria-label="Drafts">
       {drafts.map((draft) => (
-        <li key={draft.id}>
-          <button
-            type="button"
-            className="draft-row"
-            data-testid="drafts-view-row"
-            data-draft-id={draft.id}
-            onClick={() => void openDraft(draft.id)}
-          >
-            <span className="draft-subject">
-              {draft.subject ? displayText(draft.subject) : '(no subject)'}
-            </span>
-            <time className="draft-time" dateTime={new Date(draft.updatedAt).toISOString()}>
-              {formatListDate(draft.updatedAt)}
-            </time>
-            <span className="draft-to">
-              {draft.to.length > 0 ? `To ${recipientsText(draft.to)}` : 'No recipient yet'}
-            </span>
-          </button>
-        </li>
+        <DraftRow key={draft.id} draft={draft} testId="drafts-view-row" />
       ))}
     </ul>
   );
