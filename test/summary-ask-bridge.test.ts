@@ -304,6 +304,42 @@ describe('summary:ask answers are cached', () => {
     expect(grown.result.citations.map((c) => c.messageId)).toContain((reply as { id: number }).id);
   });
 
+  test('the stored summary comes back by summary:stored until the thread grows, without asking the model', async () => {
+    writeFileSync(
+      join(later, 'd1.eml'),
+      eml({ id: '<d1@x>', subject: 'Offsite', body: 'Where do we meet?' }),
+    );
+    await app.importFiles([later], () => {}).done;
+    const offsite = app.db
+      .prepare("SELECT thread_id FROM messages WHERE message_id = '<d1@x>'")
+      .pluck()
+      .get() as number;
+    expect(await call(app, 'summary:stored', { threadId: offsite })).toBeNull();
+    const { streamId } = await call(app, 'summary:thread', { threadId: offsite, model: 'local/m' });
+    const done = await final(streamId);
+    expect(done).toMatchObject({ type: 'summary_done', result: { cached: false } });
+    const before = seen().length;
+    const stored = await call(app, 'summary:stored', { threadId: offsite });
+    expect(stored?.model).toBe('local/m');
+    expect(stored?.result.answer).toBe(done.type === 'summary_done' ? done.result.answer : '?');
+    expect(stored?.result.cached).toBe(true);
+    expect(seen().length).toBe(before);
+
+    writeFileSync(
+      join(later, 'd2.eml'),
+      eml({
+        id: '<d2@x>',
+        subject: 'Re: Offsite',
+        inReplyTo: '<d1@x>',
+        date: 'Mon, 30 Nov 2026 12:00:00 +0000',
+        body: 'At the lake.',
+      }),
+    );
+    await app.importFiles([later], () => {}).done;
+    expect(await call(app, 'summary:stored', { threadId: offsite })).toBeNull();
+    expect((await callRaw(app, 'summary:stored', { threadId: 999_999 })).ok).toBe(false);
+  });
+
   test('refresh asks again past the cache and replaces the stored answer', async () => {
     const request = { ...taxi, documentIds: [handbook, travel] };
     const first = await ask(request);

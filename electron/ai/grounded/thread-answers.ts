@@ -40,20 +40,24 @@ export function prepareThreadAnswers(db: Db) {
   const queries = prepareQueries(db);
   const documents = prepareDocuments(db);
   const cache = prepareAnswerCache(db);
+  // A thread's version without reading its messages: every opening of a thread asks for its stored summary.
+  const shape = db.prepare<[number], { n: number; top: number }>(
+    'SELECT count(*) AS n, coalesce(max(id), 0) AS top FROM messages WHERE thread_id = ?',
+  );
 
   function found(threadId: number) {
     const thread = queries.thread(threadId);
     if (!thread) throw new MailError('not_found', 'That conversation is not in the mailbox.');
     return thread;
   }
-  // The thread as it is now: it grows by messages, each with a larger id.
-  const versionOf = (messages: readonly { id: number }[]) =>
-    `${messages.length}:${Math.max(0, ...messages.map((m) => m.id))}`;
+  // The thread as it is now, by its number of messages and its newest id: it grows by messages, each with a
+  // larger id.
+  const versionOf = (count: number, newestId: number) => `${count}:${newestId}`;
 
   /** A thread's summary, or its answer to a question; throws MailError when the thread is not there. */
   function thread(r: ThreadRequest): AnswerPlan {
     const thread = found(r.threadId);
-    const version = versionOf(thread.messages);
+    const version = versionOf(thread.messages.length, Math.max(0, ...thread.messages.map((m) => m.id)));
     const question = r.question ?? '';
     const known = new Map(thread.messages.map((m) => [`m${m.id}`, messageCitation(m)]));
     return {
@@ -149,8 +153,9 @@ export function prepareThreadAnswers(db: Db) {
 
   /** The summary already stored for the thread as it is now, by any model: shown on reopening, never asked. */
   function stored(threadId: number): { model: string; view: GroundedView } | null {
-    const thread = found(threadId);
-    return cache.latestSummary(threadId, versionOf(thread.messages)) ?? null;
+    const { n, top } = shape.get(threadId) ?? { n: 0, top: 0 };
+    if (n === 0) throw new MailError('not_found', 'That conversation is not in the mailbox.');
+    return cache.latestSummary(threadId, versionOf(n, top)) ?? null;
   }
 
   return { thread, ask, stored };
