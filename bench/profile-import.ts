@@ -1,6 +1,6 @@
 // The import without its worker, so `node --cpu-prof` sees every function it runs on one thread:
 //
-//   node --cpu-prof --cpu-prof-dir=bench/out/profile bench/profile-import.ts [--count 20000]
+//   node --cpu-prof --cpu-prof-dir=bench/out/profile bench/profile-import.ts [--count 20000] [--small]
 //   node bench/cpuprofile-top.ts bench/out/profile/<file>.cpuprofile
 //
 // Same code path as the worker (runImport on its own connection), minus postMessage.
@@ -12,8 +12,10 @@ import { runImport } from '../electron/mail/import/import-run.ts';
 import { ensureCorpus, outDir } from './corpus.ts';
 import { round } from './stats.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '20000' } } });
-const { mbox } = ensureCorpus(Number(values.count));
+const { values } = parseArgs({
+  options: { count: { type: 'string', default: '20000' }, small: { type: 'boolean', default: false } },
+});
+const { mbox } = ensureCorpus(Number(values.count), values.small);
 const dbFile = `${outDir}profile-import.sqlite`;
 for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) rmSync(f, { force: true });
 const db = openDatabase(dbFile);

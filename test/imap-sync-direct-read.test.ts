@@ -1,4 +1,4 @@
-// The first sync reads rebuilt text-only messages directly (electron/mail/import/parse-rebuilt.ts) instead of through
+// The first sync reads rebuilt text-only messages directly (electron/mail/import/parse-direct.ts) instead of through
 // mailparser (issue 5, bench/imap-sync.ts). What it stores must not change: the same sample of the benchmark
 // corpus (every legacy charset, plain, alternative and mixed messages, replies) is synced from a real Dovecot
 // twice, once as the app does and once with every message through mailparser as before, and the stored rows,
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ExpectedLine, generateMailbox } from '../bench/generate-mailbox.ts';
 import { type Db, openDatabase } from '../electron/db/open.ts';
 import { type SyncOptions, syncAccount } from '../electron/mail/imap/imap-sync.ts';
-import { parseMessage, readRebuiltMessage } from '../electron/mail/import/parse.ts';
+import { parseMessage, parseWithMailparser, readDirectMessage } from '../electron/mail/import/parse.ts';
 import { splitMbox } from '../electron/mail/import/sources.ts';
 import { prepareSearch } from '../electron/mail/store/search.ts';
 import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
@@ -46,11 +46,11 @@ beforeAll(async () => {
   server = await startDovecot();
   server.seedMaildir('test@example.com', 'INBOX', raws);
   direct = await syncInto('direct', async (raw, options) => {
-    if (readRebuiltMessage(raw)) readDirectly += 1;
+    if (readDirectMessage(raw)) readDirectly += 1;
     return parseMessage(raw, options);
   });
   // Every message through mailparser, as every message went before the direct reading existed.
-  mailparser = await syncInto('mailparser', (raw) => parseMessage(raw));
+  mailparser = await syncInto('mailparser', (raw, options) => parseWithMailparser(raw, options));
 }, 120_000);
 
 afterAll(async () => {

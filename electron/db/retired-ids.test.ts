@@ -22,6 +22,7 @@ const message = (n: number, subject = `Subject ${n}`): ParsedMessage => ({
   contentHash: `hash-${n}`,
   size: 100 + n,
   trust: { authenticationResults: [], replyTo: [] },
+  contentWarnings: [],
 });
 
 function mailbox() {

@@ -30,6 +30,7 @@ import { m0028 } from './0028-agent-requests.ts';
 import { m0029 } from './0029-compose.ts';
 import { m0030 } from './0030-search-newest-first.ts';
 import { m0031 } from './0031-triage-whole-mailbox.ts';
+import { m0032 } from './0032-contacts-by-batch.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -64,4 +65,5 @@ export const migrations: readonly Migration[] = [
   m0029,
   m0030,
   m0031,
+  m0032,
 ];

@@ -418,7 +418,7 @@ type Downloaded = {
   count: number;
   links: { uid: number; message: number; flags: string[] }[];
   /**
-   * Started as the batch arrives: the usual rebuilt message is read at once (parse-rebuilt.ts), any other
+   * Started as the batch arrives: the usual rebuilt message is read at once (parse-direct.ts), any other
    * goes to a parse thread, which works while the sync stores the batch before.
    */
   parsed: Promise<Parsed[]>;

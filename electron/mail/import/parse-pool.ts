@@ -1,12 +1,12 @@
 // Parsing is most of an import's time (bench/README.md), so the import worker spreads it over parse
 // threads while it reads files and writes SQLite itself. A parse thread that dies (out of memory on a
 // hostile message) fails only the messages it held, and is replaced. A synced message rebuilt from its
-// text parts is mostly read at once on the calling thread instead (parse-rebuilt.ts): that costs less
+// text parts is mostly read at once on the calling thread instead (parse-direct.ts): that costs less
 // than the round trip to a thread (bench/imap-sync.ts). The threads start when a message first needs one,
 // so a sync whose messages never do starts none.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { type ParsedMessage, ParseError, type ParseOptions, readRebuiltMessage } from './parse.ts';
+import { type ParsedMessage, ParseError, type ParseOptions, readDirectMessage } from './parse.ts';
 import type { ParseReply, ParseRequest } from './parse-worker.ts';
 
 export type ParsePool = {
@@ -53,7 +53,7 @@ export function createParsePool(size = defaultParseThreads()): ParsePool {
 
   return {
     parse(raw, options) {
-      const read = options?.rebuilt ? readRebuiltMessage(raw) : null;
+      const read = options?.rebuilt ? readDirectMessage(raw) : null;
       if (read) return Promise.resolve(read);
       if (closing) return Promise.reject(new ParseError('The parser was closed.'));
       if (slots.length === 0) for (let i = 0; i < size; i++) start(i);

@@ -4,9 +4,10 @@
 import { createHash } from 'node:crypto';
 import { convert } from 'html-to-text';
 import { type AddressObject, simpleParser } from 'mailparser';
-import type { Address, Attachment } from '../../../shared/contract/index.ts';
+import type { Address, Attachment, MessageWarning } from '../../../shared/contract/index.ts';
+import { contentWarnings } from '../warnings/message-warnings.ts';
 import { readTrustHeaders, type TrustHeaders } from '../warnings/trust-headers.ts';
-import { type ParsedMail, readRebuilt } from './parse-rebuilt.ts';
+import { type ParsedMail, readDirect } from './parse-direct.ts';
 import { isAttachmentPart, type Stripped, stripAttachmentBodies } from './strip-attachments.ts';
 
 export type ParsedMessage = {
@@ -27,6 +28,8 @@ export type ParsedMessage = {
   size: number;
   /** What the warnings read and nothing stores: Authentication-Results and Reply-To (mail/warnings/). */
   trust: TrustHeaders;
+  /** The warnings of the bodies alone, found here, on the parse thread (mail/warnings/message-warnings.ts). */
+  contentWarnings: MessageWarning[];
 };
 
 // Bounds on what one message may put in the database; the original stays at its source.
@@ -40,8 +43,8 @@ export class ParseError extends Error {}
 export type ParseOptions = {
   /**
    * The message was rebuilt from a synced message's text parts (imap-message.ts): there are no attachment
-   * bodies to cut out, and its usual layouts are read directly, with mailparser's own decoders and
-   * header processing, instead of through mailparser (parse-rebuilt.ts). False by default.
+   * bodies to cut out, and the parse pool reads it on the calling thread when it can (parse-pool.ts).
+   * False by default.
    */
   rebuilt?: boolean;
 };
@@ -50,8 +53,12 @@ export async function parseMessage(raw: Buffer, options: ParseOptions = {}): Pro
   if (raw.length === 0) throw new ParseError('The message is empty.');
   if (raw.length > maxMessageBytes) throw new ParseError('The message is larger than 100 MB.');
   if (!looksLikeMessage(raw)) throw new ParseError('The file does not start with mail headers.');
-  const fast = options.rebuilt ? readRebuiltMessage(raw) : null;
-  if (fast) return fast;
+  // Everyday mail (one text part, or plain and HTML as alternatives) is read directly (parse-direct.ts).
+  return readDirectMessage(raw) ?? parseWithMailparser(raw, options);
+}
+
+/** Any message through mailparser, attachment bodies cut out first; the direct reader's measure in its tests. */
+export async function parseWithMailparser(raw: Buffer, options: ParseOptions = {}): Promise<ParsedMessage> {
   // If the splitter cannot read the structure, mailparser gets the original and decides.
   const stripped: Stripped = options.rebuilt
     ? { raw, sizes: [] }
@@ -68,26 +75,27 @@ export async function parseMessage(raw: Buffer, options: ParseOptions = {}): Pro
 }
 
 /**
- * A message rebuilt by imap-message.ts, read at once on the calling thread when it has one of the layouts
- * rebuild() writes (parse-rebuilt.ts); null for anything else, which parseMessage hands to mailparser. A
- * failure here is also null: mailparser then decides, as it did before this path existed.
+ * A message of one of the everyday layouts read at once (parse-direct.ts): a text part, or a plain and an
+ * HTML part as alternatives; null for anything else, which parseMessage hands to mailparser. A failure
+ * here is also null: mailparser then decides, as it did before this path existed.
  */
-export function readRebuiltMessage(raw: Buffer): ParsedMessage | null {
+export function readDirectMessage(raw: Buffer): ParsedMessage | null {
   if (raw.length === 0 || raw.length > maxMessageBytes || !looksLikeMessage(raw)) return null;
   try {
-    const read = readRebuilt(raw);
+    const read = readDirect(raw, { maxHtmlLength: maxStoredText });
     return read ? fromParsed(read, raw, []) : null;
   } catch {
     return null;
   }
 }
 
-/** What is stored of a message, from what mailparser (or parse-rebuilt.ts, the same way) read in it. */
+/** What is stored of a message, from what mailparser (or parse-direct.ts, the same way) read in it. */
 function fromParsed(parsed: ParsedMail, raw: Buffer, strippedSizes: readonly number[]): ParsedMessage {
   const html = typeof parsed.html === 'string' ? parsed.html : null;
   // mailparser converts HTML to text only for some layouts (not an HTML part inside multipart/mixed);
   // search and snippets need text for every message.
-  const text = parsed.text?.trim() ? parsed.text : html ? htmlText(html) : '';
+  const text = clipText(parsed.text?.trim() ? parsed.text : html ? htmlText(html) : '');
+  const storedHtml = html === null ? null : clipText(html);
   return {
     messageId: cleanId(parsed.messageId) ?? '',
     inReplyTo: cleanId(parsed.inReplyTo),
@@ -101,12 +109,13 @@ function fromParsed(parsed: ParsedMail, raw: Buffer, strippedSizes: readonly num
     to: addresses(parsed.to),
     cc: addresses(parsed.cc),
     date: headerDate(parsed.headerLines),
-    text: clipText(text),
-    html: html === null ? null : clipText(html),
+    text,
+    html: storedHtml,
     attachments: attachmentList(parsed.attachments, strippedSizes),
     contentHash: createHash('sha256').update(raw).digest('hex'),
     size: raw.length,
     trust: readTrustHeaders(raw),
+    contentWarnings: contentWarnings(text, storedHtml),
   };
 }
 

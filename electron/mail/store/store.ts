@@ -1,5 +1,5 @@
 // Writes to the mail tables (folders, messages, threads via threads.ts, warnings via warning-store.ts,
-// import_failures). Nobody else writes to them; every batch of writes ends with indexStored() (the search index). Dedupe is by
+// contacts, import_failures). Nobody else writes to them; every batch of writes ends with indexStored() (the search index). Dedupe is by
 // Message-ID plus content hash: the same file imported twice adds nothing, while two different
 // messages that share a Message-ID (it happens) are both kept.
 import type { Db } from '../../db/open.ts';
@@ -36,6 +36,26 @@ export function prepareStore(db: Db) {
     `INSERT INTO messages_fts (rowid, subject, "from", "to", body)
        SELECT search_key, subject, from_text, to_text, body_text FROM messages WHERE id >= ?`,
   );
+  // The people the new messages name (contacts.ts reads them), each address once per message as migration
+  // 0029 counts them; a name wins over none, the first message's name over a later one's.
+  const usable = "a LIKE '_%@_%' AND instr(trim(a), ' ') = 0";
+  const countContacts = db.prepare<[{ from: number }]>(
+    `INSERT INTO contacts (address, name, count)
+       SELECT address, name, n FROM (
+         SELECT address, name, min(CASE WHEN name <> '' THEN id END) AS first, count(*) AS n FROM (
+           SELECT id, lower(trim(a)) AS address, ifnull(max(trim(n)), '') AS name FROM (
+             SELECT id, from_addr AS a, from_name AS n FROM messages WHERE id >= @from
+             UNION ALL SELECT m.id, j.value ->> 'address', j.value ->> 'name'
+               FROM messages m, json_each(m.to_json) j WHERE m.id >= @from
+             UNION ALL SELECT m.id, j.value ->> 'address', j.value ->> 'name'
+               FROM messages m, json_each(m.cc_json) j WHERE m.id >= @from
+           ) WHERE ${usable} GROUP BY id, lower(trim(a))
+         ) GROUP BY address
+       ) WHERE true
+       ON CONFLICT (address) DO UPDATE SET count = count + excluded.count,
+         name = CASE WHEN contacts.name = '' THEN excluded.name ELSE contacts.name END`,
+  );
+  const contactsChanged = db.prepare('UPDATE contacts_version SET version = version + 1');
   const failure = db.prepare<[string, string, number]>(
     'INSERT INTO import_failures (source, reason, at) VALUES (?, ?, ?)',
   );
@@ -102,10 +122,13 @@ export function prepareStore(db: Db) {
     return { status: 'imported', id };
   }
 
-  // Adds every message stored since the last call to the search index. Call it in the same
-  // transaction as the stores, so the index never misses a committed message.
+  // Adds every message stored since the last call to the search index and its people to the contacts. Call
+  // it in the same transaction as the stores, so neither ever misses a committed message.
   function indexStored(): void {
-    if (unindexedFrom !== null) index.run(unindexedFrom);
+    if (unindexedFrom === null) return;
+    index.run(unindexedFrom);
+    countContacts.run({ from: unindexedFrom });
+    contactsChanged.run();
     unindexedFrom = null;
   }
 

@@ -1,8 +1,13 @@
-// The direct reading of rebuilt synced messages (parse-rebuilt.ts) against mailparser on the same bytes:
-// every charset of the benchmark corpus in every transfer encoding, the header fields parse.ts stores, and
-// broken parts. "mailparser" here is parseMessage without the `rebuilt` option, the path every message
-// took before; its attachment-cutting pass leaves a text-only message as it is.
+// The direct reading of everyday mail (parse-direct.ts) against mailparser on the same bytes: rebuilt synced
+// messages in every charset of the benchmark corpus and every transfer encoding, the header fields parse.ts
+// stores, broken parts, the layouts of mail as it arrives (LF or CRLF, a missing Content-Type, format=flowed,
+// HTML only, preamble and epilogue) and what is left to mailparser, and both benchmark corpora. "mailparser"
+// here is parseWithMailparser, the path every message took before; its attachment-cutting pass leaves a
+// text-only message as it is.
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { generateMailbox } from '../../../bench/generate-mailbox.ts';
 import {
   base64Lines,
   type Charset,
@@ -11,11 +16,14 @@ import {
   encodeExactly,
   quotedPrintable,
 } from '../../../bench/mailbox/mime.ts';
+import { tempDir } from '../../../test/support/temp.ts';
 import { type FetchedPart, rebuild } from '../imap/imap-message.ts';
-import { parseMessage, readRebuiltMessage } from './parse.ts';
+import { maxStoredText, parseMessage, parseWithMailparser, readDirectMessage } from './parse.ts';
+import { readDirect } from './parse-direct.ts';
 import { createParsePool } from './parse-pool.ts';
-import { readRebuilt } from './parse-rebuilt.ts';
+import { splitMbox } from './sources.ts';
 
+const options = { maxHtmlLength: maxStoredText };
 const headers = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
 const baseHeaders = [
   'From: Anna Meyer <anna@example.com>',
@@ -39,9 +47,9 @@ const part = (
 
 /** Both readers on the same rebuilt bytes; the direct one must have taken the message. */
 async function expectSameAsMailparser(raw: Buffer): Promise<void> {
-  const direct = readRebuiltMessage(raw);
+  const direct = readDirectMessage(raw);
   expect(direct).not.toBeNull();
-  expect(direct).toEqual(await parseMessage(raw));
+  expect(direct).toEqual(await parseWithMailparser(raw));
   expect(await parseMessage(raw, { rebuilt: true })).toEqual(direct);
 }
 
@@ -65,7 +73,7 @@ const encodings = {
   base64: (b: Buffer) => Buffer.from(base64Lines(b).replace(/\n/g, '\r\n'), 'latin1'),
 };
 
-describe('reading a rebuilt message directly', () => {
+describe('reading a rebuilt synced message directly', () => {
   const charsets = Object.keys(samples) as Charset[];
   test.each(
     charsets.flatMap((c) => Object.keys(encodings).map((e) => [c, e] as [Charset, keyof typeof encodings])),
@@ -104,7 +112,7 @@ describe('reading a rebuilt message directly', () => {
     ]);
     const raw = rebuild(head, [part('text/plain', 'utf-8', '7bit', 'Hi.\r\n')]);
     await expectSameAsMailparser(raw);
-    const m = readRebuiltMessage(raw);
+    const m = readDirectMessage(raw);
     expect(m?.subject).toBe('Grüße – Köln');
     expect(m?.references).toEqual([
       '<a@example.com>',
@@ -181,11 +189,20 @@ describe('reading a rebuilt message directly', () => {
     );
   });
 
+  test('an HTML-only message gets the text mailparser makes of it', async () => {
+    const raw = rebuild(headers(baseHeaders), [
+      part(
+        'text/html',
+        'utf-8',
+        '7bit',
+        '<p>Hi <a href="https://x.example">there</a></p><ul><li>one</li></ul>',
+      ),
+    ]);
+    await expectSameAsMailparser(raw);
+    expect(readDirectMessage(raw)?.text).toContain('there [https://x.example]');
+  });
+
   test.each([
-    [
-      'an HTML-only message, whose text mailparser makes by its own rules',
-      [part('text/html', 'utf-8', '7bit', '<p>Hi <a href="https://x.example">there</a></p>')],
-    ],
     ['a charset that is not a plain token', [part('text/plain', 'iso-8859-1 (latin)', '8bit', 'caf\xe9')]],
     ['a transfer encoding that is not a plain token', [part('text/plain', 'utf-8', 'base 64', 'SGk=')]],
     [
@@ -194,8 +211,8 @@ describe('reading a rebuilt message directly', () => {
     ],
   ])('%s is left to mailparser, with the same result', async (_name, parts) => {
     const raw = rebuild(headers(baseHeaders), parts);
-    expect(readRebuilt(raw)).toBeNull();
-    expect(await parseMessage(raw, { rebuilt: true })).toEqual(await parseMessage(raw));
+    expect(readDirect(raw, options)).toBeNull();
+    expect(await parseMessage(raw, { rebuilt: true })).toEqual(await parseWithMailparser(raw));
   });
 
   test('a header block that mailsplit would end early is left to mailparser', async () => {
@@ -204,8 +221,8 @@ describe('reading a rebuilt message directly', () => {
       'Subject: a\r\nX-A: b\n\nX-B: c\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset="utf-8"\r\nContent-Transfer-Encoding: 7bit\r\n\r\nBody.',
       'latin1',
     );
-    expect(readRebuilt(raw)).toBeNull();
-    expect(await parseMessage(raw, { rebuilt: true })).toEqual(await parseMessage(raw));
+    expect(readDirect(raw, options)).toBeNull();
+    expect(await parseMessage(raw, { rebuilt: true })).toEqual(await parseWithMailparser(raw));
   });
 
   test('a second Content-Type before the one rebuild() wrote is left to mailparser, which follows it', async () => {
@@ -214,8 +231,8 @@ describe('reading a rebuilt message directly', () => {
       'Subject: a\r\nContent-Type: text/html\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset="utf-8"\r\nContent-Transfer-Encoding: 7bit\r\n\r\n<p>Body.</p>',
       'latin1',
     );
-    expect(readRebuilt(raw)).toBeNull();
-    expect(await parseMessage(raw, { rebuilt: true })).toEqual(await parseMessage(raw));
+    expect(readDirect(raw, options)).toBeNull();
+    expect(await parseMessage(raw, { rebuilt: true })).toEqual(await parseWithMailparser(raw));
   });
 
   test('a message that is not a message fails as before, and its neighbours are read', async () => {
@@ -240,4 +257,172 @@ describe('reading a rebuilt message directly', () => {
       await pool.close();
     }
   });
+});
+
+describe('reading mail as it arrives directly', () => {
+  const lf = (lines: string[]) => Buffer.from(lines.join('\n'), 'utf8');
+  const crlf = (lines: string[]) => Buffer.from(lines.join('\r\n'), 'utf8');
+  const head = [...baseHeaders, 'MIME-Version: 1.0'];
+  const alternative = (boundary: string, eol: (l: string[]) => Buffer, extra: string[] = []) =>
+    eol([
+      ...head,
+      `Content-Type: multipart/alternative;\t boundary="${boundary}"`,
+      '',
+      'This is a multi-part message in MIME format.',
+      `--${boundary}`,
+      'Content-Type: text/plain; charset=UTF-8; format=flowed',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'Gr=C3=BC=C3=9Fe, see you at the =',
+      'meeting.=20',
+      'Second line.',
+      '',
+      `--${boundary}`,
+      'Content-Type: text/html; charset="iso-8859-1"',
+      'Content-Transfer-Encoding: 8bit',
+      '',
+      '<p>Hello</p>',
+      `--${boundary}--`,
+      ...extra,
+    ]);
+
+  test.each([
+    ['LF line endings, as an mbox holds them', alternative('b1=_x', lf, ['epilogue', '--b1=_x', 'more'])],
+    ['CRLF line endings', alternative("'()+_,-./:=?", crlf)],
+    ['a single part with LF line endings', lf([...head, 'Content-Type: text/plain', '', 'Hi.', ''])],
+    ['no Content-Type at all (text/plain in US-ASCII)', lf([...baseHeaders, '', 'Plain body.', ''])],
+    [
+      'format=flowed with DelSp',
+      crlf([...head, 'Content-Type: text/plain; charset=utf-8; format=flowed; delsp=yes', '', 'a ', 'b', '']),
+    ],
+    [
+      'an inline disposition and a comment in the type',
+      lf([...head, 'Content-Type: text/plain (body); charset=utf-8', 'Content-Disposition: inline', '', 'x']),
+    ],
+    [
+      'HTML only, with links and a table',
+      lf([
+        ...head,
+        'Content-Type: text/html; charset=utf-8',
+        'Content-Transfer-Encoding: base64',
+        '',
+        Buffer.from('<table><tr><td>A</td><td><a href="https://x.example/">B</a></td></tr></table>').toString(
+          'base64',
+        ),
+      ]),
+    ],
+    ['an empty body', crlf([...head, 'Content-Type: text/plain; charset=utf-8', '', ''])],
+  ])('%s reads as mailparser reads it', async (_name, raw) => {
+    await expectSameAsMailparser(raw);
+  });
+
+  test('format=flowed is joined and the HTML alternative kept, as mailparser does', () => {
+    const m = readDirectMessage(alternative('b1=_x', lf));
+    expect(m?.text).toBe('Grüße, see you at the meeting. Second line.');
+    expect(m?.html).toBe('<p>Hello</p>');
+  });
+
+  test.each([
+    ['an attachment', lf([...head, 'Content-Type: text/plain', 'Content-Disposition: attachment', '', 'x'])],
+    [
+      'multipart/mixed',
+      lf([
+        ...head,
+        'Content-Type: multipart/mixed; boundary=m',
+        '',
+        '--m',
+        'Content-Type: text/plain',
+        '',
+        'x',
+        '--m--',
+      ]),
+    ],
+    [
+      'a multipart inside the alternative',
+      lf([
+        ...head,
+        'Content-Type: multipart/alternative; boundary=a',
+        '',
+        '--a',
+        'Content-Type: text/plain',
+        '',
+        'x',
+        '--a',
+        'Content-Type: multipart/related; boundary=r',
+        '',
+        '--r',
+        'Content-Type: text/html',
+        '',
+        '<p>x</p>',
+        '--r--',
+        '--a--',
+      ]),
+    ],
+    [
+      'a delimiter line with trailing spaces',
+      lf([
+        ...head,
+        'Content-Type: multipart/alternative; boundary=a',
+        '',
+        '--a  ',
+        'Content-Type: text/plain',
+        '',
+        'x',
+        '--a--',
+      ]),
+    ],
+    [
+      'a part without a Content-Type',
+      lf([
+        ...head,
+        'Content-Type: multipart/alternative; boundary=a',
+        '',
+        '--a',
+        'X-Other: 1',
+        '',
+        'x',
+        '--a--',
+      ]),
+    ],
+    [
+      'no closing delimiter',
+      lf([
+        ...head,
+        'Content-Type: multipart/alternative; boundary=a',
+        '',
+        '--a',
+        'Content-Type: text/plain',
+        '',
+        'x',
+      ]),
+    ],
+    [
+      'two Content-Transfer-Encoding fields',
+      lf([...head, 'Content-Transfer-Encoding: base64', 'Content-Transfer-Encoding: 7bit', '', 'eA==']),
+    ],
+  ])('%s is left to mailparser, with the same result', async (_name, raw) => {
+    expect(readDirect(raw, options)).toBeNull();
+    expect(await parseMessage(raw)).toEqual(await parseWithMailparser(raw));
+  });
+});
+
+describe('reading the benchmark corpora directly', () => {
+  test.each([
+    ['everyday mail', true, 0.95],
+    ['the mixed corpus, a sixth with attachments', false, 0.8],
+  ])(
+    '%s: every message read directly reads as mailparser reads it',
+    async (_name, small, share) => {
+      const summary = generateMailbox({ count: 600, out: join(tempDir(), 'sample.mbox'), small });
+      let read = 0;
+      for await (const m of splitMbox(createReadStream(summary.out))) {
+        const direct = readDirectMessage(m.raw);
+        if (!direct) continue;
+        read++;
+        expect(direct).toEqual(await parseWithMailparser(m.raw));
+      }
+      expect(read).toBeGreaterThan(summary.messages * share);
+    },
+    60_000,
+  );
 });

@@ -1,0 +1,309 @@
+// Everyday mail read without mailparser's stream machinery (issues 5 and 18): most messages are one text part
+// or a multipart/alternative of a plain and an HTML part, and for those mailparser's streams, one per part
+// and per decoding step, were most of an import's and a first sync's CPU (bench/README.md). Such a message
+// is cut where mailsplit would cut it and decoded with the libraries mailparser itself uses, in the order it
+// uses them: transfer encoding (libbase64, libqp), format=flowed (libmime), then charset (libmime, which
+// falls back to encoding-japanese and iconv-lite); its header fields are read as mailparser's header
+// processing reads them (libmime, mailparser's parseAddressHeader), and an HTML-only message's text is made
+// with mailparser's own call to html-to-text. Anything else (an attachment, a nested multipart, a boundary
+// line or a header block that mailsplit reads in one of its more forgiving ways, an odd charset or
+// encoding token) returns null, and parse.ts hands it to mailparser. parse-direct.test.ts holds both readers
+// to the same result on every charset and transfer encoding, on hand-made layouts and on both benchmark
+// corpora; test/imap-sync-direct-read.test.ts on the stored rows of a synced sample.
+import mailsplit from '@zone-eu/mailsplit';
+import { htmlToText } from 'html-to-text';
+import libbase64 from 'libbase64';
+import libmime from 'libmime';
+import { decode as charsetDecode } from 'libmime/lib/charset.js';
+import libqp from 'libqp';
+import { type AddressObject, parseAddressHeader } from 'mailparser';
+
+/** The part of simpleParser's result that parse.ts reads. */
+export type ParsedMail = {
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string | string[];
+  subject?: string;
+  from?: AddressObject;
+  replyTo?: AddressObject;
+  to?: AddressObject | AddressObject[];
+  cc?: AddressObject | AddressObject[];
+  headerLines: readonly { key: string; line: string }[];
+  text?: string;
+  html?: string | false;
+  attachments: { filename?: string; contentType: string; contentDisposition?: string; size?: number }[];
+};
+
+type HeaderLine = { key: string; line: string };
+type Headers = { getList(): HeaderLine[]; get(key: string): string[]; getFirst(key: string): string };
+
+// The fields simpleParser copies onto its result and parse.ts reads (the Date is read from the lines).
+const readFields = new Set([
+  'message-id',
+  'in-reply-to',
+  'references',
+  'subject',
+  'from',
+  'reply-to',
+  'to',
+  'cc',
+]);
+
+// mailsplit refuses a header block past 1 MB, counting each line as at least 64 bytes; far below that,
+// no block can reach the limit.
+const maxHeadBytes = 16 * 1024;
+// mailparser's bound on HTML nesting: below this many tags no HTML can reach it.
+const maxHtmlTags = 1000;
+// A charset or transfer encoding as mail writes them; anything else mailparser resolves its own way.
+const token = /^[A-Za-z0-9._:+-]+$/;
+
+type Part = { type: 'text/plain' | 'text/html'; content: string };
+type Leaf = { type: string; charset: string | false; encoding: string; flowed: boolean; delSp: boolean };
+
+export type DirectOptions = {
+  /** Mailparser's maxHtmlLengthToParse: longer HTML gets no text made from it. */
+  maxHtmlLength: number;
+};
+
+/** The message read the way mailparser reads it, or null when it is not one of the plain layouts. */
+export function readDirect(raw: Buffer, options: DirectOptions): ParsedMail | null {
+  const head = headBlock(raw);
+  if (!head) return null;
+  const { headers } = head;
+  const root = leafOf(headers, true);
+  if (!root) return null;
+  const body = raw.subarray(head.bodyStart);
+  let parts: Part[] | null;
+  if (root.type === 'multipart/alternative') {
+    const boundary = boundaryOf(headers);
+    parts = boundary ? alternativeParts(body, boundary) : null;
+  } else {
+    const part = decodePart(root, body);
+    parts = part ? [part] : null;
+  }
+  if (!parts) return null;
+  const plain = parts.filter((p) => p.type === 'text/plain');
+  const html = parts.filter((p) => p.type === 'text/html');
+  if (plain.length > 1 || html.length > 1) return null;
+
+  const lines = headers.getList();
+  const mail: ParsedMail = { ...readHeaders(lines), headerLines: lines, attachments: [] };
+  // As mailparser joins its text and HTML parts: an empty part adds nothing.
+  if (plain[0]?.content) mail.text = plain[0].content;
+  if (html[0]?.content) {
+    mail.html = html[0].content;
+    // A root HTML part is the one mailparser makes a text of, by html-to-text's defaults.
+    if (root.type === 'text/html') {
+      if (mail.html.length > options.maxHtmlLength) mail.text = '';
+      else if (tagCount(mail.html) >= maxHtmlTags) return null;
+      else mail.text = htmlToText(mail.html, { limits: { maxDepth: maxHtmlTags } });
+    }
+  }
+  return mail;
+}
+
+/** A part's body type and decoding, as mailsplit reads them from its header fields; null for what is not ours. */
+function leafOf(headers: Headers, root: boolean): Leaf | null {
+  const types = headers.get('Content-Type');
+  if (types.length > 1 || headers.get('Content-Transfer-Encoding').length > 1) return null;
+  if (headers.get('Content-Disposition').length > 0) {
+    const disposition = libmime.parseHeaderValue(headers.getFirst('Content-Disposition'), {
+      stripComments: true,
+    });
+    if ((disposition.value || '').toLowerCase().trim() !== 'inline') return null;
+  }
+  // A root part without a Content-Type is text/plain (RFC 2045 §5.2); a child part without one is an attachment.
+  if (types.length === 0 && !root) return null;
+  const parsed = libmime.parseHeaderValue(
+    types.length > 0 ? headers.getFirst('Content-Type') : 'text/plain',
+    {
+      stripComments: true,
+    },
+  );
+  const type = (parsed.value || '').toLowerCase().trim();
+  const wanted = root ? ['text/plain', 'text/html', 'multipart/alternative'] : ['text/plain', 'text/html'];
+  if (!wanted.includes(type)) return null;
+  const charset = parsed.params.charset || false;
+  const encoding = (headers.getFirst('Content-Transfer-Encoding') || '7bit').toLowerCase().trim();
+  if ((charset !== false && !token.test(charset)) || !token.test(encoding)) return null;
+  const flowed = type === 'text/plain' && (parsed.params.format || '').toLowerCase().trim() === 'flowed';
+  return {
+    type,
+    charset,
+    encoding,
+    flowed,
+    delSp: flowed && (parsed.params.delsp || '').toLowerCase().trim() === 'yes',
+  };
+}
+
+function boundaryOf(headers: Headers): string | null {
+  const parsed = libmime.parseHeaderValue(headers.getFirst('Content-Type'), { stripComments: true });
+  const boundary = (parsed.params.boundary || '').trimEnd();
+  // mailsplit takes only an ASCII boundary; a plain one keeps the search below exact.
+  return /^[A-Za-z0-9'()+_,./:=? -]{1,70}$/.test(boundary) ? boundary : null;
+}
+
+/**
+ * The parts of a multipart/alternative body, in order: each delimiter line exactly `--boundary` or
+ * `--boundary--` and its line ending (whitespace or other text after it, which mailsplit reads in ways
+ * of its own, returns null), the line break before a delimiter belonging to it, preamble and epilogue
+ * dropped.
+ */
+function alternativeParts(body: Buffer, boundary: string): Part[] | null {
+  const delimiter = Buffer.from(`--${boundary}`, 'latin1');
+  const parts: Part[] = [];
+  // Where the part after the last delimiter starts; -1 before the first.
+  let partStart = -1;
+  for (let at = body.indexOf(delimiter); at >= 0; at = body.indexOf(delimiter, at + 1)) {
+    if (at > 0 && body[at - 1] !== 0x0a) continue;
+    let after = at + delimiter.length;
+    const closing = body[after] === 0x2d && body[after + 1] === 0x2d;
+    if (closing) after += 2;
+    const eol = body[after] === 0x0d && body[after + 1] === 0x0a ? 2 : body[after] === 0x0a ? 1 : 0;
+    if (eol === 0 && !(closing && after === body.length)) return null;
+    if (partStart >= 0) {
+      // The line break before the delimiter is the delimiter's.
+      const stop = at - (at >= 2 && body[at - 2] === 0x0d ? 2 : 1);
+      if (stop < partStart) return null;
+      const part = childPart(body.subarray(partStart, stop));
+      if (!part) return null;
+      parts.push(part);
+    }
+    // After the closing delimiter comes the epilogue, which mailsplit reads as nothing, delimiters included.
+    if (closing) return parts.length > 0 ? parts : null;
+    partStart = after + eol;
+  }
+  return null;
+}
+
+function childPart(bytes: Buffer): Part | null {
+  // A part without header fields (an attachment to mailparser): not ours.
+  if (bytes[0] === 0x0a || bytes[0] === 0x0d) return null;
+  const head = headBlock(bytes);
+  if (!head) return null;
+  const leaf = leafOf(head.headers, false);
+  return leaf ? decodePart(leaf, bytes.subarray(head.bodyStart)) : null;
+}
+
+function decodePart(leaf: Leaf, content: Buffer): Part | null {
+  // A part that ends in a CR would end with its delimiter's line break where mailsplit cuts it.
+  if (content.at(-1) === 0x0d) return null;
+  let bytes = transferDecoded(content, leaf.encoding);
+  if (leaf.flowed) bytes = Buffer.from(libmime.decodeFlowed(bytes.toString('binary'), leaf.delSp), 'binary');
+  // mailparser reads ASCII and UTF-8 bodies as UTF-8 and every other charset through libmime, whose text
+  // reaches it as UTF-8 bytes: an unpaired surrogate comes out as U+FFFD.
+  const charset = leaf.charset || 'utf-8';
+  let text: string;
+  if (['ascii', 'usascii', 'utf8'].includes(charset.toLowerCase().replace(/[^a-z0-9]+/g, ''))) {
+    text = bytes.toString();
+  } else {
+    text = charsetDecode(bytes, charset);
+    if (/[\uD800-\uDFFF]/.test(text)) text = Buffer.from(text).toString();
+  }
+  return { type: leaf.type as Part['type'], content: text.replace(/\r?\n/g, '\n') };
+}
+
+// What mailsplit's decoders give for a whole body; other encodings pass through as they are.
+function transferDecoded(content: Buffer, encoding: string): Buffer {
+  if (encoding === 'quoted-printable') return libqp.decode(content);
+  if (encoding !== 'base64') return content;
+  // libbase64's Decoder: only base64 characters count; everything up to the last padding is decoded in
+  // segments, the complete quartets after it next, and a short tail last.
+  let b64 = content.toString('latin1').replace(/[^a-zA-Z0-9+/=]/g, '');
+  const lastPad = b64.lastIndexOf('=');
+  const padded = lastPad >= 0 ? b64.slice(0, lastPad + 1) : '';
+  b64 = b64.slice(lastPad + 1);
+  const tail = b64.length < 4 ? b64 : b64.slice(b64.length - (b64.length % 4));
+  const body = padded + b64.slice(0, b64.length - tail.length);
+  const pieces: Buffer[] = [];
+  if (body) pieces.push(libbase64.decode(body));
+  if (tail) pieces.push(libbase64.decode(tail));
+  return pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces);
+}
+
+/**
+ * The header fields parse.ts reads, as mailparser's processHeaders gives them: each line's value decoded
+ * (encoded words, then raw 8-bit bytes as UTF-8), a value that comes out empty skipped, the first of a
+ * single field kept, To and Cc and References joined over all their lines.
+ */
+function readHeaders(lines: readonly HeaderLine[]): Omit<ParsedMail, 'headerLines' | 'attachments'> {
+  const values = new Map<string, string[]>();
+  for (const { key, line } of lines) {
+    if (!readFields.has(key)) continue;
+    const decoded = String(libmime.decodeHeader(line)?.value ?? '').trim();
+    // The line was read as latin1: raw 8-bit bytes in it are UTF-8.
+    const value = /[\u0080-\uffff]/.test(decoded) ? Buffer.from(decoded, 'binary').toString() : decoded;
+    const list = values.get(key);
+    if (list) list.push(value);
+    else values.set(key, [value]);
+  }
+  const words = (v: string) => {
+    try {
+      return libmime.decodeWords(v);
+    } catch {
+      return v;
+    }
+  };
+  const ids = (key: string) => (values.get(key) ?? []).map((v) => messageIdFormat(words(v))).filter((v) => v);
+  const subject = (values.get('subject') ?? []).map(words).find((v) => v);
+  const references = (values.get('references') ?? []).flatMap((v) =>
+    words(v)
+      .split(/\s+/)
+      .map(messageIdFormat)
+      .filter((id) => id),
+  );
+  const from = values.get('from')?.[0];
+  const replyTo = values.get('reply-to')?.[0];
+  const to = values.get('to');
+  const cc = values.get('cc');
+  const [messageId] = ids('message-id');
+  const [inReplyTo] = ids('in-reply-to');
+  return {
+    ...(messageId ? { messageId } : {}),
+    ...(inReplyTo ? { inReplyTo } : {}),
+    ...(values.has('references') ? { references } : {}),
+    ...(subject ? { subject } : {}),
+    ...(from !== undefined ? { from: parseAddressHeader(from) } : {}),
+    ...(replyTo !== undefined ? { replyTo: parseAddressHeader(replyTo) } : {}),
+    ...(to ? { to: parseAddressHeader(to) } : {}),
+    ...(cc ? { cc: parseAddressHeader(cc) } : {}),
+  };
+}
+
+// mailparser's ensureMessageIDFormat: angle brackets added where missing, '' for nothing.
+function messageIdFormat(v: string): string {
+  if (!v) return '';
+  return `${v.startsWith('<') ? '' : '<'}${v}${v.endsWith('>') ? '' : '>'}`;
+}
+
+/** Where the empty line that ends the header block starts, as mailsplit finds it; -1 for none. */
+function headerEnd(raw: Buffer): number {
+  const lf = raw.indexOf('\n\n');
+  const crlf = raw.indexOf('\n\r\n');
+  if (lf < 0) return crlf < 0 ? -1 : crlf + 1;
+  return crlf < 0 || lf < crlf ? lf + 1 : crlf + 1;
+}
+
+/**
+ * The header block of a message or part and where its body starts, as mailsplit cuts them: the block ends at
+ * the first empty line, whichever line ending it has; a block that mixes line endings is not ours.
+ */
+function headBlock(bytes: Buffer): { headers: Headers; bodyStart: number } | null {
+  const end = headerEnd(bytes);
+  if (end < 0 || end > maxHeadBytes) return null;
+  const crlf = bytes[end] === 0x0d;
+  const bodyStart = crlf ? end + 2 : end + 1;
+  for (let at = bytes.indexOf(0x0a); at >= 0 && at < bodyStart; at = bytes.indexOf(0x0a, at + 1)) {
+    if ((bytes[at - 1] === 0x0d) !== crlf) return null;
+  }
+  for (let at = bytes.indexOf(0x0d); at >= 0 && at < bodyStart; at = bytes.indexOf(0x0d, at + 1)) {
+    if (!crlf || bytes[at + 1] !== 0x0a) return null;
+  }
+  return { headers: new mailsplit.Headers(bytes.subarray(0, bodyStart)) as unknown as Headers, bodyStart };
+}
+
+function tagCount(html: string, limit = maxHtmlTags): number {
+  let n = 0;
+  for (let at = html.indexOf('<'); at >= 0 && n < limit; at = html.indexOf('<', at + 1)) n++;
+  return n;
+}
