@@ -32,7 +32,7 @@ test('the people of a batch are counted once per message that names them, with t
   const batch = async (messages: Buffer[]) => {
     const parsed = await Promise.all(messages.map((m) => parseMessage(m)));
     db.transaction(() => {
-      parsed.forEach((p, i) => store.store(inbox, `file:${i}`, p));
+      for (const [i, p] of parsed.entries()) store.store(inbox, `file:${i}`, p);
       store.indexStored();
     })();
   };
