@@ -4,7 +4,10 @@
 // says the UI stays responsive during an import). Comparisons in the same script: `mu index` over the same
 // mail as a Maildir when mu is on PATH, and the corpus parsed by mailparser alone on this thread (no DB).
 //
-//   node bench/import.ts [--count 20000] [--small] [--no-compare]
+// Also the same import with the other number of parse threads (one, or two where the default is one), in a
+// child process so that each peak memory figure is its own.
+//
+//   node bench/import.ts [--count 20000] [--small] [--no-compare] [--parse-threads N]
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -14,9 +17,11 @@ import { openDatabase } from '../electron/db/open.ts';
 import { userPlaces } from '../electron/files/safe-open.ts';
 import { startImportJob } from '../electron/mail/import/import-job.ts';
 import { maxStoredText } from '../electron/mail/import/parse.ts';
+import { defaultParseThreads } from '../electron/mail/import/parse-pool.ts';
 import { splitMbox } from '../electron/mail/import/sources.ts';
 import type { StreamEvent } from '../shared/contract/index.ts';
 import { corpusBase, databasePath, ensureCorpus, ensureMaildir, outDir } from './corpus.ts';
+import { threadCpu } from './cpu-time.ts';
 import { mb, round } from './stats.ts';
 
 const { values } = parseArgs({
@@ -24,8 +29,10 @@ const { values } = parseArgs({
     count: { type: 'string', default: '20000' },
     small: { type: 'boolean', default: false },
     'no-compare': { type: 'boolean', default: false },
+    'parse-threads': { type: 'string' },
   },
 });
+const parseThreads = values['parse-threads'] ? Number(values['parse-threads']) : defaultParseThreads();
 const count = Number(values.count);
 const small = values.small;
 const { mbox } = ensureCorpus(count, small);
@@ -36,11 +43,18 @@ openDatabase(dbFile).close();
 
 const imported = await measureImport();
 console.log(
-  `Skimmer import (worker): ${imported.messages} messages (${mb(mboxBytes)} MB mbox) in ${imported.seconds} s = ${imported.perSecond} msg/s; ` +
+  `Skimmer import (worker, ${parseThreads} parse thread${parseThreads === 1 ? '' : 's'}): ${imported.messages} messages (${mb(mboxBytes)} MB mbox) in ${imported.seconds} s = ${imported.perSecond} msg/s; ` +
     `imported ${imported.imported}, duplicates ${imported.duplicates}, failed ${imported.failed}`,
 );
 console.log(
   `  peak RSS ${imported.peakRssMb} MB (kernel high-water mark; sampled max ${imported.sampledPeakRssMb} MB, before start ${imported.baselineRssMb} MB); database ${imported.dbMb} MB`,
+);
+console.log(
+  `  CPU ${imported.cpu.seconds} s in all (${imported.cpu.perMessageUs} µs a message): ${Object.entries(
+    imported.cpu.byThread,
+  )
+    .map(([name, sec]) => `${name} ${sec} s`)
+    .join(', ')}`,
 );
 console.log(
   `  main thread: longest event-loop stall ${imported.stall.maxMs} ms (p99 ${imported.stall.p99Ms} ms, mean ${imported.stall.meanMs} ms; 10 ms timer lateness max ${imported.stall.timerMaxLateMs} ms), ${imported.progressEvents} progress events`,
@@ -52,6 +66,24 @@ console.log(
 
 const comparisons: Record<string, unknown> = {};
 if (!values['no-compare']) {
+  const other = parseThreads === 1 ? 2 : 1;
+  const run = spawnSync(
+    process.execPath,
+    [
+      new URL(import.meta.url).pathname,
+      `--count=${count}`,
+      ...(small ? ['--small'] : []),
+      '--no-compare',
+      `--parse-threads=${other}`,
+    ],
+    { encoding: 'utf8' },
+  );
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  const otherThreads = JSON.parse(line) as typeof imported;
+  comparisons.otherParseThreads = { parseThreads: other, ...otherThreads };
+  console.log(
+    `Comparison, the same import with ${other} parse thread${other === 1 ? '' : 's'}: ${otherThreads.perSecond} msg/s (${otherThreads.seconds} s), peak RSS ${otherThreads.peakRssMb} MB, CPU ${otherThreads.cpu.seconds} s`,
+  );
   const mu = await muIndex();
   comparisons.mu = mu;
   if (mu) {
@@ -67,15 +99,28 @@ if (!values['no-compare']) {
 }
 
 console.log(
-  JSON.stringify({ bench: 'import', node: process.version, mboxMb: mb(mboxBytes), ...imported, comparisons }),
+  JSON.stringify({
+    bench: 'import',
+    node: process.version,
+    mboxMb: mb(mboxBytes),
+    parseThreads,
+    ...imported,
+    comparisons,
+  }),
 );
 
 async function measureImport() {
   const started = performance.now();
   const baseline = process.memoryUsage.rss();
+  const cpuBefore = process.cpuUsage();
+  const threadsBefore = threadCpu();
+  // The workers' CPU as last seen alive: a thread's figure is gone from /proc once it ends.
+  const threadsSeen = new Map<string, number>();
   let sampledPeak = baseline;
   const sampler = setInterval(() => {
     sampledPeak = Math.max(sampledPeak, process.memoryUsage.rss());
+    for (const [name, sec] of threadCpu())
+      threadsSeen.set(name, Math.max(threadsSeen.get(name) ?? 0, sec - (threadsBefore.get(name) ?? 0)));
   }, 100);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   // A second opinion on the histogram: how late a 10 ms timer fires.
@@ -105,15 +150,18 @@ async function measureImport() {
   gc.observe({ entryTypes: ['gc'] });
   loop.enable();
   let progressEvents = 0;
-  let lastProgress: Extract<StreamEvent, { type: 'import_progress' }> | null = null;
   let finished: { event: StreamEvent; at: number } | null = null;
   // The corpus is in bench/out, inside the checkout, which need not be one of the user's places.
-  const job = startImportJob(dbFile, [mbox], userPlaces({ extraRoots: [outDir] }), (event) => {
-    if (event.type === 'import_progress') {
-      progressEvents++;
-      lastProgress = event;
-    } else finished = { event, at: performance.now() };
-  });
+  const job = startImportJob(
+    dbFile,
+    [mbox],
+    userPlaces({ extraRoots: [outDir] }),
+    (event) => {
+      if (event.type === 'import_progress') progressEvents++;
+      else finished = { event, at: performance.now() };
+    },
+    parseThreads,
+  );
   await job.done;
   loop.disable();
   gc.disconnect();
@@ -123,8 +171,10 @@ async function measureImport() {
   if (end?.event.type !== 'import_done')
     throw new Error(`The import did not finish: ${JSON.stringify(end?.event)}`);
   const seconds = (end.at - started) / 1000;
-  const last = lastProgress as Extract<StreamEvent, { type: 'import_progress' }> | null;
-  const messages = last?.messages ?? 0;
+  const { summary } = end.event;
+  const messages = summary.imported + summary.duplicates + summary.failed.length;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const dbBytes = [dbFile, `${dbFile}-wal`].filter(existsSync).reduce((n, f) => n + statSync(f).size, 0);
   return {
     messages,
@@ -137,6 +187,13 @@ async function measureImport() {
     sampledPeakRssMb: mb(sampledPeak),
     baselineRssMb: mb(baseline),
     dbMb: mb(dbBytes),
+    cpu: {
+      seconds: round(cpuSeconds),
+      perMessageUs: round((cpuSeconds * 1e6) / messages),
+      byThread: Object.fromEntries(
+        [...threadsSeen].filter(([, sec]) => sec >= 0.05).map(([n, sec]) => [n, round(sec)]),
+      ),
+    },
     stall: {
       maxMs: round(loop.max / 1e6),
       p99Ms: round(loop.percentile(99) / 1e6),

@@ -5,6 +5,7 @@ import type { StreamEvent } from '../../../shared/contract/index.ts';
 import type { Places } from '../../files/safe-open.ts';
 import type { ImportCounters } from './import-run.ts';
 import type { ImportWorkerData, ImportWorkerMessage } from './import-worker.ts';
+import { importThreadLimits } from './thread-memory.ts';
 
 export type ImportJob = { cancel: () => void; done: Promise<void> };
 
@@ -20,11 +21,13 @@ export function startImportJob(
   paths: readonly string[],
   places: Places,
   onEvent: (event: StreamEvent) => void,
+  /** The number of parse threads, when not the default for this machine (parse-pool.ts): for bench/import.ts. */
+  parseThreads?: number,
 ): ImportJob {
   const cancelFlag = new SharedArrayBuffer(4);
   const started = performance.now();
-  const data: ImportWorkerData = { dbFile, paths: [...paths], places, cancelFlag };
-  const worker = new Worker(workerUrl, { workerData: data });
+  const data: ImportWorkerData = { dbFile, paths: [...paths], places, cancelFlag, parseThreads };
+  const worker = new Worker(workerUrl, { workerData: data, resourceLimits: importThreadLimits });
   let ended = false;
   const end = (event: StreamEvent) => {
     if (ended) return;

@@ -11,16 +11,17 @@ export type ImportWorkerData = {
   paths: string[];
   places: Places;
   cancelFlag: SharedArrayBuffer;
+  parseThreads: number | undefined;
 };
 export type ImportWorkerMessage =
   | { type: 'progress'; counters: import('./import-run.ts').ImportCounters }
   | { type: 'done'; result: Awaited<ReturnType<typeof runImport>> };
 
-const { dbFile, paths, places, cancelFlag } = workerData as ImportWorkerData;
+const { dbFile, paths, places, cancelFlag, parseThreads } = workerData as ImportWorkerData;
 const flag = new Int32Array(cancelFlag);
 const progressEveryMs = 200;
 const db = openDatabase(dbFile, { batches: true });
-const pool = createParsePool();
+const pool = createParsePool(parseThreads);
 let last = 0;
 try {
   const result = await runImport(db, paths, {

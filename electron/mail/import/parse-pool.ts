@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type ParsedMessage, ParseError, type ParseOptions, readDirectMessage } from './parse.ts';
 import type { ParseReply, ParseRequest } from './parse-worker.ts';
+import { importThreadLimits } from './thread-memory.ts';
 
 export type ParsePool = {
   parse(raw: Buffer, options?: ParseOptions): Promise<ParsedMessage>;
@@ -19,9 +20,11 @@ const workerUrl = new URL(
   import.meta.url,
 );
 
-// One thread per core, at most 2: beyond that the writer and the main thread start to wait for a core.
-function defaultParseThreads(): number {
-  return Math.max(1, Math.min(2, availableParallelism()));
+// One thread per core beside the one that stores, at most 2: with everyday mail read directly (parse-direct.ts)
+// parsing a message takes about as long as storing it, so on two cores one parse thread keeps the writer
+// busy and a second only competes with it for a core, and costs its memory (issue 18, bench/README.md).
+export function defaultParseThreads(): number {
+  return Math.max(1, Math.min(2, availableParallelism() - 1));
 }
 
 type Waiting = { resolve: (m: ParsedMessage) => void; reject: (e: Error) => void };
@@ -33,7 +36,10 @@ export function createParsePool(size = defaultParseThreads()): ParsePool {
   const slots: Slot[] = [];
 
   function start(index: number): void {
-    const slot: Slot = { worker: new Worker(workerUrl, { name: 'parse' }), waiting: new Map() };
+    const slot: Slot = {
+      worker: new Worker(workerUrl, { name: 'parse', resourceLimits: importThreadLimits }),
+      waiting: new Map(),
+    };
     slots[index] = slot;
     slot.worker.on('message', (reply: ParseReply) => {
       const w = slot.waiting.get(reply.seq);
