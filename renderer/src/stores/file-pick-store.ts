@@ -45,6 +45,8 @@ type FilePickState = {
 export const useFilePickStore = create<FilePickState>()((set, get) => {
   // The caller waiting for the in-app browser's answer.
   let settle: ((paths: string[]) => void) | null = null;
+  // The folder last asked for: a filter typed while it loads is for it, not for the folder still shown.
+  let wanted: string | undefined;
 
   function finish(paths: string[]): void {
     const done = settle;
@@ -64,12 +66,18 @@ export const useFilePickStore = create<FilePickState>()((set, get) => {
       }),
     (_query, reply) => {
       if (get().browsing === null) return;
-      if (!reply.ok) set({ loading: false, error: reply.error.message });
-      else set({ loading: false, error: null, listing: reply.value, cursor: 0 });
+      if (reply.ok) {
+        set({ loading: false, error: null, listing: reply.value, cursor: 0 });
+        return;
+      }
+      // A folder refused leaves the one shown, and the filter goes on applying to that.
+      wanted = get().listing?.dir;
+      set({ loading: false, error: reply.error.message });
     },
   );
 
   function list(dir: string | undefined): Promise<void> {
+    wanted = dir;
     set({ loading: true });
     return listings.request({ dir, filter: get().filter, hidden: get().hidden });
   }
@@ -106,12 +114,12 @@ export const useFilePickStore = create<FilePickState>()((set, get) => {
 
     setFilter(filter) {
       set({ filter });
-      void list(get().listing?.dir);
+      void list(wanted);
     },
 
     setHidden(hidden) {
       set({ hidden });
-      void list(get().listing?.dir);
+      void list(wanted);
     },
 
     toggle(entry) {
