@@ -8,8 +8,8 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, extname, isAbsolute, join, sep } from 'node:path';
 import { FileRefusal, type Places, placeRefusal } from './safe-open.ts';
 
-export type EntryLooks = 'mbox' | 'eml' | 'maildir' | 'document';
-export type Entry = {
+type EntryLooks = 'mbox' | 'eml' | 'maildir' | 'document';
+type Entry = {
   name: string;
   path: string;
   kind: 'file' | 'folder';
@@ -47,7 +47,7 @@ function realOrNull(path: string): Promise<string | null> {
 }
 
 /** The user's places with the names a file dialog gives them: Home, the temporary folder, each drive folder. */
-export async function namedPlaces(places: Places): Promise<NamedPath[]> {
+async function namedPlaces(places: Places): Promise<NamedPath[]> {
   const [home, tmp] = await Promise.all([realOrNull(homedir()), realOrNull(tmpdir())]);
   return places.roots.map((path) => ({
     path,

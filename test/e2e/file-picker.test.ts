@@ -122,10 +122,26 @@ describe('choosing mail to import', () => {
     expect(foreign).toEqual([]);
   });
 
-  test('leaves the browser on Esc without closing the Import dialog', async () => {
+  test('goes back with a breadcrumb and up with Up, and leaves the browser on Esc, not the dialog', async () => {
     await page.getByTestId('import-open').first().click();
+    await page.screenshot({ path: join(shots, 'file-picker-start.png') });
     await page.getByTestId('import-choose').click();
     await page.getByTestId('file-browser').waitFor();
+    await page.getByTestId('browse-place').filter({ hasText: 'Temporary folder' }).click();
+    await page.getByTestId('browse-filter').fill(basename(mail));
+    await entry(basename(mail)).getByTestId('browse-open').click();
+    await page.getByTestId('browse-open').filter({ hasText: 'Maildir' }).click();
+    await expect.poll(crumbs).toEqual(['Temporary folder', basename(mail), 'Maildir']);
+    await page
+      .getByTestId('browse-crumb')
+      .filter({ hasText: basename(mail) })
+      .click();
+    await expect.poll(crumbs).toEqual(['Temporary folder', basename(mail)]);
+    await page.getByTestId('browse-up').click();
+    await expect.poll(crumbs).toEqual(['Temporary folder']);
+    // At the top of a place there is nothing above.
+    expect(await page.getByTestId('browse-up').isDisabled()).toBe(true);
+
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('file-browser').count()).toBe(0);
     expect(await page.getByTestId('import-dialog').isVisible()).toBe(true);
