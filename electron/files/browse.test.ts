@@ -54,7 +54,7 @@ describe('browseFolder', () => {
       size: 19,
     });
     expect(listing.entries.find((e) => e.name === 'Maildir')?.size).toBeNull();
-    expect(listing).toMatchObject({ dir: mail, up: root, matched: 7, scanCut: false });
+    expect(listing).toMatchObject({ dir: mail, up: root, matched: 7, hidden: 1, scanCut: false });
     expect(listing.crumbs).toEqual([
       { name: root, path: root },
       { name: 'mail', path: mail },
@@ -64,6 +64,7 @@ describe('browseFolder', () => {
   test('lists hidden names only when asked', async () => {
     const listing = await browseFolder({ dir: mail, hidden: true }, places);
     expect(listing.entries.map((e) => e.name)).toContain('.hidden.mbox');
+    expect(listing.hidden).toBe(0);
   });
 
   test('keeps only the names a filter matches, in any case', async () => {

@@ -24,6 +24,7 @@ export type Listing = {
   places: NamedPath[];
   entries: Entry[];
   matched: number;
+  hidden: number;
   scanCut: boolean;
 };
 export type BrowseRequest = {
@@ -132,22 +133,10 @@ async function describe(c: Candidate, names: ReadonlySet<string>): Promise<Entry
   }
 }
 
-/**
- * SECURITY: the folder the page names is validated before anything is read: an absolute path, resolved with realpath
- * (every link followed), and the real path must be a folder inside the user's places, never under /proc, /sys or
- * /dev and never in Skimmer's data folder (safe-open.ts placeRefusal). Only regular files and folders are listed (a
- * FIFO, socket or device is left out by its type, never opened), and the listing is bounded. Throws FileRefusal.
- */
-export async function browseFolder(
-  request: BrowseRequest,
-  places: Places,
-  bounds: BrowseBounds = defaultBounds,
-): Promise<Listing> {
-  const named = await namedPlaces(places);
-  // Without a folder named: the home folder, or the first place when the home folder is none (a home of `/`).
-  const home = await realOrNull(homedir());
-  const start = request.dir ?? (home && placeOf(home, named) ? home : named[0]?.path);
-  if (!start) throw new FileRefusal('outside', 'Skimmer has no folder of yours to show.');
+// SECURITY: the folder the page names, validated before anything is read: an absolute path, resolved with realpath
+// (every link followed), and the real path must be a folder inside the user's places, never under /proc, /sys or
+// /dev and never in Skimmer's data folder (safe-open.ts placeRefusal).
+async function locateFolder(start: string, places: Places): Promise<string> {
   if (!isAbsolute(start)) throw new FileRefusal('outside', 'A folder is named by its whole path.');
   let real: string;
   try {
@@ -160,19 +149,24 @@ export async function browseFolder(
   const why = placeRefusal(real, places);
   if (why === 'data_folder') throw new FileRefusal(why, "This is Skimmer's own data folder.");
   if (why === 'system') throw new FileRefusal(why, 'This is a system folder (under /proc, /sys or /dev).');
-  if (why)
+  if (why) {
     throw new FileRefusal(
       why,
       'Skimmer shows only your home folder, the temporary folder and removable drives.',
     );
+  }
   const st = await stat(real).catch(() => null);
   if (!st?.isDirectory()) throw new FileRefusal('not_regular', 'This is not a folder.');
+  return real;
+}
 
+type Names = { all: Set<string>; plain: Candidate[]; links: string[]; hidden: number; scanCut: boolean };
+
+// The folder's names, at most `maxScan` of them, sorted into what may be listed: folders and regular files by the
+// entry's own type, links to follow; anything else (a FIFO, a socket, a device) is never listed, never opened.
+async function readNames(real: string, request: BrowseRequest, maxScan: number): Promise<Names> {
   const filter = request.filter?.trim().toLowerCase() ?? '';
-  const names = new Set<string>();
-  const plain: Candidate[] = [];
-  const links: string[] = [];
-  let scanCut = false;
+  const names: Names = { all: new Set(), plain: [], links: [], hidden: 0, scanCut: false };
   let handle: Awaited<ReturnType<typeof opendir>>;
   try {
     handle = await opendir(real, { bufferSize: 256 });
@@ -180,24 +174,50 @@ export async function browseFolder(
     throw new FileRefusal('unreadable', 'Skimmer may not read this folder.');
   }
   for await (const d of handle) {
-    if (names.size >= bounds.maxScan) {
-      scanCut = true;
+    if (names.all.size >= maxScan) {
+      names.scanCut = true;
       break; // leaving the loop closes the folder
     }
-    names.add(d.name);
-    if (!request.hidden && d.name.startsWith('.')) continue;
+    names.all.add(d.name);
+    if (!request.hidden && d.name.startsWith('.')) {
+      names.hidden++;
+      continue;
+    }
     if (filter && !d.name.toLowerCase().includes(filter)) continue;
-    if (d.isSymbolicLink()) links.push(d.name);
-    else if (d.isDirectory()) plain.push({ name: d.name, path: join(real, d.name), kind: 'folder' });
-    else if (d.isFile()) plain.push({ name: d.name, path: join(real, d.name), kind: 'file' });
-    // anything else (a FIFO, a socket, a device) is not listed
+    if (d.isSymbolicLink()) names.links.push(d.name);
+    else if (d.isDirectory()) names.plain.push({ name: d.name, path: join(real, d.name), kind: 'folder' });
+    else if (d.isFile()) names.plain.push({ name: d.name, path: join(real, d.name), kind: 'file' });
   }
-  const followed = await inBatches(links, (name) => followLink(real, name, places));
-  const candidates = [...plain, ...followed.filter((c): c is Candidate => c !== null)]
+  return names;
+}
+
+/**
+ * SECURITY: one folder of the user's places, listed for the page: the folder located under the file rule (above),
+ * only regular files and folders listed, links only to where the rule allows, the data folder left out, and the
+ * listing bounded. Throws FileRefusal.
+ */
+export async function browseFolder(
+  request: BrowseRequest,
+  places: Places,
+  bounds: BrowseBounds = defaultBounds,
+): Promise<Listing> {
+  const named = await namedPlaces(places);
+  // Without a folder named: the home folder, or the first place when the home folder is none (a home of `/`).
+  const home = await realOrNull(homedir());
+  const start = request.dir ?? (home && placeOf(home, named) ? home : named[0]?.path);
+  if (!start) throw new FileRefusal('outside', 'Skimmer has no folder of yours to show.');
+  const real = await locateFolder(start, places);
+  const names = await readNames(real, request, bounds.maxScan);
+  // SECURITY: a folder on the way swapped for a link while it was read would have listed somewhere else: the path
+  // must still lead where it was checked to (Node gives a Dir no descriptor to ask, as safe-open.ts asks a file's).
+  if ((await realOrNull(real)) !== real)
+    throw new FileRefusal('unreadable', 'This folder moved while Skimmer read it.');
+  const followed = await inBatches(names.links, (name) => followLink(real, name, places));
+  const candidates = [...names.plain, ...followed.filter((c): c is Candidate => c !== null)]
     // The data folder itself, listed in its parent, is left out.
     .filter((c) => c.kind === 'file' || placeRefusal(c.path, places) === null)
     .sort((a, b) => (a.kind === b.kind ? collator.compare(a.name, b.name) : a.kind === 'folder' ? -1 : 1));
-  const shown = await inBatches(candidates.slice(0, bounds.maxEntries), (c) => describe(c, names));
+  const shown = await inBatches(candidates.slice(0, bounds.maxEntries), (c) => describe(c, names.all));
   const place = placeOf(real, named) as NamedPath;
   return {
     dir: real,
@@ -206,6 +226,7 @@ export async function browseFolder(
     places: named,
     entries: shown.filter((e): e is Entry => e !== null),
     matched: candidates.length,
-    scanCut,
+    hidden: names.hidden,
+    scanCut: names.scanCut,
   };
 }

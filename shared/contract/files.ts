@@ -58,6 +58,8 @@ export const fileChannels = {
       entries: z.array(BrowseEntry).max(maxBrowseEntries),
       // How many entries matched; more than `entries.length` when the list was cut.
       matched: z.number().int().nonnegative(),
+      // Names starting with a dot left out (none with `hidden`), so an "empty" home folder can say why.
+      hidden: z.number().int().nonnegative(),
       // The folder had more entries than Skimmer reads for a listing; `matched` counts the ones read.
       scanCut: z.boolean(),
     }),

@@ -17,6 +17,8 @@ mkdirSync(shots, { recursive: true });
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 const mail = tempDir('skimmer-picker-e2e-');
+// A folder with only a hidden one in it, as a home folder with its ~/.thunderbird.
+const dotted = tempDir('skimmer-picker-dots-');
 let served: Served;
 let browser: Browser;
 let page: Page;
@@ -45,6 +47,7 @@ beforeAll(async () => {
     ].join('\n'),
   );
   writeFileSync(join(mail, 'readme.txt'), 'not mail');
+  mkdirSync(join(dotted, '.thunderbird'));
   ({ served, browser, page } = await openApp(app, {
     foreign,
     viewport: { width: 1280, height: 900 },
@@ -122,7 +125,7 @@ describe('choosing mail to import', () => {
     expect(foreign).toEqual([]);
   });
 
-  test('goes back with a breadcrumb and up with Up, and leaves the browser on Esc, not the dialog', async () => {
+  test('goes back with a breadcrumb and up with Up, shows hidden entries when asked, and leaves the browser on Esc, not the dialog', async () => {
     await page.getByTestId('import-open').first().click();
     await page.screenshot({ path: join(shots, 'file-picker-start.png') });
     await page.getByTestId('import-choose').click();
@@ -141,6 +144,15 @@ describe('choosing mail to import', () => {
     await expect.poll(crumbs).toEqual(['Temporary folder']);
     // At the top of a place there is nothing above.
     expect(await page.getByTestId('browse-up').isDisabled()).toBe(true);
+
+    // A folder of hidden entries says so, and "Hidden folders" shows them.
+    await page.getByTestId('browse-filter').fill(basename(dotted));
+    await entry(basename(dotted)).getByTestId('browse-open').click();
+    await expect
+      .poll(() => page.getByTestId('browse-empty').textContent())
+      .toBe('Nothing here but 1 hidden entry: tick “Hidden folders” to see them.');
+    await page.getByTestId('browse-hidden').check();
+    await expect.poll(entryNames).toEqual(['.thunderbird']);
 
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('file-browser').count()).toBe(0);

@@ -10,7 +10,21 @@ type Props = {
 
 // The buttons that open a picker. The system dialog is a file chooser or a folder chooser, never both (Electron's
 // dialog on Windows and Linux), so the desktop app offers one of each for mail; Skimmer's own browser takes both.
-export function ChooseButtons({ purpose, testId, disabled, onChoose }: Props) {
+export function ChooseButtons(props: Props) {
+  const error = useFilePickStore((state) => state.pickError);
+  return (
+    <>
+      <Buttons {...props} />
+      {error && (
+        <p className="warning" role="alert" data-testid="choose-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+function Buttons({ purpose, testId, disabled, onChoose }: Props) {
   const systemDialog = useFilePickStore((state) => state.systemDialog);
   if (purpose === 'documents' || !systemDialog) {
     return (

@@ -184,8 +184,8 @@ export function FileBrowser({ purpose, what }: Props) {
           />
         ))}
         {listing && entries.length === 0 && (
-          <p className="muted browse-empty">
-            {filter.trim() ? 'Nothing here matches.' : 'This folder is empty.'}
+          <p className="muted browse-empty" data-testid="browse-empty">
+            {emptySentence(filter.trim() !== '', listing.hidden)}
           </p>
         )}
       </div>
@@ -213,6 +213,14 @@ export function FileBrowser({ purpose, what }: Props) {
       </div>
     </section>
   );
+}
+
+function emptySentence(filtered: boolean, hidden: number): string {
+  if (filtered) return 'Nothing here matches.';
+  if (hidden > 0) {
+    return `Nothing here but ${hidden.toLocaleString()} hidden ${hidden === 1 ? 'entry' : 'entries'}: tick “Hidden folders” to see them.`;
+  }
+  return 'This folder is empty.';
 }
 
 function EntryRow(props: {

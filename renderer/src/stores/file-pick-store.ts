@@ -31,6 +31,8 @@ type FilePickState = {
   marked: Record<string, BrowseEntry>;
   // The row the keyboard is on.
   cursor: number;
+  // Skimmer's sentence when the system dialog could not be shown.
+  pickError: string | null;
 
   choose(purpose: PickPurpose, kind?: 'files' | 'folders'): Promise<string[]>;
   open(dir?: string): Promise<void>;
@@ -92,12 +94,18 @@ export const useFilePickStore = create<FilePickState>()((set, get) => {
     hidden: false,
     marked: {},
     cursor: 0,
+    pickError: null,
 
     async choose(purpose, kind = 'files') {
       finish([]); // a browser still open for something else gives up its choice
+      set({ pickError: null });
       const reply = await bridge['files:pick']({ purpose, kind });
-      if (reply.ok && reply.value.available) return reply.value.paths;
-      // No system dialog (browser mode), or it failed: Skimmer's own browser, from the home folder.
+      if (!reply.ok) {
+        set({ pickError: reply.error.message });
+        return [];
+      }
+      if (reply.value.available) return reply.value.paths;
+      // No system dialog (browser mode): Skimmer's own browser, from the home folder.
       const chosen = new Promise<string[]>((resolve) => {
         settle = resolve;
       });
