@@ -57,113 +57,112 @@ function pathsOf(text: string): string[] {
     .filter((line) => line.length > 0);
 }
 
-export const useDocumentsStore = create<DocumentsState>()((set, get) => {
-  // Whether the import was answered (each file's own failure is in the result).
-  async function importFiles(paths: string[]): Promise<boolean> {
-    set({ importing: true, importError: null, result: null });
-    const reply = await bridge['documents:import']({ paths });
-    if (!reply.ok) {
-      set({ importing: false, importError: reply.error.message });
-      return false;
+export const useDocumentsStore = create<DocumentsState>()((set, get) => ({
+  open: false,
+  pathsText: '',
+  importing: false,
+  result: null,
+  importError: null,
+  documents: [],
+  listError: null,
+  query: '',
+  searching: false,
+  hits: null,
+  searchError: null,
+  checked: [],
+  question: '',
+  page: null,
+
+  openDialog() {
+    if (get().open) return;
+    set({ open: true, listError: null });
+    void get().load();
+  },
+
+  closeDialog() {
+    if (useFilePickStore.getState().browsing === 'documents') useFilePickStore.getState().cancel();
+    set({ open: false });
+  },
+
+  async load() {
+    const reply = await bridge['documents:list']({});
+    if (!reply.ok) set({ listError: reply.error.message });
+    else set({ listError: null, documents: reply.value });
+  },
+
+  setPathsText(text) {
+    set({ pathsText: text, importError: null });
+  },
+
+  async importPaths() {
+    if (get().importing) return;
+    const paths = pathsOf(get().pathsText);
+    if (paths.length === 0) {
+      set({ importError: 'Type the path of a file to import, one per line.' });
+      return;
     }
-    set({ importing: false, result: reply.value });
-    await get().load();
-    return true;
+    if (await importFiles(paths)) set({ pathsText: '' });
+  },
+
+  async chooseAndImport() {
+    if (get().importing) return;
+    set({ importError: null });
+    const paths = await useFilePickStore.getState().choose('documents');
+    if (paths.length > 0 && get().open) await importFiles(paths);
+  },
+
+  setQuery(query) {
+    set({ query });
+  },
+
+  async search() {
+    const query = get().query.trim();
+    if (query === '' || get().searching) return;
+    set({ searching: true, searchError: null });
+    const reply = await bridge['documents:search']({ query, limit: 50 });
+    if (!reply.ok) set({ searching: false, searchError: reply.error.message, hits: null });
+    else set({ searching: false, hits: reply.value });
+  },
+
+  toggleChecked(documentId) {
+    const { checked } = get();
+    set({
+      checked: checked.includes(documentId)
+        ? checked.filter((id) => id !== documentId)
+        : [...checked, documentId].slice(0, 20), // the contract's bound
+    });
+  },
+
+  setQuestion(question) {
+    set({ question: question.slice(0, 2000) });
+  },
+
+  async openPage(documentId, chunkId) {
+    set({ page: { documentId, chunkId, view: null, error: null } });
+    const reply = await bridge['documents:read']({ documentId, chunkId });
+    // Another chip may have been pressed meanwhile: only the latest page is shown.
+    const page = get().page;
+    if (page?.documentId !== documentId || page.chunkId !== chunkId) return;
+    set({
+      page: reply.ok ? { ...page, view: reply.value } : { ...page, error: reply.error.message },
+    });
+  },
+
+  closePage() {
+    set({ page: null });
+  },
+}));
+
+// Whether the import was answered (each file's own failure is then in the result), for typed and chosen paths alike.
+async function importFiles(paths: string[]): Promise<boolean> {
+  const { setState: set, getState: get } = useDocumentsStore;
+  set({ importing: true, importError: null, result: null });
+  const reply = await bridge['documents:import']({ paths });
+  if (!reply.ok) {
+    set({ importing: false, importError: reply.error.message });
+    return false;
   }
-
-  return {
-    open: false,
-    pathsText: '',
-    importing: false,
-    result: null,
-    importError: null,
-    documents: [],
-    listError: null,
-    query: '',
-    searching: false,
-    hits: null,
-    searchError: null,
-    checked: [],
-    question: '',
-    page: null,
-
-    openDialog() {
-      if (get().open) return;
-      set({ open: true, listError: null });
-      void get().load();
-    },
-
-    closeDialog() {
-      if (useFilePickStore.getState().browsing === 'documents') useFilePickStore.getState().cancel();
-      set({ open: false });
-    },
-
-    async load() {
-      const reply = await bridge['documents:list']({});
-      if (!reply.ok) set({ listError: reply.error.message });
-      else set({ listError: null, documents: reply.value });
-    },
-
-    setPathsText(text) {
-      set({ pathsText: text, importError: null });
-    },
-
-    async importPaths() {
-      if (get().importing) return;
-      const paths = pathsOf(get().pathsText);
-      if (paths.length === 0) {
-        set({ importError: 'Type the path of a file to import, one per line.' });
-        return;
-      }
-      if (await importFiles(paths)) set({ pathsText: '' });
-    },
-
-    async chooseAndImport() {
-      if (get().importing) return;
-      set({ importError: null });
-      const paths = await useFilePickStore.getState().choose('documents');
-      if (paths.length > 0 && get().open) await importFiles(paths);
-    },
-
-    setQuery(query) {
-      set({ query });
-    },
-
-    async search() {
-      const query = get().query.trim();
-      if (query === '' || get().searching) return;
-      set({ searching: true, searchError: null });
-      const reply = await bridge['documents:search']({ query, limit: 50 });
-      if (!reply.ok) set({ searching: false, searchError: reply.error.message, hits: null });
-      else set({ searching: false, hits: reply.value });
-    },
-
-    toggleChecked(documentId) {
-      const { checked } = get();
-      set({
-        checked: checked.includes(documentId)
-          ? checked.filter((id) => id !== documentId)
-          : [...checked, documentId].slice(0, 20), // the contract's bound
-      });
-    },
-
-    setQuestion(question) {
-      set({ question: question.slice(0, 2000) });
-    },
-
-    async openPage(documentId, chunkId) {
-      set({ page: { documentId, chunkId, view: null, error: null } });
-      const reply = await bridge['documents:read']({ documentId, chunkId });
-      // Another chip may have been pressed meanwhile: only the latest page is shown.
-      const page = get().page;
-      if (page?.documentId !== documentId || page.chunkId !== chunkId) return;
-      set({
-        page: reply.ok ? { ...page, view: reply.value } : { ...page, error: reply.error.message },
-      });
-    },
-
-    closePage() {
-      set({ page: null });
-    },
-  };
-});
+  set({ importing: false, result: reply.value });
+  await get().load();
+  return true;
+}
