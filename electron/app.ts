@@ -19,6 +19,7 @@ import { chatHandlers } from './bridge/handlers/chat.ts';
 import { documentHandlers } from './bridge/handlers/documents.ts';
 import { draftReplyHandlers } from './bridge/handlers/draft-replies.ts';
 import { draftHandlers } from './bridge/handlers/drafts.ts';
+import { fileHandlers } from './bridge/handlers/files.ts';
 import { identityHandlers } from './bridge/handlers/identities.ts';
 import { mailHandlers } from './bridge/handlers/mail.ts';
 import { mailBulkHandlers } from './bridge/handlers/mail-bulk.ts';
@@ -29,6 +30,7 @@ import { triageHandlers } from './bridge/handlers/triage.ts';
 import { createStreamHub } from './bridge/streams.ts';
 import { type Db, openDatabase } from './db/open.ts';
 import { prepareDocuments } from './documents/documents.ts';
+import type { PickChoice } from './files/open-dialog.ts';
 import { type Places, userPlaces } from './files/safe-open.ts';
 import { fileLog, type Log } from './log.ts';
 import { prepareAccounts } from './mail/accounts.ts';
@@ -62,6 +64,9 @@ export type AppOptions = {
   sealer?: Sealer;
   // Opens a URL the user confirmed, in the system browser. Browser mode has none: the page opens it.
   openExternal?: (url: string) => Promise<void>;
+  // The system's open dialog, in the desktop app: the paths the user chose, none when cancelled. Browser mode has
+  // none: the page browses the user's folders through `files:browse`.
+  pickPaths?: (choice: PickChoice) => Promise<string[]>;
   // The long-running app (desktop, `skimmer serve`): sends what is due in the outbox and keeps accounts in
   // sync in the background. One-shot CLI commands do neither.
   background?: boolean;
@@ -227,6 +232,7 @@ export function createApp(options: AppOptions): App {
     }),
     ...mailBulkHandlers({ bulk }),
     ...documentHandlers({ documents }),
+    ...fileHandlers({ places, pickPaths: options.pickPaths }),
     ...draftHandlers({ drafts, answers, outbox, uploads }),
     ...draftReplyHandlers({ db, services, modelChoices, drafts, answers, streams, log }),
     ...serviceHandlers({ services, modelChoices }),

@@ -19,6 +19,7 @@ let permissionCheck: ((wc: unknown, p: string, origin: string) => boolean) | und
 let windowOptions: Record<string, unknown> | undefined;
 let loaded: string | undefined;
 let webContentsCreated: ((e: unknown, contents: unknown) => void) | undefined;
+const dialogCalls: { parent: unknown; options: Record<string, unknown> }[] = [];
 
 vi.mock('electron', () => {
   class BrowserWindow {
@@ -77,6 +78,13 @@ vi.mock('electron', () => {
       },
     },
     shell: { openExternal: vi.fn(async () => {}) },
+    // The user picks two files in the system dialog.
+    dialog: {
+      showOpenDialog: async (parent: unknown, options: Record<string, unknown>) => {
+        dialogCalls.push({ parent, options });
+        return { canceled: false, filePaths: ['/home/me/a.mbox', '/home/me/Maildir'] };
+      },
+    },
   };
 });
 
@@ -138,5 +146,22 @@ describe('electron/main.ts', () => {
       ok: true,
       value: { mode: 'desktop', vault: { backend: 'safe-storage', protection: 'encrypted' } },
     });
+  });
+
+  test('opens the system dialog over the window for files:pick and answers the paths chosen', async () => {
+    const handler = handlers.get('files:pick');
+    const reply = await handler?.(
+      { senderFrame: { url: 'app://skimmer/index.html', parent: null } },
+      { purpose: 'mail', kind: 'folders' },
+    );
+    expect(reply).toEqual({
+      ok: true,
+      value: { available: true, paths: ['/home/me/a.mbox', '/home/me/Maildir'] },
+    });
+    expect(dialogCalls).toHaveLength(1);
+    expect(dialogCalls[0]?.parent).toBeInstanceOf(Object);
+    expect(dialogCalls[0]?.options.properties).toEqual(
+      expect.arrayContaining(['openDirectory', 'multiSelections']),
+    );
   });
 });

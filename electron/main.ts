@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import { channelNames } from '../shared/contract/index.ts';
 import { type App, createApp } from './app.ts';
 import { contentType, resolveAppPath } from './app-protocol.ts';
@@ -11,6 +11,7 @@ import { dispatch } from './bridge/dispatch.ts';
 import { appCsp } from './csp.ts';
 import { defaultDataDir } from './data-dir.ts';
 import { checkExternalUrl } from './external-url.ts';
+import { openDialogOptions } from './files/open-dialog.ts';
 import { streamChannel } from './preload-api.ts';
 import { fileSealer } from './secrets/file-vault.ts';
 import { safeStorageSealer } from './secrets/safe-storage.ts';
@@ -69,6 +70,7 @@ async function start(): Promise<void> {
     }
   });
 
+  let win: BrowserWindow | null = null;
   const sealer = (await safeStorageSealer(safeStorage, process.platform)) ?? fileSealer(dataDir);
   const skimmer: App = createApp({
     dataDir,
@@ -80,6 +82,13 @@ async function start(): Promise<void> {
       const checked = checkExternalUrl(url);
       if (checked.ok) await shell.openExternal(checked.url);
     },
+    // The system's open dialog, over the window; the paths chosen go on to an import, which opens each under the
+    // file rule (files/safe-open.ts), as a typed path.
+    pickPaths: async (choice) => {
+      const options = openDialogOptions(choice);
+      const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+      return result.canceled ? [] : result.filePaths;
+    },
   });
 
   for (const channel of channelNames) {
@@ -90,13 +99,14 @@ async function start(): Promise<void> {
     );
   }
 
-  const win = new BrowserWindow(windowOptions(join(import.meta.dirname, 'preload.cjs')));
+  const shown = new BrowserWindow(windowOptions(join(import.meta.dirname, 'preload.cjs')));
+  win = shown;
   const unlisten = skimmer.streams.listen((m) => {
-    if (!win.isDestroyed()) win.webContents.send(streamChannel, m);
+    if (!shown.isDestroyed()) shown.webContents.send(streamChannel, m);
   });
-  win.once('ready-to-show', () => win.show());
-  win.on('closed', unlisten);
-  await win.loadURL(appEntry);
+  shown.once('ready-to-show', () => shown.show());
+  shown.on('closed', unlisten);
+  await shown.loadURL(appEntry);
 
   app.on('window-all-closed', () => {
     void skimmer.close().then(() => app.quit());

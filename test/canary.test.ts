@@ -54,6 +54,13 @@ describe('the canary key', () => {
       'app:info': [{}, { extra: 1 }],
       'documents:import': [{ paths: ['/nonexistent/notes.txt'] }, { paths: [] }],
       'documents:list': [{}],
+      'files:pick': [{ purpose: 'mail', kind: 'files' }, { purpose: canary }],
+      'files:browse': [
+        { dir: mail },
+        { dir: canary },
+        { dir: mail, filter: canary },
+        { dir: mail, hidden: canary },
+      ],
       'documents:read': [{ documentId: 1 }, { documentId: 1, chunkId: canary }],
       'documents:search': [{ query: canary }],
       'mail:folders': [{}, null],

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { AssistantError } from '../ai/assistant-error.ts';
 import { AiFailure } from '../ai/protocol/errors.ts';
 import { DocumentError } from '../documents/document-error.ts';
+import { FileRefusal } from '../files/safe-open.ts';
 import { MailError } from '../mail/mail-error.ts';
 import { BridgeFailure, toFailure } from './errors.ts';
 
@@ -46,6 +47,21 @@ describe('toFailure', () => {
     [
       'a document that is not there',
       new DocumentError('not_found', 'Gone.'),
+      { code: 'not_found', message: 'Gone.' },
+    ],
+    [
+      'a folder outside the user’s places, for the file browser',
+      new FileRefusal('outside', 'Not yours.'),
+      { code: 'forbidden', message: 'Not yours.' },
+    ],
+    [
+      'Skimmer’s own data folder, for the file browser',
+      new FileRefusal('data_folder', 'Ours.'),
+      { code: 'forbidden', message: 'Ours.' },
+    ],
+    [
+      'a folder that is not there',
+      new FileRefusal('missing', 'Gone.'),
       { code: 'not_found', message: 'Gone.' },
     ],
     [

@@ -6,6 +6,7 @@ import type { BridgeError, ErrorCode } from '../../shared/contract/index.ts';
 import { AssistantError, type AssistantErrorReason } from '../ai/assistant-error.ts';
 import { AiFailure } from '../ai/protocol/errors.ts';
 import { DocumentError, type DocumentErrorReason } from '../documents/document-error.ts';
+import { FileRefusal, type RefusalReason } from '../files/safe-open.ts';
 import { IdentityError } from '../mail/identities.ts';
 import { MailError, type MailErrorReason } from '../mail/mail-error.ts';
 import { SearchQueryError } from '../mail/store/search-query.ts';
@@ -41,6 +42,19 @@ const documentCodes: Record<DocumentErrorReason, ErrorCode> = {
   no_text: 'invalid_request',
 };
 
+// A folder the file browser may not show (files:browse): outside the user's places is the request's fault, as is
+// anything else the page named; a folder the system will not let Skimmer read is an io failure.
+const refusalCodes: Record<RefusalReason, ErrorCode> = {
+  missing: 'not_found',
+  link_loop: 'invalid_request',
+  system: 'forbidden',
+  data_folder: 'forbidden',
+  outside: 'forbidden',
+  not_regular: 'invalid_request',
+  too_large: 'invalid_request',
+  unreadable: 'io',
+};
+
 const identityCodes: Record<IdentityError['reason'], ErrorCode> = {
   invalid_address: 'invalid_request',
   invalid_name: 'invalid_request',
@@ -57,6 +71,7 @@ export function toFailure(e: unknown): BridgeError | null {
   if (e instanceof SearchQueryError) return { code: 'invalid_request', message: e.message };
   if (e instanceof IdentityError) return { code: identityCodes[e.reason], message: e.message };
   if (e instanceof DocumentError) return { code: documentCodes[e.reason], message: e.message };
+  if (e instanceof FileRefusal) return { code: refusalCodes[e.reason], message: e.message };
   // The sentence is aiErrorMessages[code]; the redacted provider detail is the caller's to add or not.
   if (e instanceof AiFailure) return { code: e.code, message: e.message };
   return null;

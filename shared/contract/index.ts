@@ -12,6 +12,7 @@ import { documentChannels } from './documents.ts';
 import { draftReplyChannels } from './draft-replies.ts';
 import { draftChannels, outboxChannels } from './drafts.ts';
 import { BridgeError } from './fields.ts';
+import { fileChannels } from './files.ts';
 import { identityChannels } from './identities.ts';
 import { mailChannels } from './mail.ts';
 import { mailBulkChannels } from './mail-bulk.ts';
@@ -29,6 +30,7 @@ export * from './documents.ts';
 export * from './draft-replies.ts';
 export * from './drafts.ts';
 export * from './fields.ts';
+export * from './files.ts';
 export * from './identities.ts';
 export * from './limits.ts';
 export * from './mail.ts';
@@ -49,6 +51,7 @@ export const envelope = <T extends z.ZodType>(value: T) =>
 export const channels = {
   ...appChannels,
   ...documentChannels,
+  ...fileChannels,
   ...mailChannels,
   ...mailBulkChannels,
   ...accountChannels,

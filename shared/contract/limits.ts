@@ -8,3 +8,7 @@ export const attachmentChunkBytes = 1024 * 1024;
 
 // More than this many conversations in one request is refused (a view larger than that is acted on in parts).
 export const maxSelectedThreads = 10_000;
+
+// A folder listing for the file browser (`files:browse`) holds at most this many entries, folders first; a filter
+// narrows a bigger folder.
+export const maxBrowseEntries = 2000;

@@ -42,6 +42,7 @@ afterAll(async () => {
 
 async function importPaths(paths: string[]) {
   await page.getByTestId('import-open').click();
+  await page.getByTestId('import-type-path').click();
   await page.getByTestId('import-paths').fill(paths.join('\n'));
   await page.getByTestId('import-start').click();
   await expect.poll(() => page.getByTestId('import-summary').isVisible(), { timeout: 30_000 }).toBe(true);

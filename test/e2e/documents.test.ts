@@ -1,10 +1,11 @@
 // Documents end to end (issue 7: documents imported and searchable beside mail): the real server and bridge,
-// the built renderer in Debian's Chromium. What it proves: paths typed into the Documents dialog import a PDF
-// and a .docx made by the tests, and a broken PDF is Skimmer's sentence while the others still come in; the
+// the built renderer in Debian's Chromium. What it proves: files ticked in the Documents dialog's file browser
+// import a PDF and a .docx made by the tests, and a broken PDF is Skimmer's sentence while the others still come
+// in; a typed path imports too; the
 // list shows them; a search finds the PDF's second page and shows its name, the location and the snippet as
 // text, and a search with no match says so; a file name with a direction override shows in its real order; nothing leaves loopback.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp, projectRoot } from '../../electron/app.ts';
@@ -45,13 +46,29 @@ afterAll(async () => {
 
 const dialog = (): Locator => page.getByTestId('documents-dialog');
 
+// The secondary way in: "Type a path" opened (it starts closed), then the paths typed.
+async function typePaths(paths: string) {
+  const open = await dialog()
+    .locator('details.type-a-path')
+    .evaluate((d) => (d as HTMLDetailsElement).open);
+  if (!open) await dialog().getByTestId('documents-type-path').click();
+  await dialog().getByTestId('documents-paths').fill(paths);
+}
+
 describe('The Documents dialog', () => {
   test('imports the files, and a broken one is a sentence while the others come in', async () => {
     await page.getByTestId('documents-open').click();
     await dialog().waitFor();
     expect(await dialog().getByTestId('documents-empty').textContent()).toBe('No documents yet.');
-    await dialog().getByTestId('documents-paths').fill([handbook, notes, broken].join('\n'));
-    await dialog().getByTestId('documents-import').click();
+    await dialog().getByTestId('documents-choose').click();
+    await dialog().getByTestId('browse-place').filter({ hasText: 'Temporary folder' }).click();
+    await dialog().getByTestId('browse-filter').fill(basename(files));
+    const entry = (name: string) => dialog().locator(`[data-testid="browse-entry"][data-name="${name}"]`);
+    await entry(basename(files)).getByTestId('browse-open').click();
+    for (const file of [handbook, notes, broken]) {
+      await entry(basename(file)).getByTestId('browse-check').check();
+    }
+    await dialog().getByTestId('browse-confirm').click();
     await dialog().getByTestId('documents-result').waitFor();
     const imported = await dialog().getByTestId('documents-imported').allTextContents();
     expect(imported).toHaveLength(2);
@@ -72,7 +89,7 @@ describe('The Documents dialog', () => {
   });
 
   test('importing the same file again says it is already there', async () => {
-    await dialog().getByTestId('documents-paths').fill(handbook);
+    await typePaths(handbook);
     await dialog().getByTestId('documents-import').click();
     await expect
       .poll(() => dialog().getByTestId('documents-imported').allTextContents())
@@ -107,7 +124,7 @@ describe('The Documents dialog', () => {
     // invoice<U+202E>fdp.txt would display as "invoicetxt.pdf" if the override were kept.
     const posing = join(files, 'invoice\u202efdp.txt');
     writeFileSync(posing, 'Amount due: 40 euros.\n');
-    await dialog().getByTestId('documents-paths').fill(posing);
+    await typePaths(posing);
     await dialog().getByTestId('documents-import').click();
     await expect
       .poll(() => dialog().getByTestId('documents-imported').allTextContents())

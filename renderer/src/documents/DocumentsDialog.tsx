@@ -1,5 +1,6 @@
 import { Modal } from '../app/Modal.tsx';
 import { useDocumentsStore } from '../stores/documents-store.ts';
+import { useFilePickStore } from '../stores/file-pick-store.ts';
 import { useSummaryStore } from '../stores/summary-store.ts';
 import '../styles/documents.css';
 import { DocumentAsk } from './DocumentAsk.tsx';
@@ -25,14 +26,16 @@ function DocumentsModal() {
   const close = useDocumentsStore((state) => state.closeDialog);
   const asking = useSummaryStore((state) => state.running?.ask.place === 'documents');
   const stop = useSummaryStore((state) => state.stop);
+  const browsing = useFilePickStore((state) => state.browsing === 'documents');
+  const cancelBrowsing = useFilePickStore((state) => state.cancel);
   if (!open) return null;
 
   return (
-    // Esc stops a question being answered first; the next Esc closes the dialog.
+    // Esc stops a question being answered first, else leaves the file browser; the next Esc closes the dialog.
     <Modal
       label="Documents"
       testId="documents-dialog"
-      onEscape={asking ? () => void stop() : close}
+      onEscape={asking ? () => void stop() : browsing ? cancelBrowsing : close}
       className="documents-dialog"
     >
       <div className="dialog-title">

@@ -1,5 +1,8 @@
 import { Modal } from '../app/Modal.tsx';
+import { ChooseButtons } from '../files/ChooseButtons.tsx';
+import { FileBrowser } from '../files/FileBrowser.tsx';
 import { useAppStore } from '../stores/app-store.ts';
+import { useFilePickStore } from '../stores/file-pick-store.ts';
 import { isImportBusy, useImportStore } from '../stores/import-store.ts';
 import { ImportProgressView } from './ImportProgressView.tsx';
 import { ImportSummaryView } from './ImportSummaryView.tsx';
@@ -12,31 +15,52 @@ export function ImportDialog() {
   const setPathsText = useImportStore((state) => state.setPathsText);
   const importPaths = useImportStore((state) => state.importPaths);
   const importDemo = useImportStore((state) => state.importDemo);
+  const chooseAndImport = useImportStore((state) => state.chooseAndImport);
+  const browsing = useFilePickStore((state) => state.browsing === 'mail');
+  const cancelBrowsing = useFilePickStore((state) => state.cancel);
   const cancel = useImportStore((state) => state.cancel);
   const close = useImportStore((state) => state.closeDialog);
   const demoAvailable = useAppStore((state) => state.info?.demoAvailable ?? false);
   if (!open) return null;
 
   const busy = isImportBusy(status);
-  // Esc stops a running import (DESIGN §12) and otherwise closes the dialog.
-  const onEscape = () => (busy ? void cancel() : close());
+  // Esc stops a running import (DESIGN §12), else leaves the file browser, else closes the dialog.
+  const onEscape = () => (busy ? void cancel() : browsing ? cancelBrowsing() : close());
 
   return (
-    <Modal label="Import mail" testId="import-dialog" onEscape={onEscape}>
+    <Modal label="Import mail" testId="import-dialog" onEscape={onEscape} className="import-dialog">
       <h2>Import mail</h2>
-      {!busy && status !== 'done' && (
-        <>
-          <label className="field">
-            <span>Paths on this computer, one per line: .eml files, .mbox files, Maildir folders</span>
-            <textarea
-              data-testid="import-paths"
-              rows={5}
-              spellCheck={false}
-              placeholder={'/home/me/mail/archive.mbox\n/home/me/Maildir'}
-              value={pathsText}
-              onChange={(event) => setPathsText(event.target.value)}
-            />
-          </label>
+      {!busy && status !== 'done' && browsing && <FileBrowser purpose="mail" what="files and folders" />}
+      {!busy && status !== 'done' && !browsing && (
+        <div className="path-chooser">
+          <p className="muted">
+            .mbox and .eml files, Maildir folders, or a folder that holds them. Thunderbird keeps each folder
+            as a file without an extension (Inbox, Sent): choose those files.
+          </p>
+          <ChooseButtons
+            purpose="mail"
+            testId="import-choose"
+            onChoose={(kind) => void chooseAndImport(kind)}
+          />
+          <details className="type-a-path">
+            <summary data-testid="import-type-path">Type a path</summary>
+            <label className="field">
+              <span>Paths on this computer, one per line</span>
+              <textarea
+                data-testid="import-paths"
+                rows={4}
+                spellCheck={false}
+                placeholder={'/home/me/mail/archive.mbox\n/home/me/Maildir'}
+                value={pathsText}
+                onChange={(event) => setPathsText(event.target.value)}
+              />
+            </label>
+            <div className="dialog-actions">
+              <button type="button" data-testid="import-start" onClick={() => void importPaths()}>
+                Import typed paths
+              </button>
+            </div>
+          </details>
           {error && (
             <p className="warning" role="alert" data-testid="import-error">
               {error}
@@ -51,16 +75,8 @@ export function ImportDialog() {
                 Demo mailbox
               </button>
             )}
-            <button
-              type="button"
-              className="primary"
-              data-testid="import-start"
-              onClick={() => void importPaths()}
-            >
-              Import
-            </button>
           </div>
-        </>
+        </div>
       )}
       {busy && (
         <>

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { Response } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
+import { useFilePickStore } from './file-pick-store.ts';
 
 type ImportResult = Response<'documents:import'>;
 type DocumentView = Response<'documents:list'>[number];
@@ -38,6 +39,8 @@ type DocumentsState = {
   load(): Promise<void>;
   setPathsText(text: string): void;
   importPaths(): Promise<void>;
+  // Files chosen with the system dialog or Skimmer's own browser (file-pick-store.ts), imported at once.
+  chooseAndImport(): Promise<void>;
   setQuery(query: string): void;
   search(): Promise<void>;
   toggleChecked(documentId: number): void;
@@ -77,6 +80,7 @@ export const useDocumentsStore = create<DocumentsState>()((set, get) => ({
   },
 
   closeDialog() {
+    if (useFilePickStore.getState().browsing === 'documents') useFilePickStore.getState().cancel();
     set({ open: false });
   },
 
@@ -97,14 +101,14 @@ export const useDocumentsStore = create<DocumentsState>()((set, get) => ({
       set({ importError: 'Type the path of a file to import, one per line.' });
       return;
     }
-    set({ importing: true, importError: null, result: null });
-    const reply = await bridge['documents:import']({ paths });
-    if (!reply.ok) {
-      set({ importing: false, importError: reply.error.message });
-      return;
-    }
-    set({ importing: false, result: reply.value, pathsText: '' });
-    await get().load();
+    if (await importFiles(paths)) set({ pathsText: '' });
+  },
+
+  async chooseAndImport() {
+    if (get().importing) return;
+    set({ importError: null });
+    const paths = await useFilePickStore.getState().choose('documents');
+    if (paths.length > 0 && get().open) await importFiles(paths);
   },
 
   setQuery(query) {
@@ -148,3 +152,17 @@ export const useDocumentsStore = create<DocumentsState>()((set, get) => ({
     set({ page: null });
   },
 }));
+
+// Whether the import was answered (each file's own failure is then in the result), for typed and chosen paths alike.
+async function importFiles(paths: string[]): Promise<boolean> {
+  const { setState: set, getState: get } = useDocumentsStore;
+  set({ importing: true, importError: null, result: null });
+  const reply = await bridge['documents:import']({ paths });
+  if (!reply.ok) {
+    set({ importing: false, importError: reply.error.message });
+    return false;
+  }
+  set({ importing: false, result: reply.value });
+  await get().load();
+  return true;
+}

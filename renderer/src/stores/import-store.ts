@@ -1,9 +1,11 @@
-// The import dialog: paths typed by the user (or the demo mailbox), one import stream at a time, its progress,
-// its summary, and a Cancel that always ends the wait (DESIGN §2: a stop is `run:cancel`, not a closed socket).
+// The import dialog: files and folders the user chose (file-pick-store.ts: the system dialog or Skimmer's own
+// browser), paths typed, or the demo mailbox; one import stream at a time, its progress, its summary, and a Cancel
+// that always ends the wait (DESIGN §2: a stop is `run:cancel`, not a closed socket).
 import { create } from 'zustand';
 import type { ImportSummary, Request, StreamEvent } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { useAppStore } from './app-store.ts';
+import { maxChosenPaths, useFilePickStore } from './file-pick-store.ts';
 import { useMailStore } from './mail-store.ts';
 
 type ImportProgress = Extract<StreamEvent, { type: 'import_progress' }>;
@@ -23,11 +25,12 @@ type ImportState = {
   closeDialog(): void;
   setPathsText(text: string): void;
   importPaths(): Promise<void>;
+  chooseAndImport(kind: 'files' | 'folders'): Promise<void>;
   importDemo(): Promise<void>;
   cancel(): Promise<void>;
 };
 
-const maxPaths = 100; // the contract's bound
+const maxPaths = maxChosenPaths; // the contract's bound
 // If Skimmer does not confirm a stop in this time, the dialog stops waiting for it.
 const cancelGraceMs = 10_000;
 
@@ -136,6 +139,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
 
     closeDialog() {
       if (isImportBusy(get().status)) return;
+      if (useFilePickStore.getState().browsing === 'mail') useFilePickStore.getState().cancel();
       set({ open: false, status: 'idle', progress: null, summary: null, error: null });
     },
 
@@ -159,6 +163,15 @@ export const useImportStore = create<ImportState>()((set, get) => {
         set({ status: 'idle', error: `Import at most ${maxPaths} paths at a time.` });
         return;
       }
+      await begin({ paths });
+    },
+
+    async chooseAndImport(kind) {
+      if (isImportBusy(get().status)) return;
+      set({ error: null });
+      const paths = await useFilePickStore.getState().choose('mail', kind);
+      // Cancelled, or the dialog was closed meanwhile.
+      if (paths.length === 0 || !get().open) return;
       await begin({ paths });
     },
 
