@@ -61,7 +61,7 @@ describe('splitMbox', () => {
 });
 
 describe('planImport', () => {
-  test('finds eml files, mbox files and Maildir folders (with Maildir++ subfolders), skipping other files', async () => {
+  test('finds eml files, mbox files (Thunderbird\'s without an extension) and Maildir folders (with Maildir++ subfolders), skipping other files', async () => {
     const root = tempDir();
     writeFileSync(join(root, 'a.eml'), eml({ subject: 'a' }));
     writeFileSync(join(root, 'notes.txt'), 'not mail');
@@ -73,10 +73,17 @@ describe('planImport', () => {
     writeFileSync(join(md, 'new', '2'), eml({ subject: 'new' }));
     writeFileSync(join(md, 'tmp', '3'), eml({ subject: 'in delivery, not yet mail' }));
     writeFileSync(join(md, '.Work', 'new', '4'), eml({ subject: 'work' }));
+    // A Thunderbird profile's folder: mbox files without an extension, their .msf indexes, other files.
+    const tb = join(root, 'Local Folders');
+    mkdirSync(tb);
+    writeFileSync(join(tb, 'Inbox'), mbox);
+    writeFileSync(join(tb, 'Inbox.msf'), '// <!-- <mdb:mork:z v="1.4"/> -->');
+    writeFileSync(join(tb, 'README'), 'not mail');
 
     const plan = await planImport([root, join(root, 'missing.eml')], userPlaces());
     const seen = plan.units.map((u) => [u.kind, u.folder.name, u.path.slice(root.length)]);
     expect(seen).toEqual([
+      ['mbox', 'Inbox', '/Local Folders/Inbox'],
       ['eml', 'Mail', '/Mail/cur/1:2,S'],
       ['eml', 'Mail', '/Mail/new/2'],
       ['eml', 'Work', '/Mail/.Work/new/4'],

@@ -94,8 +94,11 @@ async function walk(dir: string, found: Found, depth: number): Promise<void> {
       if (!['cur', 'new', 'tmp'].includes(e.name)) await walk(path, found, depth + 1);
     } else if (e.isFile()) {
       const ext = extname(e.name).toLowerCase();
-      if (ext !== '.eml' && ext !== '.mbox') continue;
+      // Thunderbird keeps each folder as an mbox without an extension ("Inbox", "Sent") beside its .msf index.
+      const thunderbird = ext === '' && !e.name.startsWith('.');
+      if (ext !== '.eml' && ext !== '.mbox' && !thunderbird) continue;
       try {
+        if (thunderbird && !(await startsWithFromLine(path, found.places))) continue;
         units.push(await fileUnit(path, (await lstat(path)).size, found.places));
       } catch (err) {
         if (!(err instanceof FileRefusal)) throw err;
