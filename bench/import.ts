@@ -11,8 +11,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { simpleParser } from 'mailparser';
+import { cliEntry } from '../bin/cli-entry.mjs';
 import { openDatabase } from '../electron/db/open.ts';
 import { userPlaces } from '../electron/files/safe-open.ts';
 import { startImportJob } from '../electron/mail/import/import-job.ts';
@@ -84,11 +86,19 @@ if (!values['no-compare']) {
   console.log(
     `Comparison, the same import with ${other} parse thread${other === 1 ? '' : 's'}: ${otherThreads.perSecond} msg/s (${otherThreads.seconds} s), peak RSS ${otherThreads.peakRssMb} MB, CPU ${otherThreads.cpu.seconds} s`,
   );
+  const command = await skimmerCommand();
+  comparisons.skimmerCommand = command;
+  console.log(
+    `Skimmer as a whole command (\`skimmer import\` of the Maildir mu indexes, ${command.build}): ${command.messages} messages in ${command.seconds} s = ${command.perSecond} msg/s; peak RSS ${command.peakRssMb} MB; data folder ${command.dataMb} MB`,
+  );
   const mu = await muIndex();
   comparisons.mu = mu;
   if (mu) {
     console.log(
       `Comparison, mu ${mu.version} (Xapian index only, no bodies stored): init ${mu.initSeconds} s + index ${mu.indexSeconds} s = ${mu.perSecond} msg/s over ${mu.messages} Maildir files (${mu.stored} stored); peak RSS ${mu.peakRssMb} MB; index ${mu.indexMb} MB`,
+    );
+    console.log(
+      `  ratio, whole processes on the same Maildir: Skimmer ${round(command.perSecond / mu.perSecond)}× mu's speed, ${round(command.peakRssMb / mu.peakRssMb)}× its peak memory`,
     );
   } else console.log('Comparison, mu: not on PATH (Debian: apt-get install maildir-utils); skipped.');
   const parseOnly = await mailparserOnly();
@@ -247,10 +257,38 @@ async function muIndex() {
   };
 }
 
-function timed(cmd: string, args: string[]): Promise<{ seconds: number; peakRss: number; output: string }> {
+// `skimmer import` as a user runs it (bin/skimmer.mjs: the build in dist-cli/ when it is current), into a fresh
+// data folder, over the Maildir mu indexes; HOME points at bench/out so the corpus is in one of the user's places.
+async function skimmerCommand() {
+  const { dir: maildir, messages } = await ensureMaildir(count, small);
+  const data = `${corpusBase(count, small)}-cli-data`;
+  rmSync(data, { recursive: true, force: true });
+  const bin = fileURLToPath(new URL('../bin/skimmer.mjs', import.meta.url));
+  const run = await timed(process.execPath, [bin, 'import', '--data', data, maildir], {
+    ...process.env,
+    HOME: outDir,
+  });
+  return {
+    build: cliEntry().includes('dist-cli')
+      ? 'the build in dist-cli/'
+      : 'from source: run `npm run build` first',
+    messages,
+    seconds: round(run.seconds),
+    perSecond: round(messages / run.seconds),
+    peakRssMb: mb(run.peakRss),
+    dataMb: mb(dirBytes(data)),
+    output: run.output.trim().split('\n').at(-1),
+  };
+}
+
+function timed(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ seconds: number; peakRss: number; output: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
     child.stdout.on('data', (d: Buffer) => {
       output += d.toString();

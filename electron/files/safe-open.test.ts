@@ -1,11 +1,18 @@
 // The file rule (DESIGN §13): where a named file may be is a pure decision over its real path; opening checks the
 // descriptor itself. The hostile cases end to end are in test/documents-bridge.test.ts and test/hostile-import.test.ts.
-import { writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { makeSparse } from '../../test/support/special-files.ts';
+import { makeFifo, makeSparse } from '../../test/support/special-files.ts';
 import { tempDir } from '../../test/support/temp.ts';
-import { openUserFile, type Places, placeRefusal, readUserFile, userPlaces } from './safe-open.ts';
+import {
+  openUserFile,
+  type Places,
+  placeRefusal,
+  readUserFile,
+  readUserFileSync,
+  userPlaces,
+} from './safe-open.ts';
 
 const places: Places = {
   roots: ['/home/ann', '/tmp', '/media'],
@@ -76,5 +83,37 @@ describe('openUserFile', () => {
     const text = 'x'.repeat(3 * 1024 * 1024 + 17);
     writeFileSync(join(dir, 'long.txt'), text);
     expect((await readUserFile(join(dir, 'long.txt'), userPlaces(), 50 * 1024 * 1024)).toString()).toBe(text);
+  });
+});
+
+describe("readUserFileSync, the import worker's reader, under the same rule", () => {
+  const dir = tempDir();
+  const data = tempDir();
+  writeFileSync(join(dir, 'a.eml'), 'Subject: a\r\n\r\nbody');
+  writeFileSync(join(data, 'vault.key'), 'secret');
+  symlinkSync('/etc/hostname', join(dir, 'out.eml'));
+  symlinkSync(join(data, 'vault.key'), join(dir, 'key.eml'));
+  makeFifo(join(dir, 'pipe.eml'));
+  makeSparse(join(dir, 'big.eml'), 2 * 1024 * 1024);
+  const rule = userPlaces({ dataDir: data });
+  const sync = async (path: string, max: number) => readUserFileSync(path, rule, max);
+  const promised = (path: string, max: number) => readUserFile(path, rule, max);
+
+  test.each([
+    ['a link out of your places', 'out.eml', 'outside'],
+    ["a link into Skimmer's data folder", 'key.eml', 'data_folder'],
+    ['a pipe', 'pipe.eml', 'not_regular'],
+    ['a file over the bound', 'big.eml', 'too_large'],
+    ['a missing file', 'gone.eml', 'missing'],
+  ])('refuses %s as readUserFile does', async (_name, file, reason) => {
+    const path = join(dir, file);
+    await expect(promised(path, 1024 * 1024)).rejects.toMatchObject({ reason });
+    await expect(sync(path, 1024 * 1024)).rejects.toMatchObject({ reason });
+  });
+
+  test('reads a regular file whole, as readUserFile does', async () => {
+    const path = join(dir, 'a.eml');
+    expect(readUserFileSync(path, rule, 1024)).toEqual(await readUserFile(path, rule, 1024));
+    expect(readUserFileSync(path, rule, 1024).toString()).toBe('Subject: a\r\n\r\nbody');
   });
 });

@@ -21,7 +21,8 @@ export type ImportHooks = {
   onProgress: (c: ImportCounters) => void;
   isCancelled: () => boolean;
   now?: () => number;
-  // Defaults to parsing on this thread; the import worker passes its parse pool.
+  // Defaults to parsing on this thread; the import worker passes its parse pool, which may take the bytes over
+  // (the buffer is empty after the call): nothing here reads them again.
   parse?: (raw: Buffer) => Promise<ParsedMessage>;
   // Where a named file may be (files/safe-open.ts); the app passes its own, which leave out its data folder.
   places?: Places;
@@ -34,8 +35,8 @@ const batchBytes = 16 * 1024 * 1024;
 const maxListedFailures = 1000;
 // Messages being parsed at once; results are still stored in reading order. More than a batch, so the parse
 // threads have work while this thread commits one; bounded in bytes too, for mail with big attachments.
-const maxInFlight = 1500;
-const maxInFlightBytes = 32 * 1024 * 1024;
+const maxInFlight = 512;
+const maxInFlightBytes = 16 * 1024 * 1024;
 
 export async function runImport(
   db: Db,
@@ -81,18 +82,18 @@ export async function runImport(
   };
 
   // Parsing runs ahead (up to maxInFlight messages); storing takes the results in reading order.
-  const inFlight: { raw: RawMessage; result: Promise<ParsedMessage | Error> }[] = [];
+  const inFlight: { raw: RawMessage; bytes: number; result: Promise<ParsedMessage | Error> }[] = [];
   let inFlightBytes = 0;
   const storeOldest = async () => {
     const next = inFlight.shift();
     if (!next) return;
-    inFlightBytes -= next.raw.raw.length;
+    inFlightBytes -= next.bytes;
     const result = await next.result;
     if (result instanceof Error) {
       fail(next.raw.source, reasonOf(result));
     } else {
       batch.push({ raw: next.raw, parsed: result });
-      batchSize += next.raw.raw.length;
+      batchSize += next.bytes;
     }
     if (batch.length >= batchMessages || batchSize >= batchBytes) commit();
   };
@@ -105,10 +106,11 @@ export async function runImport(
           cancelled = true;
           break outer;
         }
+        const bytes = raw.raw.length;
         c.messages++;
-        c.bytesDone += raw.raw.length;
-        inFlight.push({ raw, result: parse(raw.raw).catch((e: unknown) => asError(e)) });
-        inFlightBytes += raw.raw.length;
+        c.bytesDone += bytes;
+        inFlight.push({ raw, bytes, result: parse(raw.raw).catch((e: unknown) => asError(e)) });
+        inFlightBytes += bytes;
         while (inFlight.length >= maxInFlight || inFlightBytes >= maxInFlightBytes) await storeOldest();
       }
     } catch (e) {

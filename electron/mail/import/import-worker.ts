@@ -25,7 +25,7 @@ const pool = createParsePool(parseThreads);
 let last = 0;
 try {
   const result = await runImport(db, paths, {
-    parse: pool.parse,
+    parse: (raw) => pool.parse(raw, undefined, true),
     places,
     isCancelled: () => Atomics.load(flag, 0) === 1,
     onProgress: (counters) => {

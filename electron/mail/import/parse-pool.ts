@@ -11,7 +11,11 @@ import type { ParseReply, ParseRequest } from './parse-worker.ts';
 import { importThreadLimits } from './thread-memory.ts';
 
 export type ParsePool = {
-  parse(raw: Buffer, options?: ParseOptions): Promise<ParsedMessage>;
+  /**
+   * `handOver`: the caller reads the bytes no more, so a buffer that owns its memory moves to the parse thread
+   * instead of being copied (it is empty afterwards).
+   */
+  parse(raw: Buffer, options?: ParseOptions, handOver?: boolean): Promise<ParsedMessage>;
   close(): Promise<void>;
 };
 
@@ -58,7 +62,7 @@ export function createParsePool(size = defaultParseThreads()): ParsePool {
   }
 
   return {
-    parse(raw, options) {
+    parse(raw, options, handOver = false) {
       const read = options?.rebuilt ? readDirectMessage(raw) : null;
       if (read) return Promise.resolve(read);
       if (closing) return Promise.reject(new ParseError('The parser was closed.'));
@@ -68,7 +72,9 @@ export function createParsePool(size = defaultParseThreads()): ParsePool {
       const id = seq++;
       return new Promise((resolve, reject) => {
         slot.waiting.set(id, { resolve, reject });
-        slot.worker.postMessage({ seq: id, raw, ...(options ? { options } : {}) } satisfies ParseRequest);
+        const owns = raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength;
+        const request: ParseRequest = { seq: id, raw, ...(options ? { options } : {}) };
+        slot.worker.postMessage(request, handOver && owns ? [raw.buffer as ArrayBuffer] : []);
       });
     },
     async close() {

@@ -61,7 +61,7 @@ describe('splitMbox', () => {
 });
 
 describe('planImport', () => {
-  test('finds eml files, mbox files (Thunderbird\'s without an extension) and Maildir folders (with Maildir++ subfolders), skipping other files', async () => {
+  test("finds eml files, mbox files (Thunderbird's without an extension) and Maildir folders (with Maildir++ subfolders), skipping other files", async () => {
     const root = tempDir();
     writeFileSync(join(root, 'a.eml'), eml({ subject: 'a' }));
     writeFileSync(join(root, 'notes.txt'), 'not mail');
