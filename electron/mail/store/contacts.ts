@@ -1,10 +1,11 @@
 // The people in your mailbox, for the composer's completion of To, Cc and Bcc (`mail:contacts`, DESIGN §11,
-// "Contacts"). `contacts` (migration 0029) is kept by triggers on `messages`: everyone named in a From, To or
+// "Contacts"). `contacts` (migration 0029) is counted by store.ts per batch of stored messages (0032) and by a
+// delete trigger on `messages`: everyone named in a From, To or
 // Cc, with how many messages name them, so your sent mail counts the people you write to. A query folds case
 // and accents (NFD, marks dropped: "mul" finds "Müller") and matches the prefix at the start of a word of the
 // name or the address ("ram" finds "Priya Raman", "exa" finds "ana@example.com"), most often named first.
-// SQLite cannot fold accents, so the table is held here, sorted and folded, and read again only when the
-// triggers have moved `contacts_version`: reading and folding 11,000 people on every keystroke took a median
+// SQLite cannot fold accents, so the table is held here, sorted and folded, and read again only when a batch or
+// a delete has moved `contacts_version`: reading and folding 11,000 people on every keystroke took a median
 // 38 ms, the folded copy answers in about a millisecond (bench/contacts.ts).
 import type { Address } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
