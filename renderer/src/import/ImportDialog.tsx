@@ -34,8 +34,8 @@ export function ImportDialog() {
       {!busy && status !== 'done' && !browsing && (
         <div className="path-chooser">
           <p className="muted">
-            .mbox and .eml files, Maildir folders, or a folder that holds them: a Thunderbird profile's
-            Mail folder too, whose mailboxes are files without an extension (Inbox, Sent).
+            .mbox and .eml files, Maildir folders, or a folder that holds them: a Thunderbird profile's Mail
+            folder too, whose mailboxes are files without an extension (Inbox, Sent).
           </p>
           <ChooseButtons
             purpose="mail"
