@@ -4,10 +4,11 @@
 // thread instead: there is no interface to keep answering, and starting a thread would cost more than the read.
 import { Worker } from 'node:worker_threads';
 import { AssistantError } from '../ai/assistant-error.ts';
+import { DocumentError } from '../documents/document-error.ts';
 import { MailError } from '../mail/mail-error.ts';
 import { SearchQueryError } from '../mail/store/search.ts';
 import type { CrossedError, ReadReply, ReadRequest, ReadWorkerData } from './read-worker.ts';
-import type { ReadFn, ReadName, Reads } from './reads.ts';
+import type { ReadName, Reads, SomeReads } from './reads.ts';
 
 export type ReadThread = {
   read<N extends ReadName>(name: N, ...args: Parameters<Reads[N]>): Promise<ReturnType<Reads[N]>>;
@@ -27,6 +28,8 @@ function rebuilt(typed: CrossedError): Error {
     return new SearchQueryError(typed.reason as SearchQueryError['reason'], typed.message);
   if (typed.kind === 'assistant')
     return new AssistantError(typed.reason as AssistantError['reason'], typed.message);
+  if (typed.kind === 'document')
+    return new DocumentError(typed.reason as DocumentError['reason'], typed.message);
   return new MailError(typed.reason as MailError['reason'], typed.message);
 }
 
@@ -72,11 +75,14 @@ export function startReadThread(dbFile: string): ReadThread {
 }
 
 /** Each read on the read thread when there is one, else on this thread. */
-export function readsOn(thread: ReadThread | null, here: Reads): { [N in ReadName]: ReadFn<N> } {
+export function readsOn(thread: ReadThread | null, here: Reads): SomeReads<ReadName> {
   if (!thread) return here;
   return {
     search: (...a) => thread.read('search', ...a),
     threads: (...a) => thread.read('threads', ...a),
     orderedThreads: (...a) => thread.read('orderedThreads', ...a),
+    thread: (...a) => thread.read('thread', ...a),
+    namedSources: (...a) => thread.read('namedSources', ...a),
+    replyRequest: (...a) => thread.read('replyRequest', ...a),
   };
 }

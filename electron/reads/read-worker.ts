@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AssistantError } from '../ai/assistant-error.ts';
 import { openDatabase } from '../db/open.ts';
+import { DocumentError } from '../documents/document-error.ts';
 import { MailError } from '../mail/mail-error.ts';
 import { SearchQueryError } from '../mail/store/search.ts';
 import { prepareReads, type ReadName } from './reads.ts';
@@ -12,7 +13,11 @@ import { prepareReads, type ReadName } from './reads.ts';
 export type ReadWorkerData = { dbFile: string };
 export type ReadRequest = { seq: number; name: ReadName; args: unknown[] };
 /** A typed error of the domain, by class: what the read thread gives back in its place. */
-export type CrossedError = { kind: 'search' | 'assistant' | 'mail'; reason: string; message: string };
+export type CrossedError = {
+  kind: 'search' | 'assistant' | 'document' | 'mail';
+  reason: string;
+  message: string;
+};
 export type ReadReply =
   | { seq: number; ok: true; value: unknown }
   | { seq: number; ok: false; typed?: CrossedError; message: string };
@@ -20,12 +25,15 @@ export type ReadReply =
 function crossed(e: unknown): CrossedError | undefined {
   if (e instanceof SearchQueryError) return { kind: 'search', reason: e.reason, message: e.message };
   if (e instanceof AssistantError) return { kind: 'assistant', reason: e.reason, message: e.message };
+  if (e instanceof DocumentError) return { kind: 'document', reason: e.reason, message: e.message };
   if (e instanceof MailError) return { kind: 'mail', reason: e.reason, message: e.message };
   return undefined;
 }
 
 const { dbFile } = workerData as ReadWorkerData;
-// The main connection has migrated the file already; this one only reads.
+// The main connection has migrated the file already. This one reads, but for the warnings of a message stored
+// before migration 0027, checked and kept the first time it is read (warning-store.ts `ensure`): a short write
+// that waits out another connection's batch (busy_timeout) here, not on the main thread.
 const reads = prepareReads(openDatabase(dbFile));
 
 parentPort?.on('message', (r: ReadRequest) => {

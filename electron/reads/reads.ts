@@ -1,7 +1,13 @@
 // The reads that can take more than a few milliseconds on a big mailbox (DESIGN §3, issue 18): a search, a page of
-// a folder's or view's conversations (its count is a pass over the folder's messages), and a page of the list
-// ordered by a triage answer. In the long-running app they run on the read thread (read-thread.ts) with its own
-// connection, so the thread that answers the bridge is never held by them; a one-shot command runs them here.
+// a folder's or view's conversations (its count is a pass over the folder's messages), a page of the list ordered
+// by a triage answer, a conversation with every message and body (`mail:thread`, the assistant's read_thread), and
+// what a summary, a grounded answer or a drafted reply reads before it asks the model. In the long-running app
+// they run on the read thread (read-thread.ts) with its own connection, so the thread that answers the bridge is
+// never held by them; a one-shot command runs them here. Each answer is plain data (it crosses to the main thread
+// by structured clone), each refusal a typed error (read-worker.ts `crossed`).
+
+import { prepareNamedSources } from '../ai/grounded/named-sources.ts';
+import { prepareReplyRequests } from '../ai/grounded/reply-sources.ts';
 import { prepareOrderedThreads } from '../ai/triage/ordered-threads.ts';
 import type { Db } from '../db/open.ts';
 import { prepareQueries } from '../mail/store/queries.ts';
@@ -14,6 +20,12 @@ export function prepareReads(db: Db) {
     search: prepareSearch(db),
     threads: (...args: Parameters<typeof queries.threads>) => queries.threads(...args),
     orderedThreads: (...args: Parameters<typeof ordered.page>) => ordered.page(...args),
+    /** A conversation with all its messages, oldest first; null when there is none with that id. */
+    thread: (threadId: number) => queries.thread(threadId),
+    /** The mail and document chunks a summary or a question names (thread-answers.ts); throws when one is not there. */
+    namedSources: prepareNamedSources(db),
+    /** The thread, the message answered and your examples, for a drafted reply (reply-sources.ts). */
+    replyRequest: prepareReplyRequests(db),
   };
 }
 
@@ -24,3 +36,6 @@ export type ReadName = keyof Reads;
 export type ReadFn<N extends ReadName> = (
   ...args: Parameters<Reads[N]>
 ) => ReturnType<Reads[N]> | Promise<ReturnType<Reads[N]>>;
+
+/** Some of the reads, as a module that needs only those takes them. */
+export type SomeReads<N extends ReadName> = { [K in N]: ReadFn<K> };
