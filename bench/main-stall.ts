@@ -4,6 +4,7 @@
 //   (a) a big query: searches of words in most messages (newest first, and by relevance, which reads every
 //       match), a page of All mail with its count, the thread with most messages, and the list ordered by a
 //       triage answer (every message answered, bench/seed-answers.ts), each through the bridge's dispatch;
+//   (a') the triage dialog over All mail: the estimate and the rules' card (triage:estimate, triage:suggest);
 //   (b) a triage job (prepareTriageJobs, the app's, over the newest --triage messages) against
 //       fixtures/judge/decision-server.ts, as bench/triage.ts runs it, with the big query asked meanwhile;
 //   (c) a first IMAP sync from a real Dovecot (test/support/dovecot.ts, each run a user of its own seeded with
@@ -22,6 +23,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { prepareQuestionSets, starterQuestions } from '../electron/ai/triage/question-sets.ts';
+import type { Rule } from '../electron/ai/triage/rules.ts';
 import { createApp, dbFileName } from '../electron/app.ts';
 import { dispatch } from '../electron/bridge/dispatch.ts';
 import { openDatabase } from '../electron/db/open.ts';
@@ -194,6 +196,33 @@ try {
     bigQuery[way] = { ...watch.stop(), seconds: round((performance.now() - t) / 1000), ...slowest(way) };
   }
 
+  // (a') The triage dialog over All mail: the estimate (every message's length) and the rules' card (every
+  // message's answers), asked once each way.
+  const scope = { kind: 'all' } as const;
+  const rules: Rule[] = [
+    { question: 'category', when: { op: 'is', value: 'newsletter' }, action: { kind: 'archive' } },
+  ];
+  const dialog: Record<string, Stall & { seconds: number }> = {};
+  for (const way of ['readThread', 'inProcess'] as const) {
+    longest.clear();
+    const watch = watchStalls();
+    const t = performance.now();
+    if (way === 'readThread') {
+      for (const [channel, request] of [
+        ['triage:estimate', { setId, scope }],
+        ['triage:suggest', { setId, scope, rules }],
+      ] as const) {
+        const envelope = await dispatch(app.handlers, channel, request, true);
+        if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.message}`);
+        await nextTurn();
+      }
+    } else {
+      await timed('triage estimate', () => here.scopeMeasure(setId, scope));
+      await timed('rules card', () => here.ruleSuggestions(setId, scope, rules));
+    }
+    dialog[way] = { ...watch.stop(), seconds: round((performance.now() - t) / 1000), ...slowest(way) };
+  }
+
   // Asks the big query over and over until `done` settles; the stall of the whole time.
   async function during(done: Promise<unknown>, way: keyof typeof ways | null) {
     let over = false;
@@ -290,6 +319,9 @@ try {
   console.log(`(a) a big query (${requests.map(([c]) => c).join(', ')}), ${rounds} rounds:`);
   line('reads on the read thread', bigQuery.readThread as Shown);
   line('the same reads in process', bigQuery.inProcess as Shown);
+  console.log("(a') the triage dialog over All mail (triage:estimate, triage:suggest):");
+  line('reads on the read thread', dialog.readThread as Shown);
+  line('the same reads in process', dialog.inProcess as Shown);
   console.log(`(b) a triage job over ${newest.length} messages, 5 questions each:`);
   line('the job alone', triage.alone as Shown);
   line('with big queries on the read thread', triage.readThread as Shown);
@@ -306,6 +338,7 @@ try {
       corpus: small ? 'small' : 'bench',
       biggestThread: biggest.message_count,
       bigQuery,
+      triageDialog: dialog,
       triage: { messages: newest.length, ...triage },
       sync: { messages: syncMessages, ...sync },
     }),

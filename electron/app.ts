@@ -245,7 +245,7 @@ export function createApp(options: AppOptions): App {
     ...chatHandlers({ db, services, conversations, grants, streams, log, reads }),
     ...approvalHandlers({ db, conversations, grants }),
     ...agentHandlers({ db, streams }),
-    ...triageHandlers({ db, services, streams, log, ordered }, triageJobs, newMail),
+    ...triageHandlers({ db, services, streams, log, ordered, reads }, triageJobs, newMail),
     ...summaryHandlers({ db, services, streams, log, reads }),
     ...accountHandlers({
       db,

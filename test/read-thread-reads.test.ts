@@ -1,6 +1,7 @@
-// The reads that load messages with their bodies run on the read thread in the long-running app (reads/reads.ts,
+// The reads that can take more than a few milliseconds run on the read thread in the long-running app (reads/reads.ts,
 // DESIGN §3): a conversation (`mail:thread`, the assistant's read_thread), what a summary or a question over mail
-// and documents reads, what a drafted reply reads, and the assistant's search_mail. Each gives on the thread what
+// and documents reads, what a drafted reply reads, the assistant's search_mail, and what a triage scope covers
+// for its estimate and its rules' card. Each gives on the thread what
 // it gives on the main thread; a refusal there is the same typed error here; and while one is held on the
 // thread, the bridge answers a cheap request. To hold a read without timing, the main connection keeps the
 // write lock and the thread's messages have no warnings yet: the read thread checks and keeps them when it
@@ -8,8 +9,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AssistantError } from '../electron/ai/assistant-error.ts';
 import { mailTools } from '../electron/ai/tools/mail-tools.ts';
 import type { AnyTool } from '../electron/ai/tools/tool.ts';
+import { prepareJudgeAnswers } from '../electron/ai/triage/answers.ts';
+import { prepareQuestionSets, starterQuestions } from '../electron/ai/triage/question-sets.ts';
 import { createApp } from '../electron/app.ts';
 import { DocumentError } from '../electron/documents/document-error.ts';
 import { prepareIdentities } from '../electron/mail/identities.ts';
@@ -17,6 +21,7 @@ import { MailError } from '../electron/mail/mail-error.ts';
 import { SearchQueryError } from '../electron/mail/store/search.ts';
 import { prepareReads } from '../electron/reads/reads.ts';
 import type { StreamEvent } from '../shared/contract/index.ts';
+import type { Answer } from '../shared/judge.ts';
 import { call, callRaw, streamUntil } from './support/bridge.ts';
 import { type CitingModel, startCitingModel } from './support/citing-model.ts';
 import { makePdf } from './support/documents.ts';
@@ -28,6 +33,11 @@ let model: CitingModel;
 let threadId = 0;
 let messageIds: number[] = [];
 let documentId = 0;
+let setId = 0;
+// The rules' card over every message: archive the work mail (each message answered `work` below).
+const rules = [
+  { question: 'category', when: { op: 'is', value: 'work' }, action: { kind: 'archive' } },
+] as const;
 const tools = new Map<string, AnyTool>();
 
 const idOf = (messageId: string) =>
@@ -81,6 +91,16 @@ beforeAll(async () => {
   const imported = await call(app, 'documents:import', { paths: [join(files, 'policy.pdf')] });
   documentId = imported.imported[0]?.id ?? 0;
   for (const t of mailTools(app.db, app.reads)) tools.set(t.name, t);
+  setId = prepareQuestionSets(app.db).save({ name: 'Triage', questions: starterQuestions }).id;
+  const answers = prepareJudgeAnswers(app.db);
+  for (const hash of app.db.prepare('SELECT content_hash FROM messages').pluck().all() as string[]) {
+    const answered: Answer[] = starterQuestions.map((q): Answer => {
+      if (q.type === 'choice') return { type: 'choice', name: q.name, choice: 'work' };
+      if (q.type === 'predicate') return { type: 'predicate', name: q.name, probability: 0.5 };
+      return { type: 'score', name: q.name, score: 2 };
+    });
+    answers.store(hash, 'local/m', starterQuestions, answered, 'probabilities', null);
+  }
 });
 afterAll(async () => {
   await app.close();
@@ -115,6 +135,18 @@ describe('each read on the read thread', () => {
     expect(mine.thread.map((m) => m.id)).toEqual(messageIds);
     expect(mine.examples.map((e) => e.text)).toEqual(['Cheers, see you at noon.']);
     expect(await app.reads.replyRequest(messageIds[1] as number, 'Say yes.')).toEqual(mine);
+  });
+
+  test('measures a triage scope for its estimate as the main thread does', async () => {
+    const mine = here.scopeMeasure(setId, { kind: 'all' });
+    expect(mine.messages).toBe(3);
+    expect(await app.reads.scopeMeasure(setId, { kind: 'all' })).toEqual(mine);
+  });
+
+  test('gives the rules’ card as the main thread does', async () => {
+    const mine = here.ruleSuggestions(setId, { kind: 'all' }, rules);
+    expect(mine[0]?.messages.map((m) => m.id).sort()).toEqual([...messageIds, idOf('<own@x>')].sort());
+    expect(await app.reads.ruleSuggestions(setId, { kind: 'all' }, rules)).toEqual(mine);
   });
 
   test('gives search_mail’s hits and read_thread’s blocks as the tools over the main thread give them', async () => {
@@ -164,6 +196,12 @@ describe('a refusal on the read thread', () => {
       documentIds: [999_999],
     });
     expect(r).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  test('is the AssistantError for a question set that is not there, and SearchQueryError for a scope it cannot read', async () => {
+    await expect(app.reads.scopeMeasure(999_999, { kind: 'all' })).rejects.toBeInstanceOf(AssistantError);
+    const refused = app.reads.ruleSuggestions(setId, { kind: 'query', query: 'has:drive' }, rules);
+    await expect(refused).rejects.toBeInstanceOf(SearchQueryError);
   });
 
   test('is the SearchQueryError search_mail throws on the main thread', async () => {
@@ -223,6 +261,17 @@ describe('while a read is held on the read thread', () => {
     );
     const end = (await streamUntil(app, r.streamId, ['draft_reply_done', 'error'])).at(-1) as StreamEvent;
     expect(end.type).toBe('draft_reply_done');
+  });
+
+  test('the bridge answers while triage:estimate measures its scope and triage:suggest makes the card', async () => {
+    const estimate = await answeredWhileHeld(() =>
+      call(app, 'triage:estimate', { setId, scope: { kind: 'all' } }),
+    );
+    expect(estimate.messages).toBe(3);
+    const card = await answeredWhileHeld(() =>
+      call(app, 'triage:suggest', { setId, scope: { kind: 'all' }, rules: [...rules] }),
+    );
+    expect(card[0]?.messages).toHaveLength(3);
   });
 
   test('the bridge answers while the assistant’s search_mail and read_thread wait for the thread', async () => {

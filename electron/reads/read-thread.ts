@@ -84,5 +84,7 @@ export function readsOn(thread: ReadThread | null, here: Reads): SomeReads<ReadN
     thread: (...a) => thread.read('thread', ...a),
     namedSources: (...a) => thread.read('namedSources', ...a),
     replyRequest: (...a) => thread.read('replyRequest', ...a),
+    scopeMeasure: (...a) => thread.read('scopeMeasure', ...a),
+    ruleSuggestions: (...a) => thread.read('ruleSuggestions', ...a),
   };
 }
