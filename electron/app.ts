@@ -107,6 +107,13 @@ export function createApp(options: AppOptions): App {
   // answering during them (DESIGN §3); a one-shot command reads on this one, which has nothing else to do.
   const readThread = options.background ? startReadThread(dbFile) : null;
   const reads = readsOn(readThread, prepareReads(db));
+  // The read thread also copies the WAL back into the database (read-worker.ts): this connection's next commit
+  // after a sync's or an import's batches would otherwise do it here, 24–95 ms of the main thread
+  // (bench/main-stall.ts). Closing the last connection still checkpoints.
+  if (readThread) {
+    db.pragma('wal_autocheckpoint = 0');
+    readThread.start();
+  }
   const services = prepareServices(db, vault);
   const modelChoices = prepareModelChoices(db, services);
   const conversations = prepareConversations(db);

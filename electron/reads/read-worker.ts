@@ -10,7 +10,7 @@ import { MailError } from '../mail/mail-error.ts';
 import { SearchQueryError } from '../mail/store/search.ts';
 import { prepareReads, type ReadName } from './reads.ts';
 
-export type ReadWorkerData = { dbFile: string };
+export type ReadWorkerData = { dbFile: string; checkpointMs: number };
 export type ReadRequest = { seq: number; name: ReadName; args: unknown[] };
 /** A typed error of the domain, by class: what the read thread gives back in its place. */
 export type CrossedError = {
@@ -30,11 +30,23 @@ function crossed(e: unknown): CrossedError | undefined {
   return undefined;
 }
 
-const { dbFile } = workerData as ReadWorkerData;
+const { dbFile, checkpointMs } = workerData as ReadWorkerData;
 // The main connection has migrated the file already. This one reads, but for the warnings of a message stored
 // before migration 0027, checked and kept the first time it is read (warning-store.ts `ensure`): a short write
 // that waits out another connection's batch (busy_timeout) here, not on the main thread.
-const reads = prepareReads(openDatabase(dbFile));
+const db = openDatabase(dbFile);
+const reads = prepareReads(db);
+
+// This thread copies the WAL back into the database, so the main connection need not at its next commit (app.ts
+// turns its autocheckpoint off): after a sync's batches that copy held the main thread 24–95 ms. A passive
+// checkpoint waits for no reader or writer (SQLite, "wal_checkpoint") and copies what it can.
+setInterval(() => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // Tried again at the next turn; a read that fails says why.
+  }
+}, checkpointMs).unref();
 
 parentPort?.on('message', (r: ReadRequest) => {
   let reply: ReadReply;
