@@ -10,12 +10,9 @@
 //   node bench/triage-order.ts [--count 20000] [--rounds 10]
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { prepareJudgeAnswers } from '../electron/ai/triage/answers.ts';
 import { type OrderRequest, prepareOrderedThreads } from '../electron/ai/triage/ordered-threads.ts';
-import { prepareQuestionSets, starterQuestions } from '../electron/ai/triage/question-sets.ts';
-import type { Answer } from '../shared/judge.ts';
 import { scratchCorpus } from './corpus.ts';
-import { seededRandom } from './mailbox/random.ts';
+import { answerEveryMessage } from './seed-answers.ts';
 import { summary } from './stats.ts';
 
 const { values } = parseArgs({
@@ -30,24 +27,7 @@ const archive = Number(
 );
 db.prepare('UPDATE messages SET folder_id = ? WHERE id % 4 = 0').run(archive);
 
-const setId = prepareQuestionSets(db).save({ name: 'Bench', questions: starterQuestions }).id;
-const cache = prepareJudgeAnswers(db);
-const random = seededRandom(17).next;
-const categories = ['personal', 'work', 'transaction', 'newsletter', 'promotion', 'other'];
-const hashes = db.prepare('SELECT content_hash FROM messages').pluck().all() as string[];
-const answerAll = db.transaction(() => {
-  for (const hash of hashes) {
-    const answers: Answer[] = starterQuestions.map((q): Answer => {
-      if (random() < 0.02) return { type: 'refusal', name: q.name };
-      if (q.type === 'predicate') return { type: 'predicate', name: q.name, probability: random() };
-      if (q.type === 'choice')
-        return { type: 'choice', name: q.name, choice: categories[Math.floor(random() * 6)] as string };
-      return { type: 'score', name: q.name, score: Math.round(random() * 400) / 100 };
-    });
-    cache.store(hash, 'bench/model', starterQuestions, answers, 'probabilities', null);
-  }
-});
-answerAll();
+const { setId, answered: messages } = answerEveryMessage(db);
 // As the app's database normally is: its WAL copied back (autocheckpoint at 1,000 pages), statistics read.
 db.pragma('wal_checkpoint(TRUNCATE)');
 db.exec('ANALYZE');
@@ -89,7 +69,6 @@ function measure(over: Partial<OrderRequest>) {
   return { total, cold: summary(cold), warm: summary(warm) };
 }
 
-const messages = hashes.length;
 console.log(`${messages} messages, every one answered, ${rounds} rounds`);
 const results: Record<string, unknown> = {};
 for (const [name, over] of cases) {

@@ -49,7 +49,7 @@ import { prepareMailActions } from './mail/store/undo.ts';
 import { prepareWarnings } from './mail/warnings/warning-store.ts';
 import { startPresence } from './mcp/app-presence.ts';
 import { readsOn, startReadThread } from './reads/read-thread.ts';
-import { prepareReads } from './reads/reads.ts';
+import { prepareReads, type ReadName, type SomeReads } from './reads/reads.ts';
 import { fileSealer } from './secrets/file-vault.ts';
 import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.ts';
 
@@ -88,6 +88,8 @@ export type App = {
   // The triage jobs the `triage:*` channels run; the CLI's judge names its messages the way they do.
   triageJobs: ReturnType<typeof prepareTriageJobs>;
   db: Db;
+  /** The slow reads (reads/reads.ts): on the read thread in the long-running app, on this one in a command. */
+  reads: SomeReads<ReadName>;
   // Where a file the user names may be (files/safe-open.ts): never inside this data folder.
   places: Places;
   vault: KeyVault;
@@ -105,11 +107,18 @@ export function createApp(options: AppOptions): App {
   const log = fileLog(join(options.dataDir, logFileName));
   const vault = createKeyVault(db, options.sealer ?? fileSealer(options.dataDir));
   const queries = prepareQueries(db);
-  // The long-running app does its slow reads (a search, a page of a big folder, the list ordered by an answer)
-  // on the read thread, so the bridge keeps answering during them (DESIGN §3); a one-shot command reads on this
-  // one, which has nothing else to do.
+  // The long-running app does its slow reads (a search, a page of a big folder, the list ordered by an answer, a
+  // thread with its bodies, what an answer or a drafted reply reads) on the read thread, so the bridge keeps
+  // answering during them (DESIGN §3); a one-shot command reads on this one, which has nothing else to do.
   const readThread = options.background ? startReadThread(dbFile) : null;
   const reads = readsOn(readThread, prepareReads(db));
+  // The read thread also copies the WAL back into the database (read-worker.ts): this connection's next commit
+  // after a sync's or an import's batches would otherwise do it here, 24–95 ms of the main thread
+  // (bench/main-stall.ts). Closing the last connection still checkpoints.
+  if (readThread) {
+    db.pragma('wal_autocheckpoint = 0');
+    readThread.start();
+  }
   const services = prepareServices(db, vault);
   const modelChoices = prepareModelChoices(db, services);
   const conversations = prepareConversations(db);
@@ -221,6 +230,7 @@ export function createApp(options: AppOptions): App {
     ...mailHandlers({
       queries,
       threadPage: reads.threads,
+      thread: reads.thread,
       search: reads.search,
       contacts: prepareContacts(db),
       mailActions,
@@ -234,14 +244,22 @@ export function createApp(options: AppOptions): App {
     ...documentHandlers({ documents }),
     ...fileHandlers({ places, pickPaths: options.pickPaths }),
     ...draftHandlers({ drafts, answers, outbox, uploads }),
-    ...draftReplyHandlers({ db, services, modelChoices, drafts, answers, streams, log }),
+    ...draftReplyHandlers({
+      services,
+      modelChoices,
+      drafts,
+      answers,
+      streams,
+      log,
+      replyRequest: reads.replyRequest,
+    }),
     ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
-    ...chatHandlers({ db, services, conversations, grants, streams, log }),
+    ...chatHandlers({ db, services, conversations, grants, streams, log, reads }),
     ...approvalHandlers({ db, conversations, grants }),
     ...agentHandlers({ db, streams }),
-    ...triageHandlers({ db, services, streams, log, ordered }, triageJobs, newMail),
-    ...summaryHandlers({ db, services, streams, log }),
+    ...triageHandlers({ db, services, streams, log, ordered, reads }, triageJobs, newMail),
+    ...summaryHandlers({ db, services, streams, log, reads }),
     ...accountHandlers({
       db,
       accounts,
@@ -264,6 +282,7 @@ export function createApp(options: AppOptions): App {
     outbox,
     triageJobs,
     db,
+    reads,
     places,
     vault,
     log,

@@ -12,6 +12,7 @@ import { toolSpec } from '../electron/ai/tools/tool.ts';
 import { type App, createApp, projectRoot } from '../electron/app.ts';
 import { dispatch } from '../electron/bridge/dispatch.ts';
 import { openDatabase } from '../electron/db/open.ts';
+import { prepareReads } from '../electron/reads/reads.ts';
 import type { StreamEvent } from '../shared/contract/index.ts';
 import { runSkimmer } from './support/cli.ts';
 import { type McpSession, startMcp } from './support/mcp-session.ts';
@@ -150,7 +151,7 @@ describe('skimmer mcp over stdio', () => {
     const s = await session(dir);
     const { tools } = await s.client.listTools();
     const db = openDatabase(join(dir, 'skimmer.db'));
-    const assistant = mailTools(db);
+    const assistant = mailTools(db, prepareReads(db));
     db.close();
     expect(tools.map((t) => t.name)).toEqual(assistant.map((t) => t.name));
     for (const t of assistant) {

@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 const sendMail = async (args: object) => {
-  const tool = mailTools(app.db).find((t) => t.name === 'send_mail');
+  const tool = mailTools(app.db, app.reads).find((t) => t.name === 'send_mail');
   if (!tool) throw new Error('no send_mail');
   const out = await tool.run(tool.schema.parse(args), { signal: new AbortController().signal });
   return JSON.parse(out.output).queued as number;

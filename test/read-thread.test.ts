@@ -1,7 +1,7 @@
 // The long-running app does its slow reads on a thread of its own with its own connection (reads/read-thread.ts):
 // a search and a page of a view give what the main thread gives, a refusal is the same typed error, it answers
 // while the main connection holds a write transaction open, and the bridge answers other requests meanwhile.
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../electron/app.ts';
@@ -88,6 +88,30 @@ describe('the read thread', () => {
       db.exec('COMMIT');
     }
     expect((await thread.read('search', 'is:read', 50)).map((h) => h.messageId)).toEqual(['<6@x>']);
+  });
+});
+
+describe('the read thread and the WAL', () => {
+  test('copies what other connections wrote back into the database file, which none of them does', async () => {
+    const file = join(tempDir(), 'skimmer.db');
+    const writer = openDatabase(file);
+    // As the app's main connection: it leaves checkpoints to the read thread.
+    writer.pragma('wal_autocheckpoint = 0');
+    const thread = startReadThread(file, 100);
+    thread.start();
+    try {
+      writer.exec('CREATE TABLE pad (x BLOB)');
+      const before = statSync(file).size;
+      const pad = writer.prepare('INSERT INTO pad VALUES (randomblob(4000))');
+      writer.transaction(() => {
+        for (let i = 0; i < 500; i++) pad.run();
+      })();
+      // The new pages are in the WAL until a checkpoint copies them into the file.
+      await expect.poll(() => statSync(file).size, { timeout: 10_000 }).toBeGreaterThan(before + 1_000_000);
+    } finally {
+      await thread.close();
+      writer.close();
+    }
   });
 });
 

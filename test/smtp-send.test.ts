@@ -11,6 +11,7 @@ import { syncAccount } from '../electron/mail/imap/imap-sync.ts';
 import { prepareDrafts } from '../electron/mail/send/drafts.ts';
 import { prepareOutbox, undoWindowMs } from '../electron/mail/send/outbox.ts';
 import { prepareMailActions } from '../electron/mail/store/undo.ts';
+import { prepareReads } from '../electron/reads/reads.ts';
 import { fileSealer } from '../electron/secrets/file-vault.ts';
 import { createKeyVault } from '../electron/secrets/key-vault.ts';
 import { type Dovecot, startDovecot } from './support/dovecot.ts';
@@ -57,7 +58,7 @@ afterAll(async () => {
 });
 
 const sendMail = () => {
-  const tool = mailTools(db).find((t) => t.name === 'send_mail');
+  const tool = mailTools(db, prepareReads(db)).find((t) => t.name === 'send_mail');
   if (!tool) throw new Error('no send_mail');
   return (args: object) => tool.run(tool.schema.parse(args), { signal: new AbortController().signal });
 };

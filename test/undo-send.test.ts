@@ -111,7 +111,7 @@ describe('Undo of a send', () => {
   });
 
   test("makes an approved send_mail the user's draft, to edit or discard", async () => {
-    const tool = mailTools(app.db).find((t) => t.name === 'send_mail');
+    const tool = mailTools(app.db, app.reads).find((t) => t.name === 'send_mail');
     if (!tool) throw new Error('no send_mail');
     const args = { to: ['frank@example.org'], subject: 'Invoice', body: 'Paid in full.' };
     const out = await tool.run(tool.schema.parse(args), { signal: new AbortController().signal });

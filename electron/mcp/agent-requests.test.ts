@@ -101,4 +101,21 @@ describe('app presence', () => {
     stop();
     expect(appRunning(db, () => 10_000)).toBe(false);
   });
+
+  test('a beat does not wait while another connection holds the write lock, and beats once it is free', async () => {
+    const file = join(tempDir(), 'skimmer.db');
+    const db = openDatabase(file);
+    const other = openDatabase(file);
+    other.exec('BEGIN IMMEDIATE');
+    // A beat that waited would wait out the busy timeout here and then throw SQLITE_BUSY.
+    const stop = startPresence(db);
+    try {
+      expect(appRunning(db)).toBe(false);
+      other.exec('COMMIT');
+      await expect.poll(() => appRunning(db), { timeout: 5000 }).toBe(true);
+    } finally {
+      stop();
+      other.close();
+    }
+  });
 });

@@ -42,6 +42,7 @@ import type { prepareServices } from '../ai/services.ts';
 import { mailTools } from '../ai/tools/mail-tools.ts';
 import type { CallDecision, Provenance } from '../ai/tools/tool.ts';
 import type { Db } from '../db/open.ts';
+import type { SomeReads } from '../reads/reads.ts';
 import { prepareAgentRequests } from './agent-requests.ts';
 import { appRunning } from './app-presence.ts';
 import { approvalMessage, clientName } from './approval-text.ts';
@@ -52,6 +53,8 @@ type Deps = {
   services: ReturnType<typeof prepareServices>;
   conversations: ReturnType<typeof prepareConversations>;
   grants: ReturnType<typeof prepareGrants>;
+  // `skimmer mcp` is a command of its own process: its reads run on its thread (app.ts).
+  reads: SomeReads<'search' | 'thread'>;
 };
 
 export type McpOptions = {
@@ -79,7 +82,7 @@ type Outcome = { decision: CallDecision; answered: boolean; output: string; isEr
 
 export function createMcpServer(deps: Deps, options: McpOptions): { server: Server; close(): void } {
   const pollMs = options.pollMs ?? 200;
-  const allTools = mailTools(deps.db);
+  const allTools = mailTools(deps.db, deps.reads);
   const plainTools = allTools.filter((t) => !options.readOnly || t.effect === 'read');
   const plain = new Map(plainTools.map((t) => [t.name, t]));
   // The assistant's tools with the app's chat policy (reads run, the rest asks unless granted), no conversation.

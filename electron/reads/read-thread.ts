@@ -1,18 +1,25 @@
 // The read thread (read-worker.ts) for the long-running app, the desktop app and `serve`: the reads of reads.ts,
-// answered as promises. The thread starts with the first read and lives until close(); a thread that dies fails
-// the reads it held with an error and is started again by the next one. One-shot commands read on their own
+// answered as promises. The thread starts with start() or the first read and lives until close(); it also keeps
+// the WAL checkpointed (read-worker.ts). A thread that dies fails the reads it held with an error and is started
+// again by the next one. One-shot commands read on their own
 // thread instead: there is no interface to keep answering, and starting a thread would cost more than the read.
 import { Worker } from 'node:worker_threads';
 import { AssistantError } from '../ai/assistant-error.ts';
+import { DocumentError } from '../documents/document-error.ts';
 import { MailError } from '../mail/mail-error.ts';
 import { SearchQueryError } from '../mail/store/search.ts';
 import type { CrossedError, ReadReply, ReadRequest, ReadWorkerData } from './read-worker.ts';
-import type { ReadFn, ReadName, Reads } from './reads.ts';
+import type { ReadName, Reads, SomeReads } from './reads.ts';
 
 export type ReadThread = {
   read<N extends ReadName>(name: N, ...args: Parameters<Reads[N]>): Promise<ReturnType<Reads[N]>>;
+  /** Starts the thread before the first read, so it keeps the WAL checkpointed from the start (read-worker.ts). */
+  start(): void;
   close(): Promise<void>;
 };
+
+/** How often the read thread copies the WAL back into the database. */
+const checkpointEveryMs = 10_000;
 
 const workerUrl = new URL(
   import.meta.url.endsWith('.ts') ? './read-worker.ts' : './read-worker.js',
@@ -27,17 +34,22 @@ function rebuilt(typed: CrossedError): Error {
     return new SearchQueryError(typed.reason as SearchQueryError['reason'], typed.message);
   if (typed.kind === 'assistant')
     return new AssistantError(typed.reason as AssistantError['reason'], typed.message);
+  if (typed.kind === 'document')
+    return new DocumentError(typed.reason as DocumentError['reason'], typed.message);
   return new MailError(typed.reason as MailError['reason'], typed.message);
 }
 
-export function startReadThread(dbFile: string): ReadThread {
+export function startReadThread(dbFile: string, checkpointMs = checkpointEveryMs): ReadThread {
   let worker: Worker | null = null;
   let seq = 0;
   const waiting = new Map<number, Waiting>();
 
   function thread(): Worker {
     if (worker) return worker;
-    const started = new Worker(workerUrl, { name: 'reads', workerData: { dbFile } satisfies ReadWorkerData });
+    const started = new Worker(workerUrl, {
+      name: 'reads',
+      workerData: { dbFile, checkpointMs } satisfies ReadWorkerData,
+    });
     started.on('message', (r: ReadReply) => {
       const w = waiting.get(r.seq);
       waiting.delete(r.seq);
@@ -63,6 +75,9 @@ export function startReadThread(dbFile: string): ReadThread {
         thread().postMessage({ seq: id, name, args } satisfies ReadRequest);
       });
     },
+    start() {
+      thread();
+    },
     async close() {
       const w = worker;
       worker = null;
@@ -72,11 +87,16 @@ export function startReadThread(dbFile: string): ReadThread {
 }
 
 /** Each read on the read thread when there is one, else on this thread. */
-export function readsOn(thread: ReadThread | null, here: Reads): { [N in ReadName]: ReadFn<N> } {
+export function readsOn(thread: ReadThread | null, here: Reads): SomeReads<ReadName> {
   if (!thread) return here;
   return {
     search: (...a) => thread.read('search', ...a),
     threads: (...a) => thread.read('threads', ...a),
     orderedThreads: (...a) => thread.read('orderedThreads', ...a),
+    thread: (...a) => thread.read('thread', ...a),
+    namedSources: (...a) => thread.read('namedSources', ...a),
+    replyRequest: (...a) => thread.read('replyRequest', ...a),
+    scopeMeasure: (...a) => thread.read('scopeMeasure', ...a),
+    ruleSuggestions: (...a) => thread.read('ruleSuggestions', ...a),
   };
 }

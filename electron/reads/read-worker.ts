@@ -5,14 +5,19 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AssistantError } from '../ai/assistant-error.ts';
 import { openDatabase } from '../db/open.ts';
+import { DocumentError } from '../documents/document-error.ts';
 import { MailError } from '../mail/mail-error.ts';
 import { SearchQueryError } from '../mail/store/search.ts';
 import { prepareReads, type ReadName } from './reads.ts';
 
-export type ReadWorkerData = { dbFile: string };
+export type ReadWorkerData = { dbFile: string; checkpointMs: number };
 export type ReadRequest = { seq: number; name: ReadName; args: unknown[] };
 /** A typed error of the domain, by class: what the read thread gives back in its place. */
-export type CrossedError = { kind: 'search' | 'assistant' | 'mail'; reason: string; message: string };
+export type CrossedError = {
+  kind: 'search' | 'assistant' | 'document' | 'mail';
+  reason: string;
+  message: string;
+};
 export type ReadReply =
   | { seq: number; ok: true; value: unknown }
   | { seq: number; ok: false; typed?: CrossedError; message: string };
@@ -20,13 +25,28 @@ export type ReadReply =
 function crossed(e: unknown): CrossedError | undefined {
   if (e instanceof SearchQueryError) return { kind: 'search', reason: e.reason, message: e.message };
   if (e instanceof AssistantError) return { kind: 'assistant', reason: e.reason, message: e.message };
+  if (e instanceof DocumentError) return { kind: 'document', reason: e.reason, message: e.message };
   if (e instanceof MailError) return { kind: 'mail', reason: e.reason, message: e.message };
   return undefined;
 }
 
-const { dbFile } = workerData as ReadWorkerData;
-// The main connection has migrated the file already; this one only reads.
-const reads = prepareReads(openDatabase(dbFile));
+const { dbFile, checkpointMs } = workerData as ReadWorkerData;
+// The main connection has migrated the file already. This one reads, but for the warnings of a message stored
+// before migration 0027, checked and kept the first time it is read (warning-store.ts `ensure`): a short write
+// that waits out another connection's batch (busy_timeout) here, not on the main thread.
+const db = openDatabase(dbFile);
+const reads = prepareReads(db);
+
+// This thread copies the WAL back into the database, so the main connection need not at its next commit (app.ts
+// turns its autocheckpoint off): after a sync's batches that copy held the main thread 24–95 ms. A passive
+// checkpoint waits for no reader or writer (SQLite, "wal_checkpoint") and copies what it can.
+setInterval(() => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // Tried again at the next turn; a read that fails says why.
+  }
+}, checkpointMs).unref();
 
 parentPort?.on('message', (r: ReadRequest) => {
   let reply: ReadReply;

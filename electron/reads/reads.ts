@@ -1,8 +1,17 @@
 // The reads that can take more than a few milliseconds on a big mailbox (DESIGN §3, issue 18): a search, a page of
-// a folder's or view's conversations (its count is a pass over the folder's messages), and a page of the list
-// ordered by a triage answer. In the long-running app they run on the read thread (read-thread.ts) with its own
-// connection, so the thread that answers the bridge is never held by them; a one-shot command runs them here.
+// a folder's or view's conversations (its count is a pass over the folder's messages), a page of the list ordered
+// by a triage answer, a conversation with every message and body (`mail:thread`, the assistant's read_thread),
+// what a summary, a grounded answer or a drafted reply reads before it asks the model, and what a triage scope
+// covers for its estimate and its rules' card. In the long-running app
+// they run on the read thread (read-thread.ts) with its own connection, so the thread that answers the bridge is
+// never held by them; a one-shot command runs them here. Each answer is plain data (it crosses to the main thread
+// by structured clone), each refusal a typed error (read-worker.ts `crossed`).
+
+import { prepareNamedSources } from '../ai/grounded/named-sources.ts';
+import { prepareReplyRequests } from '../ai/grounded/reply-sources.ts';
 import { prepareOrderedThreads } from '../ai/triage/ordered-threads.ts';
+import { prepareRuleSuggestions } from '../ai/triage/rule-suggestions.ts';
+import { prepareScopeMeasure, prepareScopeMessages } from '../ai/triage/scope-messages.ts';
 import type { Db } from '../db/open.ts';
 import { prepareQueries } from '../mail/store/queries.ts';
 import { prepareSearch } from '../mail/store/search.ts';
@@ -10,10 +19,21 @@ import { prepareSearch } from '../mail/store/search.ts';
 export function prepareReads(db: Db) {
   const queries = prepareQueries(db);
   const ordered = prepareOrderedThreads(db);
+  const rules = prepareRuleSuggestions(db, prepareScopeMessages(db));
   return {
     search: prepareSearch(db),
     threads: (...args: Parameters<typeof queries.threads>) => queries.threads(...args),
     orderedThreads: (...args: Parameters<typeof ordered.page>) => ordered.page(...args),
+    /** A conversation with all its messages, oldest first; null when there is none with that id. */
+    thread: (threadId: number) => queries.thread(threadId),
+    /** The mail and document chunks a summary or a question names (thread-answers.ts); throws when one is not there. */
+    namedSources: prepareNamedSources(db),
+    /** The thread, the message answered and your examples, for a drafted reply (reply-sources.ts). */
+    replyRequest: prepareReplyRequests(db),
+    /** How many messages and characters a triage job over a scope would send, for its estimate. */
+    scopeMeasure: prepareScopeMeasure(db),
+    /** The rules' card: per rule, the messages of a scope it would change (a pass over their answers). */
+    ruleSuggestions: (...args: Parameters<typeof rules.suggest>) => rules.suggest(...args),
   };
 }
 
@@ -24,3 +44,6 @@ export type ReadName = keyof Reads;
 export type ReadFn<N extends ReadName> = (
   ...args: Parameters<Reads[N]>
 ) => ReturnType<Reads[N]> | Promise<ReturnType<Reads[N]>>;
+
+/** Some of the reads, as a module that needs only those takes them. */
+export type SomeReads<N extends ReadName> = { [K in N]: ReadFn<K> };

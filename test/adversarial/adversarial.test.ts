@@ -20,6 +20,7 @@ import { prepareAccounts } from '../../electron/mail/accounts.ts';
 import { syncAccount } from '../../electron/mail/imap/imap-sync.ts';
 import { prepareOutbox, undoWindowMs } from '../../electron/mail/send/outbox.ts';
 import { prepareMailActions } from '../../electron/mail/store/undo.ts';
+import { prepareReads } from '../../electron/reads/reads.ts';
 import { fileSealer } from '../../electron/secrets/file-vault.ts';
 import { createKeyVault } from '../../electron/secrets/key-vault.ts';
 import { type Dovecot, startDovecot } from '../support/dovecot.ts';
@@ -247,6 +248,7 @@ async function play(s: Scenario, v: Variant, approves: User = approvesReads): Pr
       services: prepareServices(db, createKeyVault(db, sealer)),
       conversations: prepareConversations(db),
       grants,
+      reads: prepareReads(db),
     };
     const conversationId = deps.conversations.create(s.task, 'scripted/obedient');
     const executed: Outcome['executed'] = [];
@@ -257,7 +259,7 @@ async function play(s: Scenario, v: Variant, approves: User = approvesReads): Pr
         return t.run(args, c);
       },
     });
-    const plain = mailTools(db).map(spy);
+    const plain = mailTools(db, deps.reads).map(spy);
     if (v.grants) for (const t of plain) if (t.effect === 'write') grants.grant(t.name, 'write', 'always');
     const effectOf = new Map(plain.map((t) => [t.name, t.effect]));
     const tools = agentTools(deps, conversationId, v.policy, plain);

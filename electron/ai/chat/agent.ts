@@ -7,6 +7,7 @@
 import type { Db } from '../../db/open.ts';
 import { prepareIdentities } from '../../mail/identities.ts';
 import { prepareQueries } from '../../mail/store/queries.ts';
+import type { SomeReads } from '../../reads/reads.ts';
 import { AssistantError } from '../assistant-error.ts';
 import { connectForMail } from '../model-access.ts';
 import { aiErrorMessages } from '../protocol/errors.ts';
@@ -33,6 +34,8 @@ type Deps = {
   services: ReturnType<typeof prepareServices>;
   conversations: ReturnType<typeof prepareConversations>;
   grants: ReturnType<typeof prepareGrants>;
+  /** The tools' searches and threads: on the read thread in the long-running app (reads/). */
+  reads: SomeReads<'search' | 'thread'>;
 };
 
 export type AgentRequest = {
@@ -68,7 +71,7 @@ export function agentTools(
   deps: Deps,
   conversationId: number | null,
   policy: ApprovalPolicy,
-  plain: readonly AnyTool[] = mailTools(deps.db),
+  plain: readonly AnyTool[] = mailTools(deps.db, deps.reads),
 ): AnyTool[] {
   return plain.map((t) => withPolicy(deps.grants.withGrants(t, conversationId), policy));
 }
@@ -102,7 +105,7 @@ export async function* runAgent(
   if (context.length > 0) yield { type: 'context', blocks: context };
 
   // The tools without grants and policy are kept too, to tell afterwards who let a call run.
-  const plainTools = mailTools(deps.db);
+  const plainTools = mailTools(deps.db, deps.reads);
   const tools = agentTools(deps, conversationId, request.policy, plainTools);
   const plain = new Map(plainTools.map((t) => [t.name, t]));
   // SECURITY: arguments and results can hold the service's key (a model may echo it); the audit masks it.

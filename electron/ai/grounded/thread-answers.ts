@@ -2,15 +2,13 @@
 // the request names a thread, messages or documents by id, never their text (DESIGN §10); this loads them and
 // plans the answer — the cached one, or how to ask the model, with checked citations, each tied to its
 // message, or to its document and page. The caller connects (consent first) and relays the result.
-import type { GroundedView, MessageView } from '../../../shared/contract/index.ts';
+import type { GroundedView } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { DocumentError } from '../../documents/document-error.ts';
-import { type Chunk, prepareDocuments } from '../../documents/documents.ts';
 import { MailError } from '../../mail/mail-error.ts';
-import { prepareQueries } from '../../mail/store/queries.ts';
+import type { SomeReads } from '../../reads/reads.ts';
 import { askKey, prepareAnswerCache } from './answer-cache.ts';
 import { chooseSources } from './ask-sources.ts';
-import { groundedBounds } from './bounds.ts';
 import { type GroundedConnection, groundedAnswer } from './grounded.ts';
 import { type Citation, chunkCitation, messageCitation, messageSource, viewOf } from './grounded-view.ts';
 import { summarizeThread } from './long-thread.ts';
@@ -36,17 +34,19 @@ export type AskRequest = {
   refresh: boolean;
 };
 
-export function prepareThreadAnswers(db: Db) {
-  const queries = prepareQueries(db);
-  const documents = prepareDocuments(db);
+/**
+ * `reads` load what is answered: on the read thread in the long-running app (reads/), so a thread of many long
+ * messages does not hold the thread that answers the bridge.
+ */
+export function prepareThreadAnswers(db: Db, reads: SomeReads<'thread' | 'namedSources'>) {
   const cache = prepareAnswerCache(db);
   // A thread's version without reading its messages: every opening of a thread asks for its stored summary.
   const shape = db.prepare<[number], { n: number; top: number }>(
     'SELECT count(*) AS n, coalesce(max(id), 0) AS top FROM messages WHERE thread_id = ?',
   );
 
-  function found(threadId: number) {
-    const thread = queries.thread(threadId);
+  async function found(threadId: number) {
+    const thread = await reads.thread(threadId);
     if (!thread) throw new MailError('not_found', 'That conversation is not in the mailbox.');
     return thread;
   }
@@ -55,8 +55,8 @@ export function prepareThreadAnswers(db: Db) {
   const versionOf = (count: number, newestId: number) => `${count}:${newestId}`;
 
   /** A thread's summary, or its answer to a question; throws MailError when the thread is not there. */
-  function thread(r: ThreadRequest): AnswerPlan {
-    const thread = found(r.threadId);
+  async function thread(r: ThreadRequest): Promise<AnswerPlan> {
+    const thread = await found(r.threadId);
     const version = versionOf(thread.messages.length, Math.max(0, ...thread.messages.map((m) => m.id)));
     const question = r.question ?? '';
     const known = new Map(thread.messages.map((m) => [`m${m.id}`, messageCitation(m)]));
@@ -75,32 +75,17 @@ export function prepareThreadAnswers(db: Db) {
   }
 
   /**
-   * A question over a thread, messages and/or documents. Everything named is loaded now, so a wrong id throws
+   * A question over a thread, messages and/or documents. Everything named is loaded first, so a wrong id throws
    * (MailError, DocumentError) before anything is asked.
    */
-  function ask(r: AskRequest): AnswerPlan {
-    const mail = new Map<number, MessageView>();
-    if (r.threadId !== undefined) {
-      const thread = queries.thread(r.threadId);
-      if (!thread) throw new MailError('not_found', 'That conversation is not in the mailbox.');
-      for (const m of thread.messages) mail.set(m.id, m);
-    }
-    for (const id of r.messageIds ?? []) {
-      const m = mail.get(id) ?? queries.message(id);
-      if (!m) throw new MailError('not_found', 'One of the chosen messages is not in the mailbox.');
-      mail.set(id, m);
-    }
-    const messages = [...mail.values()].sort((a, b) => a.date - b.date || a.id - b.id);
-    const perDocument: Chunk[][] = [];
-    for (const id of new Set(r.documentIds ?? [])) {
-      if (!documents.document(id))
-        throw new DocumentError('not_found', 'One of the chosen documents is not imported.');
-      const relevant = documents.relevant(id, r.question, groundedBounds.maxSources);
-      // A document none of whose chunks hold the question's words still offers its opening chunks.
-      perDocument.push(
-        relevant.length > 0 ? relevant : documents.chunks(id).slice(0, groundedBounds.maxSources),
-      );
-    }
+  async function ask(r: AskRequest): Promise<AnswerPlan> {
+    const { threadId, messageIds, documentIds, question } = r;
+    const { messages, perDocument } = await reads.namedSources({
+      threadId,
+      messageIds,
+      documentIds,
+      question,
+    });
     const known = new Map<string, Citation>([
       ...messages.map((m) => [`m${m.id}`, messageCitation(m)] as const),
       ...perDocument.flat().map((c) => [c.id, chunkCitation(c)] as const),
@@ -108,7 +93,7 @@ export function prepareThreadAnswers(db: Db) {
     const key = askKey({
       model: r.model,
       question: r.question,
-      messageIds: [...mail.keys()],
+      messageIds: messages.map((m) => m.id),
       documentIds: r.documentIds ?? [],
     });
     const askModel = async (

@@ -7,9 +7,8 @@ import type { MessageWarning } from '../../../shared/contract/index.ts';
 import { undoWindowText } from '../../../shared/undo-window.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareOutbox } from '../../mail/send/outbox.ts';
-import { prepareQueries } from '../../mail/store/queries.ts';
-import { prepareSearch } from '../../mail/store/search.ts';
 import { prepareMailActions } from '../../mail/store/undo.ts';
+import type { SomeReads } from '../../reads/reads.ts';
 import { hiddenHtmlText, stripHiddenText, suspectInjection, wrapUntrusted } from '../safety/untrusted.ts';
 import { prepareMailPreviews } from './mail-previews.ts';
 import { MailAddress } from './recipient-arg.ts';
@@ -139,9 +138,12 @@ function removeHidden(text: string, hidden: readonly string[]): { text: string; 
   return { text: out, removed: out !== text };
 }
 
-export function mailTools(db: Db): AnyTool[] {
-  const search = prepareSearch(db);
-  const queries = prepareQueries(db);
+/**
+ * The tools over `db`. `reads` (reads/reads.ts) answer search_mail and read_thread: in the long-running app those
+ * of its read thread, so a search or a long thread a model asks for never holds the thread that answers the
+ * bridge; in a command, the same reads on this thread.
+ */
+export function mailTools(db: Db, reads: SomeReads<'search' | 'thread'>): AnyTool[] {
   const actions = prepareMailActions(db);
   const previews = prepareMailPreviews(db);
   const outbox = prepareOutbox(db);
@@ -154,7 +156,7 @@ export function mailTools(db: Db): AnyTool[] {
     schema: SearchArgs,
     effect: 'read',
     async run({ query, limit }) {
-      const hits = search(query, limit).map((h) => ({
+      const hits = (await reads.search(query, limit)).map((h) => ({
         id: h.id,
         threadId: h.threadId,
         subject: clean(h.subject),
@@ -173,7 +175,7 @@ export function mailTools(db: Db): AnyTool[] {
     schema: ThreadArgs,
     effect: 'read',
     async run({ threadId }) {
-      const thread = queries.thread(threadId);
+      const thread = await reads.thread(threadId);
       if (!thread) throw new Error(`There is no thread with id ${threadId}.`);
       const blocks = thread.messages.map((m) => messageBlock(m).block);
       return { output: blocks.join('\n\n'), untrusted: true };

@@ -13,6 +13,7 @@ import { createKeyVault } from '../../secrets/key-vault.ts';
 import { prepareAudit } from '../safety/audit.ts';
 import { prepareServices } from '../services.ts';
 import { prepareQuestionSets } from './question-sets.ts';
+import { prepareScopeMeasure } from './scope-messages.ts';
 import { prepareTriageJobs } from './triage-jobs.ts';
 
 const judgeDir = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'judge');
@@ -50,7 +51,7 @@ afterAll(async () => {
 
 describe('triage jobs', () => {
   test('estimate before any request: messages, input tokens, time', () => {
-    const e = prepareTriageJobs({ db, services }).estimate(setId, { kind: 'all' });
+    const e = prepareTriageJobs({ db, services }).estimate(prepareScopeMeasure(db)(setId, { kind: 'all' }));
     expect(e.messages).toBe(3);
     expect(e.inputTokens).toBeGreaterThan(3 * 100);
     expect(e.cost).toBeNull();
@@ -71,14 +72,15 @@ describe('triage jobs', () => {
 
   test("the estimate prices the input tokens at the service's price, when the user entered one", () => {
     const jobs = prepareTriageJobs({ db, services });
+    const all = prepareScopeMeasure(db)(setId, { kind: 'all' });
     const id = services.list().find((s) => s.name === 'dec')?.id as number;
-    expect(jobs.estimate(setId, { kind: 'all' }, 'dec/gpt-6-luna').cost).toBeNull();
+    expect(jobs.estimate(all, 'dec/gpt-6-luna').cost).toBeNull();
     services.setPrice(id, 2.5);
-    const e = jobs.estimate(setId, { kind: 'all' }, 'dec/gpt-6-luna');
+    const e = jobs.estimate(all, 'dec/gpt-6-luna');
     expect(e.cost).toBeCloseTo((e.inputTokens * 2.5) / 1e6, 4);
     expect(e.cost).toBeGreaterThan(0);
     // Another service, or one not saved yet, has no price.
-    expect(jobs.estimate(setId, { kind: 'all' }, 'elsewhere/m').cost).toBeNull();
+    expect(jobs.estimate(all, 'elsewhere/m').cost).toBeNull();
     services.setPrice(id, null);
     expect(server.received).toEqual([]);
   });

@@ -3,7 +3,6 @@
 // ask nothing twice (answers are cached as well). Owns both tables.
 import type { TriageJobScope, TriageScope } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
-import { prepareMessageSearch } from '../../mail/store/search.ts';
 import { AssistantError } from '../assistant-error.ts';
 import { splitModelRef } from '../model-access.ts';
 import { charsPerToken } from '../protocol/budget.ts';
@@ -11,6 +10,7 @@ import { prepareAudit } from '../safety/audit.ts';
 import type { prepareServices } from '../services.ts';
 import { type JudgeOptions, type JudgeResult, judgeMessages } from './judge-messages.ts';
 import { prepareQuestionSets } from './question-sets.ts';
+import { prepareScopeMessages, type ScopeMeasure } from './scope-messages.ts';
 
 export type { TriageScope };
 export type JobState = 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
@@ -36,22 +36,13 @@ export type TriageProgress = {
 
 /** A paused job waits this long for the answers already on their way before abandoning them. */
 const pauseGraceMs = 10_000;
-/** A search scope covers at most this many messages, the newest first. */
-const maxQueryMessages = 10_000;
 
 type Deps = { db: Db; services: ReturnType<typeof prepareServices> };
 
 export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
   const { db } = deps;
   const sets = prepareQuestionSets(db, now);
-  const search = prepareMessageSearch(db);
-  const allIds = db.prepare<[]>('SELECT id FROM messages ORDER BY date DESC, id DESC').pluck();
-  const folderIds = db
-    .prepare<[number]>('SELECT id FROM messages WHERE folder_id = ? ORDER BY date DESC, id DESC')
-    .pluck();
-  const textLength = db
-    .prepare<[number]>('SELECT length(body_text) + length(subject) + 200 FROM messages WHERE id = ?')
-    .pluck();
+  const messagesIn = prepareScopeMessages(db);
   const insertJob = db.prepare<[number, string, string, number, number]>(
     "INSERT INTO triage_jobs (set_id, model, scope_json, state, created_at, updated_at) VALUES (?, ?, ?, 'running', ?, ?)",
   );
@@ -113,14 +104,6 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
     return deps.services.list().find((s) => s.name === service)?.inputPrice ?? null;
   }
 
-  function messagesIn(scope: TriageScope): number[] {
-    if (scope.kind === 'all') return allIds.all() as number[];
-    if (scope.kind === 'folder') return folderIds.all(scope.folderId) as number[];
-    // A query Skimmer cannot read throws SearchQueryError, whose sentence names what it could not read; the
-    // bridge's one table makes it `invalid_request`.
-    return search(scope.query, maxQueryMessages);
-  }
-
   function view(id: number): TriageJob {
     const r = jobRow.get(id);
     if (!r) throw new AssistantError('not_found', 'That triage job does not exist.');
@@ -163,24 +146,21 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
     /** The messages a scope covers, newest first (a search: its best matches). */
     messagesIn,
 
-    /** Before a bulk run (DESIGN §9): how many messages, roughly how many input tokens, the time, the cost. */
+    /**
+     * Before a bulk run (DESIGN §9): how many messages, roughly how many input tokens, the time, the cost, from the
+     * scope's measure (scope-messages.ts; the long-running app takes it on the read thread, reads/).
+     */
     estimate(
-      setId: number,
-      scope: TriageScope,
+      measured: ScopeMeasure,
       model?: string,
     ): { messages: number; inputTokens: number; seconds: number; cost: number | null } {
-      const set = sets.get(setId);
-      const ids = messagesIn(scope);
-      const questionChars = JSON.stringify(set.questions).length;
-      let chars = 0;
-      for (const id of ids) chars += ((textLength.get(id) as number | undefined) ?? 0) + questionChars;
-      const inputTokens = Math.ceil(chars / charsPerToken);
+      const inputTokens = Math.ceil(measured.chars / charsPerToken);
       const price = model ? priceOf(model) : null;
       // Four requests at a time at about a second each is what the adaptive concurrency starts from.
       return {
-        messages: ids.length,
+        messages: measured.messages,
         inputTokens,
-        seconds: Math.ceil(ids.length / 4),
+        seconds: Math.ceil(measured.messages / 4),
         cost: price === null ? null : Math.round(((inputTokens * price) / 1e6) * 10_000) / 10_000,
       };
     },

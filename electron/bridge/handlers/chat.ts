@@ -14,6 +14,7 @@ import type { prepareGrants } from '../../ai/safety/grants.ts';
 import type { prepareServices } from '../../ai/services.ts';
 import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';
+import type { SomeReads } from '../../reads/reads.ts';
 import type { Handlers } from '../dispatch.ts';
 import { BridgeFailure, toFailure } from '../errors.ts';
 import type { StreamHub } from '../streams.ts';
@@ -25,6 +26,8 @@ type Deps = {
   grants: ReturnType<typeof prepareGrants>;
   streams: StreamHub;
   log: Log;
+  /** The mail tools' searches and threads: on the read thread in the long-running app (reads/). */
+  reads: SomeReads<'search' | 'thread'>;
 };
 
 // In the app, reads run and everything else asks, unless the user granted it (DESIGN §7).

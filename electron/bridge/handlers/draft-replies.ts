@@ -4,37 +4,36 @@
 // saves it. Sent on a stream; Stop is run:cancel; a failure or a Stop stores no draft.
 import type { StreamEvent } from '../../../shared/contract/index.ts';
 import { draftReply } from '../../ai/grounded/draft-reply.ts';
-import { prepareReplyRequests } from '../../ai/grounded/reply-sources.ts';
 import { connectForMail, splitModelRef } from '../../ai/model-access.ts';
 import type { prepareModelChoices } from '../../ai/model-choices.ts';
 import { AiFailure } from '../../ai/protocol/errors.ts';
 import type { prepareServices } from '../../ai/services.ts';
-import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';
 import { draftOf, type prepareAnswers } from '../../mail/send/answer.ts';
 import type { prepareDrafts } from '../../mail/send/drafts.ts';
+import type { ReadFn } from '../../reads/reads.ts';
 import type { Handlers } from '../dispatch.ts';
 import { streamFailure } from '../stream-failure.ts';
 import type { StreamHub } from '../streams.ts';
 
 type Deps = {
-  db: Db;
   services: ReturnType<typeof prepareServices>;
   modelChoices: ReturnType<typeof prepareModelChoices>;
   drafts: ReturnType<typeof prepareDrafts>;
   answers: ReturnType<typeof prepareAnswers>;
   streams: StreamHub;
   log: Log;
+  /** The thread and examples a reply reads: on the read thread in the long-running app (reads/). */
+  replyRequest: ReadFn<'replyRequest'>;
 };
 
 export function draftReplyHandlers(deps: Deps): Pick<Handlers, 'draft:aiReply'> {
-  const requests = prepareReplyRequests(deps.db);
   return {
-    'draft:aiReply': (r) => {
+    'draft:aiReply': async (r) => {
       // Thrown before any stream: no model chosen, a malformed one, or a message that is not there.
       const modelRef = deps.modelChoices.modelFor('summary', r.model);
       splitModelRef(modelRef);
-      const request = requests(r.message, r.instructions);
+      const request = await deps.replyRequest(r.message, r.instructions);
       const controller = new AbortController();
       const streamId = deps.streams.start(() => controller.abort());
       const emit = (e: StreamEvent) => deps.streams.emit(streamId, e, true);

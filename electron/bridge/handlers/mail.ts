@@ -17,6 +17,8 @@ type Deps = {
   queries: ReturnType<typeof prepareQueries>;
   /** A page of a folder's or view's conversations: on the read thread in the long-running app (reads/). */
   threadPage: ReadFn<'threads'>;
+  /** A conversation with all its messages and bodies: on the read thread in the long-running app. */
+  thread: ReadFn<'thread'>;
   /** On the read thread in the long-running app (reads/read-thread.ts), on this one in a command. */
   search: (text: string, limit: number, order: SearchOrder) => SearchHit[] | Promise<SearchHit[]>;
   contacts: ReturnType<typeof prepareContacts>;
@@ -51,8 +53,8 @@ export function mailHandlers(
   return {
     'mail:folders': () => queries.folders(),
     'mail:threads': (r) => deps.threadPage(r.folderId, r.offset, r.limit, r.view),
-    'mail:thread': (r) => {
-      const t = queries.thread(r.threadId);
+    'mail:thread': async (r) => {
+      const t = await deps.thread(r.threadId);
       if (!t) throw new MailError('not_found', 'That conversation is not in the mailbox.');
       return t;
     },

@@ -8,16 +8,24 @@ import { connectForMail, splitModelRef } from '../../ai/model-access.ts';
 import type { prepareServices } from '../../ai/services.ts';
 import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';
+import type { SomeReads } from '../../reads/reads.ts';
 import type { Handlers } from '../dispatch.ts';
 import { streamFailure } from '../stream-failure.ts';
 import type { StreamHub } from '../streams.ts';
 
-type Deps = { db: Db; services: ReturnType<typeof prepareServices>; streams: StreamHub; log: Log };
+type Deps = {
+  db: Db;
+  services: ReturnType<typeof prepareServices>;
+  streams: StreamHub;
+  log: Log;
+  /** What an answer reads: on the read thread in the long-running app (reads/), on this one in a command. */
+  reads: SomeReads<'thread' | 'namedSources'>;
+};
 
 export function summaryHandlers(
   deps: Deps,
 ): Pick<Handlers, 'summary:thread' | 'summary:ask' | 'summary:stored'> {
-  const answers = prepareThreadAnswers(deps.db);
+  const answers = prepareThreadAnswers(deps.db, deps.reads);
 
   /**
    * Starts the stream and answers on the next tick: the plan's cached answer, or else its `answer` with the
@@ -44,8 +52,8 @@ export function summaryHandlers(
 
   return {
     // A wrong id is the request's `not_found`, thrown before any stream.
-    'summary:thread': (r) => answerOnStream(r.model, 'summary_thread', answers.thread(r)),
-    'summary:ask': (r) => answerOnStream(r.model, 'summary_ask', answers.ask(r)),
+    'summary:thread': async (r) => answerOnStream(r.model, 'summary_thread', await answers.thread(r)),
+    'summary:ask': async (r) => answerOnStream(r.model, 'summary_ask', await answers.ask(r)),
     'summary:stored': (r) => {
       const hit = answers.stored(r.threadId);
       return hit && { model: hit.model, result: hit.view };

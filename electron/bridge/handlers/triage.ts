@@ -10,6 +10,7 @@ import { prepareRuleSuggestions } from '../../ai/triage/rule-suggestions.ts';
 import type { prepareTriageJobs } from '../../ai/triage/triage-jobs.ts';
 import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';
+import type { SomeReads } from '../../reads/reads.ts';
 import type { Handlers } from '../dispatch.ts';
 import type { StreamHub } from '../streams.ts';
 
@@ -20,6 +21,8 @@ type Deps = {
   log: Log;
   /** On the read thread in the long-running app (reads/read-thread.ts), on this one in a command. */
   ordered: (request: OrderRequest) => OrderedPage | Promise<OrderedPage>;
+  /** A scope's measure for the estimate, and the rules' card: on the read thread in the long-running app. */
+  reads: SomeReads<'scopeMeasure' | 'ruleSuggestions'>;
 };
 type Jobs = ReturnType<typeof prepareTriageJobs>;
 type NewMail = ReturnType<typeof prepareNewMailTriage>;
@@ -48,6 +51,7 @@ export function triageHandlers(
 > {
   const sets = prepareQuestionSets(deps.db);
   const answers = prepareMessageAnswers(deps.db);
+  // The card's suggestions are read on the read thread; applying them writes here, after the same matching.
   const rules = prepareRuleSuggestions(deps.db, jobs.messagesIn);
 
   // Runs a job on a new stream: progress, then triage_done with the job as it ended. Stop pauses the job and
@@ -91,9 +95,9 @@ export function triageHandlers(
     'judge:threadAnswers': (r) => answers.forThreads(r.setId, r.threadIds),
     'judge:orderedThreads': (r) => deps.ordered(r),
     'judge:setNewMail': (r) => newMail.set(r.setId, r.model),
-    'triage:suggest': (r) => rules.suggest(r.setId, r.scope, r.rules),
+    'triage:suggest': (r) => deps.reads.ruleSuggestions(r.setId, r.scope, r.rules),
     'triage:apply': (r) => rules.apply(r.setId, r.scope, r.rules, r.approve),
-    'triage:estimate': (r) => jobs.estimate(r.setId, r.scope, r.model),
+    'triage:estimate': async (r) => jobs.estimate(await deps.reads.scopeMeasure(r.setId, r.scope), r.model),
     'triage:start': (r) => {
       const job = jobs.create(r.setId, r.model, r.scope);
       return { job, ...stream(job.id) };
