@@ -35,7 +35,7 @@ const deliver = (mailbox: string, id: string) =>
 
 /**
  * A background sync of its own database, with a wait of 10 minutes: only news can start a second round. Its
- * stop waits a minute before terminating the worker, longer than any stop that works takes on a busy machine.
+ * stop waits 30 s before terminating the worker, longer than any stop that works takes on a busy machine.
  */
 function startJob(focus: string | null) {
   const dbFile = join(tempDir(), 'skimmer.db');
@@ -46,7 +46,7 @@ function startJob(focus: string | null) {
   const messages: SyncWorkerMessage[] = [];
   const job: SyncJob = startSyncJob(dbFile, loginFor(server, id, 'kept'), (m) => messages.push(m), {
     maxIdleMs: 10 * 60_000,
-    stopGraceMs: 60_000,
+    stopGraceMs: 30_000,
   });
   job.focus(focus);
   return {
@@ -126,7 +126,7 @@ describe('connections kept between rounds', () => {
     } finally {
       await j.stop();
     }
-    // Terminated would mean the worker was still running a minute after Stop (sync-job.ts ends it then).
+    // Terminated would mean the worker was still running 30 s after Stop (sync-job.ts ends it then).
     expect(j.job.terminated).toBe(false);
     await expect.poll(connections).toBe(0);
   });
