@@ -92,7 +92,7 @@ describe('bulk changes on Dovecot', () => {
     await syncAccount(junk.db, junk.login);
     expect(pending(junk)).toEqual([]);
     expect(await mailboxesOf(junk, 'one')).toEqual(['INBOX']);
-  }, 30_000);
+  });
 
   test('Spam moves the conversations to Junk on the server, and Not spam back to INBOX', async () => {
     const bulk = bulkOf(junk);
@@ -120,7 +120,7 @@ describe('bulk changes on Dovecot', () => {
     await syncAccount(junk.db, junk.login);
     expect(await mailboxesOf(junk, 'one')).toEqual(['INBOX']);
     expect(await mailboxesOf(junk, 'two')).toEqual(['Junk']);
-  }, 30_000);
+  });
 
   test('a label on a selection is a keyword on each message on the server', async () => {
     const threads = names.map((n) => threadOf(junk, n));
@@ -135,7 +135,7 @@ describe('bulk changes on Dovecot', () => {
     } finally {
       await c.logout();
     }
-  }, 30_000);
+  });
 
   test('without a \\Junk mailbox, Spam makes a Spam mailbox on the server once and uses it again', async () => {
     const bulk = bulkOf(plain);
@@ -149,5 +149,5 @@ describe('bulk changes on Dovecot', () => {
       .folders()
       .filter((f) => f.place === 'spam');
     expect(spam.map((f) => f.name)).toEqual(['Spam']);
-  }, 30_000);
+  });
 });

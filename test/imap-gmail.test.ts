@@ -97,7 +97,7 @@ beforeAll(async () => {
     smtp: { host: sink.host, port: sink.port, tls: 'none' },
   });
   login = await accounts.login(view.id);
-}, 30_000);
+});
 
 afterAll(async () => {
   db?.close();

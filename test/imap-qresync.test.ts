@@ -350,5 +350,5 @@ describe('incremental IMAP sync with QRESYNC against Dovecot', () => {
     } finally {
       client.close();
     }
-  }, 30_000);
+  });
 });

@@ -56,7 +56,7 @@ beforeAll(async () => {
       .pluck()
       .get(`<${s}@example.com>`) as number;
   }
-}, 30_000);
+});
 
 afterAll(async () => {
   db?.close();
@@ -121,7 +121,7 @@ describe('write-back to Dovecot', () => {
     } finally {
       await c.logout();
     }
-  }, 30_000);
+  });
 
   test('undo goes to the server too', async () => {
     const actions = prepareMailActions(db);
@@ -139,7 +139,7 @@ describe('write-back to Dovecot', () => {
     } finally {
       await c.logout();
     }
-  }, 30_000);
+  });
 
   test('the queue survives a restart', async () => {
     prepareMailActions(db).markRead([ids.read as number], true);
@@ -148,7 +148,7 @@ describe('write-back to Dovecot', () => {
     expect(prepareWriteBack(db).pending(login.id)).toHaveLength(1);
     expect((await syncAccount(db, login)).pushed).toBe(1);
     expect(await onServer('<read@example.com>')).toEqual([{ mailbox: 'INBOX', flags: ['\\Seen'] }]);
-  }, 30_000);
+  });
 
   test('a change the server refuses stays on its message, with a sentence and a retry', async () => {
     // A folder that maps to a mailbox the server does not have: MOVE answers NO.
@@ -172,5 +172,5 @@ describe('write-back to Dovecot', () => {
     expect(await onServer('<refuse@example.com>')).toEqual([{ mailbox: 'INBOX', flags: [] }]);
     expect(writeBack.retry(ids.refuse as number)).toBe(1);
     expect(writeBack.pending(login.id)).toHaveLength(1);
-  }, 30_000);
+  });
 });

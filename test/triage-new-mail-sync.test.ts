@@ -59,10 +59,8 @@ describe('a question set on new mail from IMAP', () => {
   test('a message the background sync brings after it was turned on gets one job over exactly it', async () => {
     await call(app, 'judge:setNewMail', { setId, model: 'dec/gpt-6-luna' });
     await server.append('INBOX', [eml({ id: '<new@example.com>', subject: 'Arrived later' })]);
-    await expect.poll(() => idOf('<new@example.com>'), { timeout: 20_000 }).toBeDefined();
-    await expect
-      .poll(async () => (await call(app, 'triage:jobs', {}))[0]?.state, { timeout: 20_000 })
-      .toBe('done');
+    await expect.poll(() => idOf('<new@example.com>')).toBeDefined();
+    await expect.poll(async () => (await call(app, 'triage:jobs', {}))[0]?.state).toBe('done');
     const jobs = await call(app, 'triage:jobs', {});
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ setId, scope: { kind: 'new_mail', messages: 1 }, total: 1, done: 1 });

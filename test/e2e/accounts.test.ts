@@ -37,7 +37,7 @@ const seeded = [
 ];
 const late = { id: '<late@example.com>', subject: 'Delivered after the first sync' };
 // The background sync pushes a local change within a couple of seconds (it looks at its queue every 2 s).
-const serverPoll = { timeout: 20_000, interval: 250 };
+const serverPoll = { timeout: 30_000, interval: 250 };
 
 let server: Dovecot;
 let sink: SmtpSink;
@@ -180,9 +180,7 @@ describe('A mail account in the app', () => {
     expect(servers).toContain(`IMAP ${server.host}:${server.port} · None (this computer only)`);
     expect(servers).toContain(`SMTP ${sink.host}:${sink.port} · None (this computer only)`);
     expect(await accountRow().getByTestId('account-password-saved').textContent()).toBe('Password saved');
-    await expect
-      .poll(() => accountRow().getByTestId('account-status').textContent(), { timeout: 30_000 })
-      .toBe('Up to date');
+    await expect.poll(() => accountRow().getByTestId('account-status').textContent()).toBe('Up to date');
     await expect
       .poll(() => accountRow().getByTestId('account-record').textContent())
       .toMatch(/^Last synced /);
@@ -201,7 +199,7 @@ describe('A mail account in the app', () => {
 
   test('shows a message another client delivers later, without a reload', async () => {
     await server.append('INBOX', [eml({ ...late, date: 'Mon, 30 Nov 2026 09:00:00 +0000' })]);
-    await expect.poll(() => threadRow(late.subject).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => threadRow(late.subject).count()).toBe(1);
     expect(await pageKept()).toBe(true);
   });
 
@@ -286,9 +284,7 @@ describe('A mail account in the app', () => {
       .poll(() => accountRow().getByTestId('account-test-result').textContent())
       .toBe(`Logged in to ${server.host} and ${sink.host}.`);
     await accountRow().getByTestId('account-sync').click();
-    await expect
-      .poll(() => accountRow().getByTestId('account-sync-run').textContent(), { timeout: 20_000 })
-      .toMatch(/^Synced: /);
+    await expect.poll(() => accountRow().getByTestId('account-sync-run').textContent()).toMatch(/^Synced: /);
     await expect.poll(() => accountRow().getByTestId('account-status').textContent()).toBe('Up to date');
   });
 
@@ -327,10 +323,7 @@ describe('A mail account in the app', () => {
     // Queued behind the page's back: the watch's outbox event shows it, with no reload.
     const queued = queue('bob@example.com', 'Agenda');
     await outboxItem(queued).waitFor();
-    await page
-      .getByTestId('toast')
-      .filter({ hasText: 'Sent to bob@example.com.' })
-      .waitFor({ timeout: 25_000 });
+    await page.getByTestId('toast').filter({ hasText: 'Sent to bob@example.com.' }).waitFor();
     await outboxItem(queued).waitFor({ state: 'detached' });
     expect(outbox.get(queued)?.state).toBe('sent');
     expect(sink.received.map((m) => m.to)).toEqual([['bob@example.com']]);
@@ -352,7 +345,7 @@ describe('A mail account in the app', () => {
     const queued = queue('carol@example.com', 'Invoice');
     await page.reload();
     const item = outboxItem(queued);
-    await expect.poll(() => item.getAttribute('data-state'), { timeout: 25_000 }).toBe('failed');
+    await expect.poll(() => item.getAttribute('data-state')).toBe('failed');
     expect(await item.getByTestId('outbox-text').textContent()).toMatch(
       /^Not sent to carol@example\.com: \S/,
     );

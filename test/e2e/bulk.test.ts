@@ -17,7 +17,7 @@ import { eml, tempDir } from '../support/temp.ts';
 
 const notes = 230; // more than the list's first window of 200 rows
 const noteSubject = (n: number) => `Note ${String(n).padStart(3, '0')}`;
-const serverPoll = { timeout: 20_000, interval: 250 };
+const serverPoll = { timeout: 30_000, interval: 250 };
 
 let server: Dovecot;
 let app: App;

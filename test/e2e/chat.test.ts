@@ -271,7 +271,7 @@ describe('Chat pane', () => {
     expect(await page.getByTestId('chat-stop').isVisible()).toBe(true);
     await page.screenshot({ path: join(shots, 'chat-retry.png') });
     releaseRetry();
-    await page.locator('[data-testid="chat-turn"][data-outcome="done"]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid="chat-turn"][data-outcome="done"]').waitFor();
     expect(await lastAnswer().getByTestId('chat-turn-text').textContent()).toBe(answer);
     expect(await page.getByTestId('chat-retry').count()).toBe(0);
     expect(busyRequests).toBe(2);

@@ -250,7 +250,7 @@ describe('the composer', () => {
     await body().pressSequentially('Yes! ');
     // No wait for the autosave.
     await page.reload();
-    await expect.poll(ready, { timeout: 15_000 }).toBe('true');
+    await expect.poll(ready).toBe('true');
     expect(await draftId()).toBe(id);
     expect(await body().inputValue()).toMatch(/^Yes! Count me in\.\n/);
     await expect

@@ -118,9 +118,7 @@ describe('the list ordered by a triage answer', () => {
   test('scrolls to the least urgent, the newest, at the end: the second window is read as the list scrolls', async () => {
     const list = page.getByTestId('ordered-thread-list');
     await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await expect
-      .poll(async () => (await subjects(ordered())).at(-1), { timeout: 10_000 })
-      .toBe(subjectOf(notes));
+    await expect.poll(async () => (await subjects(ordered())).at(-1)).toBe(subjectOf(notes));
     const shown = await subjects(ordered());
     const numbers = shown.map((s) => Number(s.slice(5)));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));

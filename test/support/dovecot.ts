@@ -58,6 +58,11 @@ export type Dovecot = {
   seedMaildir(user: string, mailbox: string, raws: (string | Buffer)[], flags?: string[]): void;
   /** Give the mailbox a new, larger UIDVALIDITY, keeping its messages (`doveadm mailbox update`). */
   resetUidValidity(mailbox: string, user?: string): Promise<void>;
+  /**
+   * The user's connections open now, as Dovecot counts them (`doveadm who`): what its per-user limit goes by.
+   * A client that logged out or closed its socket is still counted until its imap process has ended.
+   */
+  connections(user?: string): Promise<number>;
 };
 
 type ImapOptions = {
@@ -154,7 +159,8 @@ export async function startDovecot(opts: { users?: MailUser[]; junk?: boolean } 
     (proc.stderr as Socket | null)?.unref();
     child = proc;
 
-    const deadline = Date.now() + 5000;
+    // About 0.1 s on an idle machine; a busy 2-core one running the whole suite has taken seconds.
+    const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       if (proc.exitCode !== null || proc.signalCode !== null) break;
       if (await saysHello(port, greeting)) return 'ready';
@@ -269,6 +275,12 @@ export async function startDovecot(opts: { users?: MailUser[]; junk?: boolean } 
       if (now.uidValidity !== next || now.messages !== old.messages) {
         throw new Error(`UIDVALIDITY reset went wrong: ${JSON.stringify({ old, next, now })}`);
       }
+    },
+    async connections(user) {
+      const u = userOf(user).user;
+      const { stdout } = await run(doveadmBin, ['-c', conf, 'who', '-1']);
+      return stdout.split('\n').filter((line) => line.startsWith(`${u} `) || line.startsWith(`${u}\t`))
+        .length;
     },
   };
 

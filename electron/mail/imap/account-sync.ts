@@ -23,6 +23,12 @@ export function prepareAccountSync(deps: { dbFile: string; accounts: Accounts; l
     for (const w of watchers) w(e);
   };
 
+  // A worker that had to be terminated was stuck in a network call past Stop: worth a line in the log.
+  const stopJob = async (accountId: number, job: SyncJob) => {
+    await job.stop();
+    if (job.terminated) deps.log.info('account_sync_terminated', { accountId });
+  };
+
   const relay = (accountId: number) => (m: SyncWorkerMessage) => {
     const base = {
       type: 'account_status' as const,
@@ -80,11 +86,12 @@ export function prepareAccountSync(deps: { dbFile: string; accounts: Accounts; l
       return target !== null && jobs.has(target.accountId);
     },
     async stop(accountId: number): Promise<void> {
-      await jobs.get(accountId)?.stop();
+      const job = jobs.get(accountId);
+      if (job) await stopJob(accountId, job);
       jobs.delete(accountId);
     },
     async stopAll(): Promise<void> {
-      await Promise.all([...jobs.values()].map((j) => j.stop()));
+      await Promise.all([...jobs].map(([id, job]) => stopJob(id, job)));
       jobs.clear();
     },
     /** Every status from now on, starting with the last one of each account. */

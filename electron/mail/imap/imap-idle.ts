@@ -49,19 +49,32 @@ export async function waitForChange(
   const events = ['exists', 'expunge', 'flags', 'close'] as const;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let done = () => {};
+  let over = false;
   try {
     await new Promise<void>((resolve, reject) => {
       done = resolve;
+      // An IDLE can end with no news while the wait is still on: the server may end it (RFC 2177 allows that),
+      // and imapflow's keepalive NOOP ends it when the restart at half the socket timeout came late (a busy
+      // machine). A connection left out of IDLE hears nothing and is closed at the next socket timeout, so the
+      // IDLE is started again; not after a failed one (false), which would only be refused again, nor while
+      // another IDLE runs there, nor with no folder selected (the sync that follows the wait sorts that out).
+      const keepIdling = (client: ImapFlow) =>
+        client.idle().then((ok) => {
+          if (over || ok === false || client.idling) return;
+          if (!client.usable || !client.mailbox) done();
+          else keepIdling(client);
+        }, reject);
       signal.addEventListener('abort', done, { once: true });
       for (const client of clients) {
         // A connection that dropped while the next one was opening has no 'close' left to report.
         if (!client.usable) done();
         for (const e of events) client.on(e, done);
-        client.idle().catch(reject);
+        keepIdling(client);
       }
       timer = setTimeout(done, opts.maxWaitMs ?? 5 * 60_000);
     });
   } finally {
+    over = true;
     clearTimeout(timer);
     signal.removeEventListener('abort', done);
     for (const client of clients) for (const e of events) client.off(e, done);

@@ -8,6 +8,9 @@ export type SyncJob = {
   /** The folder to wait on for news (IDLE); null: INBOX. */
   focus: (path: string | null) => void;
   stop: () => Promise<void>;
+  /** True once a stop had to terminate the worker: it had not closed its connections and exited by itself
+   * within the grace (stuck in a network call). */
+  readonly terminated: boolean;
 };
 
 // From source (Node 24 strips the types) the worker is the .ts file; in the Electron build it is the
@@ -21,9 +24,10 @@ export function startSyncJob(
   dbFile: string,
   login: AccountLogin,
   onMessage: (m: SyncWorkerMessage) => void,
-  opts: { maxIdleMs?: number } = {},
+  opts: { maxIdleMs?: number; stopGraceMs?: number } = {},
 ): SyncJob {
-  const data: SyncWorkerData = { dbFile, login, ...opts };
+  const { stopGraceMs = 5000, ...workerOpts } = opts;
+  const data: SyncWorkerData = { dbFile, login, ...workerOpts };
   const worker = new Worker(workerUrl, { workerData: data });
   // Whoever listens hears `stopped` exactly once, also when the worker died or was terminated before it
   // could say so (a stop that waited too long ends with terminate()).
@@ -35,6 +39,7 @@ export function startSyncJob(
     }
     onMessage(m);
   };
+  let terminated = false;
   const exited = new Promise<void>((resolve) =>
     worker.once('exit', () => {
       relay({ type: 'stopped' });
@@ -50,9 +55,15 @@ export function startSyncJob(
     async stop() {
       send({ type: 'stop' });
       // A worker stuck in a network call is not waited for forever.
-      const timeout = setTimeout(() => void worker.terminate(), 5000);
+      const timeout = setTimeout(() => {
+        terminated = true;
+        void worker.terminate();
+      }, stopGraceMs);
       await exited;
       clearTimeout(timeout);
+    },
+    get terminated() {
+      return terminated;
     },
   };
 }
