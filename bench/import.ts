@@ -45,7 +45,7 @@ openDatabase(dbFile).close();
 
 const imported = await measureImport();
 console.log(
-  `Skimmer import (worker, ${parseThreads} parse thread${parseThreads === 1 ? '' : 's'}): ${imported.messages} messages (${mb(mboxBytes)} MB mbox) in ${imported.seconds} s = ${imported.perSecond} msg/s; ` +
+  `Skimmer import (worker, up to ${parseThreads} parse thread${parseThreads === 1 ? '' : 's'}): ${imported.messages} messages (${mb(mboxBytes)} MB mbox) in ${imported.seconds} s = ${imported.perSecond} msg/s; ` +
     `imported ${imported.imported}, duplicates ${imported.duplicates}, failed ${imported.failed}`,
 );
 console.log(
@@ -84,7 +84,7 @@ if (!values['no-compare']) {
   const otherThreads = JSON.parse(line) as typeof imported;
   comparisons.otherParseThreads = { parseThreads: other, ...otherThreads };
   console.log(
-    `Comparison, the same import with ${other} parse thread${other === 1 ? '' : 's'}: ${otherThreads.perSecond} msg/s (${otherThreads.seconds} s), peak RSS ${otherThreads.peakRssMb} MB, CPU ${otherThreads.cpu.seconds} s`,
+    `Comparison, the same import with up to ${other} parse thread${other === 1 ? '' : 's'}: ${otherThreads.perSecond} msg/s (${otherThreads.seconds} s), peak RSS ${otherThreads.peakRssMb} MB, CPU ${otherThreads.cpu.seconds} s`,
   );
   const command = await skimmerCommand();
   comparisons.skimmerCommand = command;

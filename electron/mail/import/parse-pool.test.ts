@@ -35,4 +35,44 @@ describe('parse pool', () => {
       await pool.close();
     }
   });
+
+  test('a second thread starts only when the first is behind on mail that mailparser reads', async () => {
+    const withFile = (i: number) =>
+      Buffer.from(
+        [
+          'From: a@x.example',
+          `Subject: file ${i}`,
+          `Message-ID: <f${i}@x>`,
+          'Content-Type: multipart/mixed; boundary=b',
+          '',
+          '--b',
+          'Content-Type: text/plain',
+          '',
+          'See the file.',
+          '--b',
+          'Content-Type: application/pdf; name=a.pdf',
+          'Content-Transfer-Encoding: base64',
+          '',
+          'JVBERi0xLjQK',
+          '--b--',
+          '',
+        ].join('\r\n'),
+      );
+    const everyday = (i: number) => Buffer.from(eml({ id: `<e${i}@x>`, subject: `s${i}` }));
+    const wave = (make: (i: number) => Buffer, from: number) =>
+      Promise.all(Array.from({ length: 150 }, (_, i) => pool.parse(make(from + i))));
+    const pool = createParsePool(2);
+    try {
+      // Everyday mail, however far behind: one thread.
+      await wave(everyday, 0);
+      await wave(everyday, 150);
+      expect(pool.threads()).toBe(1);
+      // Mail with attachments, with 150 queued at once: the second thread starts.
+      await wave(withFile, 0);
+      await wave(withFile, 150);
+      expect(pool.threads()).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 // Parsing is most of an import's time (bench/README.md), so the import worker spreads it over parse
-// threads while it reads files and writes SQLite itself. A parse thread that dies (out of memory on a
+// threads while it reads files and writes SQLite itself (one, or two when mailparser's share needs it: below). A parse thread that dies (out of memory on a
 // hostile message) fails only the messages it held, and is replaced. A synced message rebuilt from its
 // text parts is mostly read at once on the calling thread instead (parse-direct.ts): that costs less
 // than the round trip to a thread (bench/imap-sync.ts). The threads start when a message first needs one,
@@ -16,6 +16,8 @@ export type ParsePool = {
    * instead of being copied (it is empty afterwards).
    */
   parse(raw: Buffer, options?: ParseOptions, handOver?: boolean): Promise<ParsedMessage>;
+  /** How many parse threads run now. */
+  threads(): number;
   close(): Promise<void>;
 };
 
@@ -24,12 +26,21 @@ const workerUrl = new URL(
   import.meta.url,
 );
 
-// One thread per core beside the one that stores, at most 2: with everyday mail read directly (parse-direct.ts)
-// parsing a message takes about as long as storing it, so on two cores one parse thread keeps the writer
-// busy and a second only competes with it for a core, and costs its memory (issue 18, bench/README.md).
+// One thread per core, at most 2: beyond that the writer and the main thread start to wait for a core.
 export function defaultParseThreads(): number {
-  return Math.max(1, Math.min(2, availableParallelism() - 1));
+  return Math.max(1, Math.min(2, availableParallelism()));
 }
+
+// The pool starts with one thread and starts the others only when the one it has is behind on mail that
+// mailparser reads (attachments, nested parts): everyday mail read directly (parse-direct.ts) costs about what
+// storing it does, so one thread keeps the writer nearly busy and a second buys little for its 50 MB; mail
+// with attachments costs four times as much, and there a second thread made the import a fifth faster (issue
+// 18, bench/README.md). Behind: this many messages wait for every thread. The share: of all the replies so
+// far, once there were 200 (a thread answers its direct reads before the mailparser ones it awaits, so the
+// latest replies bunch those together and say little).
+const behind = 64;
+const shareAfter = 200;
+const mailparserShare = 0.1;
 
 type Waiting = { resolve: (m: ParsedMessage) => void; reject: (e: Error) => void };
 type Slot = { worker: Worker; waiting: Map<number, Waiting> };
@@ -38,6 +49,14 @@ export function createParsePool(size = defaultParseThreads()): ParsePool {
   let closing = false;
   let seq = 0;
   const slots: Slot[] = [];
+  // How many replies came, and how many of them mailparser read.
+  let replies = 0;
+  let viaMailparser = 0;
+  const worthAnother = () =>
+    slots.length < size &&
+    replies >= shareAfter &&
+    viaMailparser >= replies * mailparserShare &&
+    slots.every((s) => s.waiting.size >= behind);
 
   function start(index: number): void {
     const slot: Slot = {
@@ -49,8 +68,11 @@ export function createParsePool(size = defaultParseThreads()): ParsePool {
       const w = slot.waiting.get(reply.seq);
       slot.waiting.delete(reply.seq);
       if (!w) return;
-      if (reply.ok) w.resolve(reply.parsed);
-      else w.reject(reply.expected ? new ParseError(reply.reason) : new Error(reply.reason));
+      if (reply.ok) {
+        replies++;
+        if (!reply.direct) viaMailparser++;
+        w.resolve(reply.parsed);
+      } else w.reject(reply.expected ? new ParseError(reply.reason) : new Error(reply.reason));
     });
     slot.worker.on('exit', () => {
       for (const w of slot.waiting.values())
@@ -66,7 +88,7 @@ export function createParsePool(size = defaultParseThreads()): ParsePool {
       const read = options?.rebuilt ? readDirectMessage(raw) : null;
       if (read) return Promise.resolve(read);
       if (closing) return Promise.reject(new ParseError('The parser was closed.'));
-      if (slots.length === 0) for (let i = 0; i < size; i++) start(i);
+      if (slots.length === 0 || worthAnother()) start(slots.length);
       // The least busy thread takes the next message.
       const slot = slots.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
       const id = seq++;
@@ -77,6 +99,7 @@ export function createParsePool(size = defaultParseThreads()): ParsePool {
         slot.worker.postMessage(request, handOver && owns ? [raw.buffer as ArrayBuffer] : []);
       });
     },
+    threads: () => slots.length,
     async close() {
       closing = true;
       await Promise.all(slots.map((s) => s.worker.terminate()));
