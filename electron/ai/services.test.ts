@@ -21,7 +21,7 @@ describe('services', () => {
       name: 'work',
       kind: 'anthropic',
       baseUrl: 'https://api.anthropic.com/v1/messages',
-      key: 'sk-ant-test-key-123456',
+      key: 'sk-test-canary-services-0011',
     });
     expect(s).toEqual({
       id: s.id,
@@ -36,7 +36,7 @@ describe('services', () => {
       mailAllowed: false,
       inputPrice: null,
     });
-    expect(await vault.get(serviceKeyName(s.id))).toBe('sk-ant-test-key-123456');
+    expect(await vault.get(serviceKeyName(s.id))).toBe('sk-test-canary-services-0011');
     expect(JSON.stringify(db.prepare('SELECT * FROM services').all())).not.toContain('sk-ant');
   });
 

@@ -40,7 +40,7 @@ const firstEvents = `${text.body.toString('utf8').split('\n\n').slice(0, 2).join
 const partial = deltas[0] ?? '';
 
 // The key of the service that refuses it. Not shaped like a known key, so only masking by value hides it.
-const chatKey = 'chat-test-key-5d8e1f0a9b7c';
+const chatKey = 'sk-test-canary-chat-0011';
 const [fixtureKey = ''] = unauthorized.mustNotContain;
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });

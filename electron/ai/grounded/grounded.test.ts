@@ -30,7 +30,7 @@ const sources: Source[] = [
 ];
 const chat = (content: string) =>
   JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
-const openai = (key: string | null = 'sk-test-grounded-1') => ({
+const openai = (key: string | null = 'sk-test-canary-grounded-1') => ({
   kind: 'openai' as const,
   baseUrl: base,
   key,
@@ -55,8 +55,8 @@ describe('groundedAnswer', () => {
     const sent = seen.at(-1) as Seen;
     expect(sent.url).toBe('/v1/chat/completions');
     expect(Object.keys(sent.body).sort()).toEqual(['messages', 'model']);
-    expect(sent.headers.authorization).toBe('Bearer sk-test-grounded-1');
-    expect(JSON.stringify(sent.body)).not.toContain('sk-test-grounded-1');
+    expect(sent.headers.authorization).toBe('Bearer sk-test-canary-grounded-1');
+    expect(JSON.stringify(sent.body)).not.toContain('sk-test-canary-grounded-1');
     const system = (sent.body.messages as { content: string }[])[0]?.content ?? '';
     // The injected line sits inside its source's untrusted block, after the fixed note.
     expect(system).toMatch(
@@ -105,12 +105,12 @@ describe('groundedAnswer', () => {
     reply = {
       status: 502,
       type: 'text/html',
-      body: '<html><body>Bad gateway sk-test-grounded-1</body></html>',
+      body: '<html><body>Bad gateway sk-test-canary-grounded-1</body></html>',
     };
     const before = seen.length;
     const failure = await groundedAnswer(openai(), 'm', { sources }).catch((e: unknown) => e);
     expect(failure).toMatchObject({ code: 'unavailable' });
-    expect(JSON.stringify(failure)).not.toContain('sk-test-grounded-1');
+    expect(JSON.stringify(failure)).not.toContain('sk-test-canary-grounded-1');
     expect(JSON.stringify(failure)).not.toContain('<html>');
     expect(seen.length).toBe(before + 1);
   });

@@ -308,7 +308,7 @@ describe('validateAnswers', () => {
   });
 
   test('the detail is redacted like any provider text', () => {
-    const named: Question[] = [predicate('sk-abcdefghijklmnop')];
+    const named: Question[] = [predicate('sk-test-canary-judge-0011')];
     try {
       validateAnswers(named, []);
       throw new Error('expected bad_answer');

@@ -12,9 +12,9 @@ describe('redact', () => {
 
   test.each([
     ['sk-test-canary-01234567', '[redacted]'],
-    ['sk-ant-api03-abcdefgh', '[redacted]'],
+    ['sk-ant-test-canary-abcdefgh', '[redacted]'],
     ['Authorization: Bearer abc.def.ghi-123456', 'Authorization: [redacted]'],
-    ['sk-proj-ABCDEFGH12345678 rejected', '[redacted] rejected'],
+    ['sk-proj-test-canary-01234567 rejected', '[redacted] rejected'],
   ])('masks key-shaped text %s', (input, expected) => {
     expect(redact(input)).toBe(expected);
   });
