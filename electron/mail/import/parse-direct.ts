@@ -58,7 +58,15 @@ const maxHtmlTags = 1000;
 const token = /^[A-Za-z0-9._:+-]+$/;
 
 type Part = { type: 'text/plain' | 'text/html'; content: string };
-type Leaf = { type: string; charset: string | false; encoding: string; flowed: boolean; delSp: boolean };
+type Leaf = {
+  type: string;
+  charset: string | false;
+  encoding: string;
+  flowed: boolean;
+  delSp: boolean;
+  /** A multipart's boundary when it is a plain one; null otherwise. */
+  boundary: string | null;
+};
 
 export type DirectOptions = {
   /** Mailparser's maxHtmlLengthToParse: longer HTML gets no text made from it. */
@@ -75,8 +83,7 @@ export function readDirect(raw: Buffer, options: DirectOptions): ParsedMail | nu
   const body = raw.subarray(head.bodyStart);
   let parts: Part[] | null;
   if (root.type === 'multipart/alternative') {
-    const boundary = boundaryOf(headers);
-    parts = boundary ? alternativeParts(body, boundary) : null;
+    parts = root.boundary ? alternativeParts(body, root.boundary) : null;
   } else {
     const part = decodePart(root, body);
     parts = part ? [part] : null;
@@ -127,20 +134,16 @@ function leafOf(headers: Headers, root: boolean): Leaf | null {
   const encoding = (headers.getFirst('Content-Transfer-Encoding') || '7bit').toLowerCase().trim();
   if ((charset !== false && !token.test(charset)) || !token.test(encoding)) return null;
   const flowed = type === 'text/plain' && (parsed.params.format || '').toLowerCase().trim() === 'flowed';
+  const boundary = (parsed.params.boundary || '').trimEnd();
   return {
     type,
     charset,
     encoding,
     flowed,
     delSp: flowed && (parsed.params.delsp || '').toLowerCase().trim() === 'yes',
+    // mailsplit takes only an ASCII boundary; a plain one keeps the search for delimiters exact.
+    boundary: /^[A-Za-z0-9'()+_,./:=? -]{1,70}$/.test(boundary) ? boundary : null,
   };
-}
-
-function boundaryOf(headers: Headers): string | null {
-  const parsed = libmime.parseHeaderValue(headers.getFirst('Content-Type'), { stripComments: true });
-  const boundary = (parsed.params.boundary || '').trimEnd();
-  // mailsplit takes only an ASCII boundary; a plain one keeps the search below exact.
-  return /^[A-Za-z0-9'()+_,./:=? -]{1,70}$/.test(boundary) ? boundary : null;
 }
 
 /**

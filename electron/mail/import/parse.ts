@@ -50,11 +50,22 @@ export type ParseOptions = {
 };
 
 export async function parseMessage(raw: Buffer, options: ParseOptions = {}): Promise<ParsedMessage> {
+  return (await parseSaying(raw, options)).parsed;
+}
+
+/** parseMessage, saying which reader read the message: the parse pool counts them (parse-pool.ts). */
+export async function parseSaying(
+  raw: Buffer,
+  options: ParseOptions = {},
+): Promise<{ parsed: ParsedMessage; direct: boolean }> {
   if (raw.length === 0) throw new ParseError('The message is empty.');
   if (raw.length > maxMessageBytes) throw new ParseError('The message is larger than 100 MB.');
   if (!looksLikeMessage(raw)) throw new ParseError('The file does not start with mail headers.');
   // Everyday mail (one text part, or plain and HTML as alternatives) is read directly (parse-direct.ts).
-  return readDirectMessage(raw) ?? parseWithMailparser(raw, options);
+  const direct = readDirectMessage(raw);
+  return direct
+    ? { parsed: direct, direct: true }
+    : { parsed: await parseWithMailparser(raw, options), direct: false };
 }
 
 /** Any message through mailparser, attachment bodies cut out first; the direct reader's measure in its tests. */
