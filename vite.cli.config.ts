@@ -29,6 +29,7 @@ export default defineConfig({
         // Each worker is found beside the module that starts it (import-job.ts and the others).
         'import-worker': 'electron/mail/import/import-worker.ts',
         'imap-fetcher-worker': 'electron/mail/imap/imap-fetcher-worker.ts',
+        'judge-worker': 'electron/ai/triage/judge-worker.ts',
         'parse-worker': 'electron/mail/import/parse-worker.ts',
         'read-worker': 'electron/reads/read-worker.ts',
         'sync-worker': 'electron/mail/imap/sync-worker.ts',

@@ -4,17 +4,19 @@
 //   (a) a big query: searches of words in most messages (newest first, and by relevance, which reads every
 //       match), a page of All mail with its count, the thread with most messages, and the list ordered by a
 //       triage answer (every message answered, bench/seed-answers.ts), each through the bridge's dispatch;
-//   (a') the triage dialog over All mail: the estimate and the rules' card (triage:estimate, triage:suggest);
-//   (b) a triage job (prepareTriageJobs, the app's, over the newest --triage messages) against
-//       fixtures/judge/decision-server.ts, as bench/triage.ts runs it, with the big query asked meanwhile;
+//   (a') the triage dialog over All mail: the estimate, the rules' card and a job's start (triage:estimate,
+//       triage:suggest, triage:start);
+//   (b) a triage job (the app's, over the newest --triage messages, on the triage thread) against
+//       fixtures/judge/decision-server.ts on a thread of its own, alone and with the big query asked meanwhile,
+//       beside the same job worked on the main thread (as before the triage thread);
 //   (c) a first IMAP sync from a real Dovecot (test/support/dovecot.ts, each run a user of its own seeded with
 //       its own --sync messages of the corpus) into the app's database by `startSyncJob` in its worker, as
 //       bench/imap-sync.ts runs it, with the big query asked meanwhile.
 // The stall is the worst of monitorEventLoopDelay (resolution 2 ms) and the lateness of a 5 ms timer. On a
 // shared 2-vCPU machine a thread also waits for a core, so the main thread's own CPU time between two ticks of
 // the timer is printed too ("busy"): what it spent on work, the part the read thread can take away. Comparison
-// in the same run: the same reads answered in process on the main thread (prepareReads(db) directly), and (b)
-// and (c) alone, with no reads, to tell the job's own stalls from the reads'.
+// in the same run: the same reads answered in process on the main thread (prepareReads(db) directly), the job
+// worked on the main thread, and (b) and (c) alone, with no reads, to tell the job's own stalls from the reads'.
 //
 //   node bench/main-stall.ts [--count 20000] [--small] [--rounds 5] [--triage 1500] [--sync 6000]
 import { copyFileSync, createReadStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,15 +26,16 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { prepareQuestionSets, starterQuestions } from '../electron/ai/triage/question-sets.ts';
 import type { Rule } from '../electron/ai/triage/rules.ts';
+import { prepareTriageJobs } from '../electron/ai/triage/triage-jobs.ts';
 import { createApp, dbFileName } from '../electron/app.ts';
 import { dispatch } from '../electron/bridge/dispatch.ts';
 import { openDatabase } from '../electron/db/open.ts';
 import { startSyncJob } from '../electron/mail/imap/sync-job.ts';
 import { splitMbox } from '../electron/mail/import/sources.ts';
 import { prepareReads } from '../electron/reads/reads.ts';
-import { startDecisionServer } from '../fixtures/judge/decision-server.ts';
 import { loginFor, startDovecot } from '../test/support/dovecot.ts';
 import { ensureCorpus, ensureDatabase } from './corpus.ts';
+import { startDecisionServerThread } from './decision-server-thread.ts';
 import { answerEveryMessage } from './seed-answers.ts';
 import { round } from './stats.ts';
 
@@ -211,6 +214,9 @@ try {
       for (const [channel, request] of [
         ['triage:estimate', { setId, scope }],
         ['triage:suggest', { setId, scope, rules }],
+        // A job over All mail (its items written here, its messages read there); a service of no name, so
+        // it ends at once without asking anyone.
+        ['triage:start', { setId, scope, model: 'nobody/none' }],
       ] as const) {
         const envelope = await dispatch(app.handlers, channel, request, true);
         if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.message}`);
@@ -219,6 +225,7 @@ try {
     } else {
       await timed('triage estimate', () => here.scopeMeasure(setId, scope));
       await timed('rules card', () => here.ruleSuggestions(setId, scope, rules));
+      await timed('a job over All mail', () => app.triageJobs.create(setId, 'nobody/none', scope));
     }
     dialog[way] = { ...watch.stop(), seconds: round((performance.now() - t) / 1000), ...slowest(way) };
   }
@@ -248,21 +255,30 @@ try {
     };
   }
 
-  // (b) A triage job over the newest messages, alone and with the big query asked meanwhile.
+  // (b) A triage job over the newest messages: on the triage thread as the app works it, alone and with the big
+  // query asked meanwhile, and worked on this thread as before (prepareTriageJobs without the thread). The
+  // decision server answers from a thread of its own, so its work is not counted as the app's.
   const triage: Record<string, unknown> = {};
-  const server = await startDecisionServer({ rpm: 60_000, latencyMs: [5, 20], rateLimitHeaders: true });
+  const server = await startDecisionServerThread({ rpm: 60_000, latencyMs: [5, 20], rateLimitHeaders: true });
   await app.services.add({ name: 'bench', kind: 'decisions', baseUrl: server.base });
   const set = prepareQuestionSets(app.db).save({ name: 'Stall', questions: starterQuestions });
   const newest = app.db
     .prepare('SELECT id FROM messages ORDER BY id DESC LIMIT ?')
     .pluck()
     .all(triageMessages) as number[];
-  // A first job of a few messages, unmeasured: the first request loads what every first fetch loads (undici).
-  await app.triageJobs.run(app.triageJobs.createForNewMail(set.id, 'bench/jev-warm', newest.slice(0, 20)).id);
-  for (const way of [null, 'readThread', 'inProcess'] as const) {
+  const jobsHere = prepareTriageJobs({ db: app.db, services: app.services });
+  // A first job of a few messages each way, unmeasured: the first request loads what every first fetch loads.
+  for (const jobs of [app.triageJobs, jobsHere])
+    await jobs.run(jobs.createForNewMail(set.id, 'bench/jev-warm', newest.slice(0, 20)).id);
+  const triageRuns = [
+    { name: 'alone', jobs: app.triageJobs, way: null },
+    { name: 'readThread', jobs: app.triageJobs, way: 'readThread' },
+    { name: 'here', jobs: jobsHere, way: null },
+  ] as const;
+  for (const { name, jobs, way } of triageRuns) {
     // Each run asks its own model name, so no answer comes from the cache of the one before.
-    const job = app.triageJobs.createForNewMail(set.id, `bench/jev-${way ?? 'alone'}`, newest);
-    triage[way ?? 'alone'] = await during(app.triageJobs.run(job.id), way);
+    const job = jobs.createForNewMail(set.id, `bench/jev-${name}`, newest);
+    triage[name] = await during(jobs.run(job.id), way);
   }
   await server.close();
 
@@ -319,13 +335,13 @@ try {
   console.log(`(a) a big query (${requests.map(([c]) => c).join(', ')}), ${rounds} rounds:`);
   line('reads on the read thread', bigQuery.readThread as Shown);
   line('the same reads in process', bigQuery.inProcess as Shown);
-  console.log("(a') the triage dialog over All mail (triage:estimate, triage:suggest):");
+  console.log("(a') the triage dialog over All mail (triage:estimate, triage:suggest, triage:start):");
   line('reads on the read thread', dialog.readThread as Shown);
   line('the same reads in process', dialog.inProcess as Shown);
   console.log(`(b) a triage job over ${newest.length} messages, 5 questions each:`);
-  line('the job alone', triage.alone as Shown);
-  line('with big queries on the read thread', triage.readThread as Shown);
-  line('with the same reads in process', triage.inProcess as Shown);
+  line('on the triage thread, alone', triage.alone as Shown);
+  line('there, with big queries (read thread)', triage.readThread as Shown);
+  line('worked on this thread, alone (before)', triage.here as Shown);
   console.log(`(c) a first IMAP sync of ${syncMessages} messages from Dovecot:`);
   line('the sync alone', sync.alone as Shown);
   line('with big queries on the read thread', sync.readThread as Shown);

@@ -10,6 +10,7 @@ import { prepareGrants } from './ai/safety/grants.ts';
 import { prepareServices } from './ai/services.ts';
 import { prepareNewMailTriage } from './ai/triage/new-mail-triage.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
+import { startTriageThread } from './ai/triage/triage-thread.ts';
 import type { Handlers } from './bridge/dispatch.ts';
 import { accountHandlers } from './bridge/handlers/accounts.ts';
 import { agentHandlers } from './bridge/handlers/agents.ts';
@@ -147,7 +148,14 @@ export function createApp(options: AppOptions): App {
       }, 1000)
     : null;
   sender?.unref();
-  const triageJobs = prepareTriageJobs({ db, services });
+  // The long-running app works its triage jobs on the triage thread (DESIGN §3), so judging, storing and auditing
+  // the answers never hold the bridge; a command works its own, here.
+  const triageThread = options.background ? startTriageThread(dbFile) : null;
+  const triageJobs = prepareTriageJobs({
+    db,
+    services,
+    ...(triageThread ? { work: triageThread.work } : {}),
+  });
   // A triage job the app was running when it stopped carries on where it stopped.
   if (options.background) {
     for (const id of triageJobs.unfinished()) {
@@ -297,6 +305,7 @@ export function createApp(options: AppOptions): App {
       await accountSync?.stopAll();
       for (const job of jobs) job.cancel();
       await Promise.all([...jobs].map((j) => j.done));
+      await triageThread?.close();
       await readThread?.close();
       db.close();
     },

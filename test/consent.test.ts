@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { connectForMail } from '../electron/ai/model-access.ts';
 import type { Turn } from '../electron/ai/protocol/messages.ts';
 import { messageBlock } from '../electron/ai/tools/mail-tools.ts';
 import { judgeMessages } from '../electron/ai/triage/judge-messages.ts';
@@ -197,17 +198,8 @@ describe('consent before mail leaves this computer', () => {
     });
   });
 
-  test('judge questions are refused before any request', async () => {
-    const fetchSpy: typeof fetch = () => {
-      throw new Error('no request may be made without consent');
-    };
-    await expect(
-      judgeMessages(
-        app,
-        { model: 'judge/m', questions: question, messageIds: [1] },
-        { onResult: () => {}, fetch: fetchSpy },
-      ),
-    ).rejects.toMatchObject({ reason: 'no_consent' });
+  test('judge questions are refused before the key is read, and so before any request', async () => {
+    await expect(connectForMail(app.services, 'judge/m')).rejects.toMatchObject({ reason: 'no_consent' });
   });
 
   test('allowing it lets the mail go; editing the service asks again; revoking stops it', async () => {
@@ -224,9 +216,10 @@ describe('consent before mail leaves this computer', () => {
         headers: { 'content-type': 'application/json' },
       });
     };
+    const access = await connectForMail(app.services, 'judge/m');
     const result = await judgeMessages(
       app,
-      { model: 'judge/m', questions: question, messageIds: [1] },
+      { model: 'judge/m', access, questions: question, messageIds: [1] },
       { onResult: () => {}, fetch: fetchSpy },
     );
     expect(result.answered).toBe(1);

@@ -76,7 +76,8 @@ describe('a 5,000-message triage job against a rate-limited decision server', ()
 
     let seen = 0;
     const run = first.jobs.run(job.id, {
-      onResult: () => {
+      // One report an answer.
+      onProgress: () => {
         seen += 1;
         // Halfway through the first part, the service refuses everything for a second.
         if (seen === 1000) limited.refuseFor(1000, 400);

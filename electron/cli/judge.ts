@@ -2,6 +2,7 @@
 // same judgeMessages the triage jobs run, over messages named the way a triage job's scope names them.
 import { readFileSync } from 'node:fs';
 import { type Answer, parseQuestionFile } from '../ai/judge/questions.ts';
+import { connectForMail } from '../ai/model-access.ts';
 import { judgeMessages } from '../ai/triage/judge-messages.ts';
 import type { App } from '../app.ts';
 import type { Command } from './command.ts';
@@ -61,9 +62,11 @@ export const judgeCommand: Command = async (app, args, values, io, signal) => {
   const ids = messageIds(app, values);
   let failed = false;
   try {
+    // SECURITY: the consent check comes first; the key is read only for a service allowed to read mail.
+    const access = await connectForMail(app.services, model);
     const result = await judgeMessages(
       app,
-      { model, questions: parsedFile.questions, messageIds: ids },
+      { model, access, questions: parsedFile.questions, messageIds: ids },
       {
         ...(signal ? { signal } : {}),
         onResult: (r) => {

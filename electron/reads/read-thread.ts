@@ -97,6 +97,8 @@ export function readsOn(thread: ReadThread | null, here: Reads): SomeReads<ReadN
     namedSources: (...a) => thread.read('namedSources', ...a),
     replyRequest: (...a) => thread.read('replyRequest', ...a),
     scopeMeasure: (...a) => thread.read('scopeMeasure', ...a),
+    scopeMessages: (...a) => thread.read('scopeMessages', ...a),
     ruleSuggestions: (...a) => thread.read('ruleSuggestions', ...a),
+    ruleMatches: (...a) => thread.read('ruleMatches', ...a),
   };
 }

@@ -8,9 +8,8 @@ import { prepareQueries } from '../../mail/store/queries.ts';
 import { AssistantError } from '../assistant-error.ts';
 import { judge } from '../judge/judge.ts';
 import { type Answer, type Question, validateQuestions } from '../judge/questions.ts';
-import { connectForMail } from '../model-access.ts';
+import type { ModelAccess } from '../model-access.ts';
 import { type AiErrorCode, AiFailure } from '../protocol/errors.ts';
-import type { prepareServices } from '../services.ts';
 import { mailText } from '../tools/mail-tools.ts';
 import { type Certainty, prepareJudgeAnswers } from './answers.ts';
 import { onRateLimited, onStart, onSuccess, startConcurrency, startDelay } from './concurrency.ts';
@@ -27,7 +26,7 @@ export type JudgeResult =
     }
   | { messageId: number; ok: false; code: AiErrorCode | 'not_found'; message: string };
 
-type Deps = { db: Db; services: ReturnType<typeof prepareServices> };
+type Deps = { db: Db };
 export type JudgeOptions = {
   /** Stop now: requests in flight are abandoned and their messages stay unanswered. */
   signal?: AbortSignal;
@@ -63,7 +62,14 @@ const wait = (ms: number, signal?: AbortSignal) =>
 
 export async function judgeMessages(
   deps: Deps,
-  request: { model: string; questions: Question[]; messageIds: readonly number[] },
+  request: {
+    /** As the user named it (`service/model`): the cache's key. */
+    model: string;
+    /** SECURITY: from connectForMail, which checked the consent before it read the key. */
+    access: Pick<ModelAccess, 'model' | 'connection'>;
+    questions: Question[];
+    messageIds: readonly number[];
+  },
   opts: JudgeOptions,
 ): Promise<{
   answered: number;
@@ -73,7 +79,7 @@ export async function judgeMessages(
 }> {
   const checked = validateQuestions(request.questions);
   if (!checked.ok) throw new AssistantError('invalid', checked.reason);
-  const { model, connection } = await connectForMail(deps.services, request.model);
+  const { model, connection } = request.access;
   const queries = prepareQueries(deps.db);
   const cache = prepareJudgeAnswers(deps.db);
   const hashOf = deps.db.prepare<[number], { content_hash: string }>(

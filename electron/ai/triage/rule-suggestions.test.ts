@@ -74,8 +74,19 @@ describe('a rule’s preview', () => {
   test('applying what the preview showed leaves nothing to preview', () => {
     const action: TriageRule['action'] = { kind: 'label', label: 'Newsletter' };
     const shown = previewed(action);
-    const done = rules.apply(setId, { kind: 'all' }, [rule(action)], [{ rule: 0, messageIds: shown }]);
+    const matched = rules.matches(setId, { kind: 'all' }, [rule(action)]);
+    expect(matched).toEqual([shown]);
+    const done = rules.apply([rule(action)], [{ rule: 0, messageIds: shown }], matched);
     expect(done.applied).toBe(shown.length);
     expect(previewed(action)).toEqual([]);
+  });
+
+  test('applying changes only what the rule matched, whatever else the request names', () => {
+    const action: TriageRule['action'] = { kind: 'mark_read' };
+    const matched = rules.matches(setId, { kind: 'all' }, [rule(action)]);
+    const unmatched = ids.filter((id) => !matched[0]?.includes(id));
+    expect(unmatched.length).toBeGreaterThan(0);
+    const done = rules.apply([rule(action)], [{ rule: 0, messageIds: unmatched }], matched);
+    expect(done.applied).toBe(0);
   });
 });

@@ -66,6 +66,9 @@ export function prepareRuleSuggestions(db: Db, messagesIn: (scope: TriageScope) 
   }
 
   return {
+    /** Per rule, the messages of the scope it would change: what the card lists and what Apply may touch. */
+    matches,
+
     /** Per rule, what it would do to which messages of the scope. */
     suggest(setId: number, scope: TriageScope, rules: readonly Rule[]): RuleSuggestion[] {
       const matched = matches(setId, scope, rules);
@@ -79,9 +82,11 @@ export function prepareRuleSuggestions(db: Db, messagesIn: (scope: TriageScope) 
       }));
     },
 
-    /** Applies what was approved; how many messages changed and the undo entries the writes added. */
-    apply(setId: number, scope: TriageScope, rules: readonly Rule[], approve: readonly Approval[]) {
-      const matched = matches(setId, scope, rules);
+    /**
+     * Applies what was approved of `matched` (`matches` of the same rules, read just before: on the read thread in
+     * the long-running app); how many messages changed and the undo entries the writes added.
+     */
+    apply(rules: readonly Rule[], approve: readonly Approval[], matched: readonly (readonly number[])[]) {
       const actions = prepareMailActions(db);
       const before = new Set(actions.undoable(50).map((u) => u.id));
       let applied = 0;

@@ -12,6 +12,7 @@ import { fileSealer } from '../../secrets/file-vault.ts';
 import { createKeyVault } from '../../secrets/key-vault.ts';
 import { prepareAudit } from '../safety/audit.ts';
 import { prepareServices } from '../services.ts';
+import { workHere } from './job-work.ts';
 import { prepareQuestionSets } from './question-sets.ts';
 import { prepareScopeMeasure } from './scope-messages.ts';
 import { prepareTriageJobs } from './triage-jobs.ts';
@@ -137,9 +138,11 @@ describe('triage jobs', () => {
     });
     // A clock that moves a minute at every look: the service has refused "for" 5 minutes after a few tries.
     let t = Date.now();
-    const jobs = prepareTriageJobs({ db, services }, () => (t += 60_000));
+    const clock = () => (t += 60_000);
+    const work = workHere(db, { now: clock, sleep: async () => {} });
+    const jobs = prepareTriageJobs({ db, services, work }, clock);
     const job = jobs.create(setId, 'dec/fourth-model', { kind: 'all' });
-    const stopped = await jobs.run(job.id, { sleep: async () => {} });
+    const stopped = await jobs.run(job.id);
     expect(stopped).toMatchObject({ state: 'failed', done: 0, failed: 0, total: 3 });
     expect(stopped.error).toMatch(/rate/i);
     // Resume, once the service answers again: all three are asked and answered.

@@ -4,11 +4,10 @@
 import type { TriageJobScope, TriageScope } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { AssistantError } from '../assistant-error.ts';
-import { splitModelRef } from '../model-access.ts';
+import { connectForMail } from '../model-access.ts';
 import { charsPerToken } from '../protocol/budget.ts';
-import { prepareAudit } from '../safety/audit.ts';
 import type { prepareServices } from '../services.ts';
-import { type JudgeOptions, type JudgeResult, judgeMessages } from './judge-messages.ts';
+import { type JobRunner, type TriageProgress, workHere } from './job-work.ts';
 import { prepareQuestionSets } from './question-sets.ts';
 import { prepareScopeMessages, type ScopeMeasure } from './scope-messages.ts';
 
@@ -25,22 +24,20 @@ export type TriageJob = {
   done: number;
   failed: number;
 };
-export type TriageProgress = {
-  jobId: number;
-  done: number;
-  failed: number;
-  total: number;
-  perSecond: number;
-  etaSeconds: number | null;
-};
 
 /** A paused job waits this long for the answers already on their way before abandoning them. */
 const pauseGraceMs = 10_000;
 
-type Deps = { db: Db; services: ReturnType<typeof prepareServices> };
+type Deps = {
+  db: Db;
+  services: ReturnType<typeof prepareServices>;
+  /** Where the runs are worked: the long-running app's triage thread (triage-thread.ts); this thread by default. */
+  work?: JobRunner;
+};
 
 export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
   const { db } = deps;
+  const work = deps.work ?? workHere(db, { now });
   const sets = prepareQuestionSets(db, now);
   const messagesIn = prepareScopeMessages(db);
   const insertJob = db.prepare<[number, string, string, number, number]>(
@@ -51,9 +48,6 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
   );
   const setState = db.prepare<[JobState, string | null, number, number]>(
     'UPDATE triage_jobs SET state = ?, error = ?, updated_at = ? WHERE id = ?',
-  );
-  const setItem = db.prepare<['done' | 'failed', string | null, number, number]>(
-    'UPDATE triage_items SET state = ?, error = ? WHERE job_id = ? AND message = ?',
   );
   const pending = db
     .prepare<[number]>("SELECT message FROM triage_items WHERE job_id = ? AND state = 'pending'")
@@ -68,34 +62,6 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
   );
   const unfinished = db.prepare<[]>("SELECT id FROM triage_jobs WHERE state = 'running' ORDER BY id").pluck();
   const recent = db.prepare<[]>('SELECT id FROM triage_jobs ORDER BY id DESC LIMIT 20').pluck();
-
-  const subjectOf = db.prepare<[number]>('SELECT subject FROM messages WHERE id = ?').pluck();
-  // Every question asked of a service goes to the audit log with the model and the time (issue 6): what was
-  // asked about which message, and what came back. Cached answers asked nothing and are not logged again.
-  async function auditFor(modelRef: string) {
-    const serviceId = deps.services.idByName(splitModelRef(modelRef).service);
-    const { key } = await deps.services.connection(serviceId);
-    // SECURITY: summaries hold text from the mail (its subject); the service's key is masked should it be there.
-    const log = prepareAudit(db, () => (key ? [key] : []), now);
-    return (jobId: number, model: string, questions: number, r: JudgeResult) => {
-      const subject = String(subjectOf.get(r.messageId) ?? '').slice(0, 120);
-      log.record({
-        conversationId: null,
-        jobId,
-        callId: `triage-${jobId}-${r.messageId}`,
-        tool: 'judge',
-        effect: 'read',
-        args: { messageId: r.messageId, model, questions },
-        provenance: { fromUntrusted: [], notNamedByUser: [] },
-        decision: 'allowed',
-        decidedBy: 'user',
-        resultSummary: r.ok
-          ? `Answered ${questions} question${questions === 1 ? '' : 's'} about “${subject}” with ${r.answeredBy?.model ?? model}${r.answeredBy?.requestId ? ` (request ${r.answeredBy.requestId})` : ''}.`
-          : `Could not answer about “${subject}”: ${r.message}`,
-        isError: !r.ok,
-      });
-    };
-  }
 
   // The price the user entered for the model's service, or null (no price, or no such service yet: the
   // estimate shows before the model is final, so an unknown name is not an error here).
@@ -165,8 +131,9 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
       };
     },
 
-    create(setId: number, model: string, scope: TriageScope): TriageJob {
-      return createOver(setId, model, scope, messagesIn(scope));
+    /** `ids`: the scope's messages when they were read already (on the read thread in the long-running app). */
+    create(setId: number, model: string, scope: TriageScope, ids?: readonly number[]): TriageJob {
+      return createOver(setId, model, scope, ids ?? messagesIn(scope));
     },
 
     /** A job over exactly these messages: the mail that has just arrived, for a set that runs on new mail. */
@@ -180,13 +147,7 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
     unfinished: (): number[] => unfinished.all() as number[],
 
     /** Runs what is still pending; resolves when the job is done, paused, cancelled or failed. */
-    async run(
-      id: number,
-      opts: Pick<JudgeOptions, 'fetch' | 'sleep'> & {
-        onProgress?: (p: TriageProgress) => void;
-        onResult?: (r: JudgeResult) => void;
-      } = {},
-    ): Promise<TriageJob> {
+    async run(id: number, opts: { onProgress?: (p: TriageProgress) => void } = {}): Promise<TriageJob> {
       const before = running.get(id);
       if (before && !before.drain.signal.aborted)
         throw new AssistantError('busy', 'That triage job is already running.');
@@ -204,47 +165,29 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
       };
       running.set(id, control);
       setState.run('running', null, now(), id);
-      const started = now();
-      let doneHere = 0;
-      // Counted here rather than by a query per answer, which would make a big job quadratic.
-      const c = { ...(counts.get(id) ?? { total: 0, done: 0, failed: 0 }) };
       try {
         const set = sets.get(job.setId);
-        const audit = await auditFor(job.model);
-        const result = await judgeMessages(
-          deps,
-          { model: job.model, questions: set.questions, messageIds: pending.all(id) as number[] },
+        // SECURITY: the consent rule (DESIGN §5) before the key is read or any mail goes anywhere.
+        const access = await connectForMail(deps.services, job.model);
+        const outcome = await work(
+          {
+            jobId: id,
+            model: job.model,
+            access: { model: access.model, connection: access.connection },
+            questions: set.questions,
+            messageIds: pending.all(id) as number[],
+            counts: counts.get(id) ?? { total: 0, done: 0, failed: 0 },
+          },
           {
             signal: control.abort.signal,
             drain: control.drain.signal,
-            now,
-            ...(opts.fetch ? { fetch: opts.fetch } : {}),
-            ...(opts.sleep ? { sleep: opts.sleep } : {}),
-            onResult: (r) => {
-              setItem.run(r.ok ? 'done' : 'failed', r.ok ? null : r.message, id, r.messageId);
-              doneHere += 1;
-              if (r.ok) c.done += 1;
-              else c.failed += 1;
-              if (!r.ok || r.answeredBy) audit(id, job.model, set.questions.length, r);
-              opts.onResult?.(r);
-              const seconds = Math.max(0.001, (now() - started) / 1000);
-              const perSecond = doneHere / seconds;
-              const left = c.total - c.done - c.failed;
-              opts.onProgress?.({
-                jobId: id,
-                done: c.done,
-                failed: c.failed,
-                total: c.total,
-                perSecond: Math.round(perSecond * 10) / 10,
-                etaSeconds: perSecond > 0 ? Math.round(left / perSecond) : null,
-              });
-            },
+            ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
           },
         );
         const after = jobRow.get(id)?.state;
         if (after === 'paused' || after === 'cancelled') return view(id);
-        if (result.stopped && result.stopped.code !== 'cancelled')
-          setState.run('failed', result.stopped.message, now(), id);
+        if (outcome.stopped && outcome.stopped.code !== 'cancelled')
+          setState.run('failed', outcome.stopped.message, now(), id);
         else setState.run('done', null, now(), id);
         return view(id);
       } catch (e) {

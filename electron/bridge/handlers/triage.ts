@@ -21,8 +21,8 @@ type Deps = {
   log: Log;
   /** On the read thread in the long-running app (reads/read-thread.ts), on this one in a command. */
   ordered: (request: OrderRequest) => OrderedPage | Promise<OrderedPage>;
-  /** A scope's measure for the estimate, and the rules' card: on the read thread in the long-running app. */
-  reads: SomeReads<'scopeMeasure' | 'ruleSuggestions'>;
+  /** A scope's measure, messages and rules' matches: on the read thread in the long-running app. */
+  reads: SomeReads<'scopeMeasure' | 'scopeMessages' | 'ruleSuggestions' | 'ruleMatches'>;
 };
 type Jobs = ReturnType<typeof prepareTriageJobs>;
 type NewMail = ReturnType<typeof prepareNewMailTriage>;
@@ -51,7 +51,7 @@ export function triageHandlers(
 > {
   const sets = prepareQuestionSets(deps.db);
   const answers = prepareMessageAnswers(deps.db);
-  // The card's suggestions are read on the read thread; applying them writes here, after the same matching.
+  // The card's suggestions and what Apply may change are read on the read thread; applying them writes here.
   const rules = prepareRuleSuggestions(deps.db, jobs.messagesIn);
 
   // Runs a job on a new stream: progress, then triage_done with the job as it ended. Stop pauses the job and
@@ -96,10 +96,11 @@ export function triageHandlers(
     'judge:orderedThreads': (r) => deps.ordered(r),
     'judge:setNewMail': (r) => newMail.set(r.setId, r.model),
     'triage:suggest': (r) => deps.reads.ruleSuggestions(r.setId, r.scope, r.rules),
-    'triage:apply': (r) => rules.apply(r.setId, r.scope, r.rules, r.approve),
+    'triage:apply': async (r) =>
+      rules.apply(r.rules, r.approve, await deps.reads.ruleMatches(r.setId, r.scope, r.rules)),
     'triage:estimate': async (r) => jobs.estimate(await deps.reads.scopeMeasure(r.setId, r.scope), r.model),
-    'triage:start': (r) => {
-      const job = jobs.create(r.setId, r.model, r.scope);
+    'triage:start': async (r) => {
+      const job = jobs.create(r.setId, r.model, r.scope, await deps.reads.scopeMessages(r.scope));
       return { job, ...stream(job.id) };
     },
     'triage:jobs': () => jobs.list(),
