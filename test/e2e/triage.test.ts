@@ -20,7 +20,8 @@ import { tempDir } from '../support/temp.ts';
 const judgeDir = join(projectRoot, 'fixtures', 'judge');
 const questions = JSON.parse(readFileSync(join(judgeDir, 'questions', 'support.json'), 'utf8'));
 
-const app = createApp({ dataDir: tempDir(), mode: 'browser' });
+// As the desktop app and `serve` run it: jobs on the triage thread, slow reads on the read thread (DESIGN §3).
+const app = createApp({ dataDir: tempDir(), mode: 'browser', background: true });
 let judge: ReplayServer;
 let served: Served;
 let browser: Browser;
