@@ -35,7 +35,7 @@ type MailState = {
   view: MailView;
   total: number | null; // null until the first window of the list has arrived
   pages: Pages;
-  listGeneration: number; // bumped whenever the list is reset; late windows of an older list are dropped
+  listGeneration: number; // bumped whenever the list is reset or read again; late windows of an older one are dropped
   listError: string | null;
   cursor: number;
   openThread: OpenThread | null;
@@ -189,6 +189,43 @@ export const useMailStore = create<MailState>()((set, get) => {
     return rowAt(pages, cursor)?.id ?? null;
   }
 
+  // Reads the windows on screen again and puts them in place of the list's (the others are read when scrolled
+  // to). `follow`: a thread the cursor stays on if it is still listed. False when nothing was put in place (a
+  // read failed, or the list had nothing to keep): the caller reads the list from the start instead.
+  async function rereadInPlace(follow: number | null): Promise<boolean> {
+    const { folderId, view, listGeneration: generation, total } = get();
+    if (total === null || total === 0) {
+      await get().reloadList();
+      return true;
+    }
+    const wanted = pagesForRange(visible.first, Math.max(visible.first, visible.last));
+    const replies = await Promise.all(
+      wanted.map((page) =>
+        bridge['mail:threads']({ folderId, view, offset: page * pageSize, limit: pageSize }),
+      ),
+    );
+    // The user went elsewhere meanwhile: that view's own reads are what count.
+    if (get().listGeneration !== generation) return true;
+    let pages: Pages = new Map();
+    let fresh = total;
+    for (const [i, reply] of replies.entries()) {
+      if (!reply.ok) return false;
+      fresh = reply.value.total;
+      pages = withPage(pages, wanted[i] ?? 0, reply.value.threads, wanted[0] ?? 0);
+    }
+    const moved = follow === null ? null : indexOf(pages, follow);
+    // A new generation: a window read before this one is dropped when it comes, and whatever follows the list
+    // (the list ordered by an answer, reactions.ts) reads itself again.
+    set((state) => ({
+      listGeneration: state.listGeneration + 1,
+      pages,
+      total: fresh,
+      listError: null,
+      cursor: clamp(moved ?? state.cursor, 0, Math.max(0, fresh - 1)),
+    }));
+    return true;
+  }
+
   // The row a thread sits at among the loaded windows, if it is loaded.
   function indexOf(pages: Pages, threadId: number): number | null {
     for (const [page, rows] of pages) {
@@ -258,54 +295,33 @@ export const useMailStore = create<MailState>()((set, get) => {
       await Promise.all([get().loadFolders(), get().reloadList()]);
     },
 
-    // The mail changed under the view (the assistant archived something, or an Undo put it back): folders,
-    // the list and any search are read again, keeping the user's place as far as it still exists.
+    // The mail changed under the view (an action on a selection, the assistant archived something, or an Undo
+    // put it back): folders, the list and any search are read again, keeping the user's place as far as it
+    // still exists. The rows on screen are replaced in place (`rereadInPlace`), as Gmail and Thunderbird do, so
+    // the list does not empty and fill again and the scroll position stays; the cursor keeps its row number,
+    // so what moved up under it after an archive is the next conversation (auto-advance).
     async refresh() {
-      const cursor = get().cursor;
       await get().loadFolders();
       const { folderId, folders } = get();
       // Undo can remove a folder that only the undone change had created (Archive, Trash).
-      if (folderId !== null && !folders.some((folder) => folder.id === folderId)) set({ folderId: null });
-      await get().reloadList();
-      set((state) => ({ cursor: Math.min(cursor, Math.max(0, (state.total ?? 0) - 1)) }));
+      if (folderId !== null && !folders.some((folder) => folder.id === folderId)) {
+        set({ folderId: null });
+        await get().reloadList();
+      } else if (!(await rereadInPlace(null))) await get().reloadList();
       if (get().hits !== null && get().query.trim() !== '') await get().runSearch();
     },
 
     // The background sync changed the mail (new mail, or a change from another client): folders, the windows on
-    // screen and the open thread are read again in place. Unlike `refresh` the list is not emptied first, so
-    // the scroll position stays, and the selection follows its thread when new mail pushes it down.
+    // screen and the open thread are read again in place, and the selection follows its thread when new mail
+    // pushes it down. A read that fails leaves the list as it was; the next change tries again.
     async syncChanged() {
       const selected = get().hits === null ? selectedThreadId() : null;
       await get().loadFolders();
-      const { folderId, view, folders, listGeneration: generation, total } = get();
+      const { folderId, folders } = get();
       if (folderId !== null && !folders.some((folder) => folder.id === folderId)) {
         set({ folderId: null });
         await get().reloadList();
-      } else if (total === null || total === 0) {
-        await get().reloadList();
-      } else {
-        const wanted = pagesForRange(visible.first, Math.max(visible.first, visible.last));
-        const replies = await Promise.all(
-          wanted.map((page) =>
-            bridge['mail:threads']({ folderId, view, offset: page * pageSize, limit: pageSize }),
-          ),
-        );
-        if (get().listGeneration !== generation) return;
-        let pages: Pages = new Map();
-        let fresh = total;
-        for (const [i, reply] of replies.entries()) {
-          // Quietly: the list on screen stays as it was, and the next change tries again.
-          if (!reply.ok) return;
-          fresh = reply.value.total;
-          pages = withPage(pages, wanted[i] ?? 0, reply.value.threads, wanted[0] ?? 0);
-        }
-        const moved = selected === null ? null : indexOf(pages, selected);
-        set((state) => ({
-          pages,
-          total: fresh,
-          cursor: clamp(moved ?? state.cursor, 0, Math.max(0, fresh - 1)),
-        }));
-      }
+      } else await rereadInPlace(selected);
       await get().rereadOpenThread();
     },
 
