@@ -170,7 +170,7 @@ async function measureImport() {
       if (event.type === 'import_progress') progressEvents++;
       else finished = { event, at: performance.now() };
     },
-    parseThreads,
+    { parseThreads },
   );
   await job.done;
   loop.disable();

@@ -11,7 +11,9 @@
 //       beside the same job worked on the main thread (as before the triage thread);
 //   (c) a first IMAP sync from a real Dovecot (test/support/dovecot.ts, each run a user of its own seeded with
 //       its own --sync messages of the corpus) into the app's database by `startSyncJob` in its worker, as
-//       bench/imap-sync.ts runs it, with the big query asked meanwhile.
+//       bench/imap-sync.ts runs it, with the big query asked meanwhile;
+//   (d) a write on the main thread every 100 ms during an import of the corpus into a database of its own: how
+//       long each waits for the write lock, with the import giving way (db/write-turn.ts) and without.
 // The stall is the worst of monitorEventLoopDelay (resolution 2 ms) and the lateness of a 5 ms timer. On a
 // shared 2-vCPU machine a thread also waits for a core, so the main thread's own CPU time between two ticks of
 // the timer is printed too ("busy"): what it spent on work, the part the read thread can take away. Comparison
@@ -30,7 +32,10 @@ import { prepareTriageJobs } from '../electron/ai/triage/triage-jobs.ts';
 import { createApp, dbFileName } from '../electron/app.ts';
 import { dispatch } from '../electron/bridge/dispatch.ts';
 import { openDatabase } from '../electron/db/open.ts';
+import { announceWrites, createWriteTurn } from '../electron/db/write-turn.ts';
+import { userPlaces } from '../electron/files/safe-open.ts';
 import { startSyncJob } from '../electron/mail/imap/sync-job.ts';
+import { startImportJob } from '../electron/mail/import/import-job.ts';
 import { splitMbox } from '../electron/mail/import/sources.ts';
 import { prepareReads } from '../electron/reads/reads.ts';
 import { loginFor, startDovecot } from '../test/support/dovecot.ts';
@@ -327,6 +332,59 @@ try {
   }
   await app.close();
 
+  // (d) A write on the main thread during an import (into a database of its own): how long each waits for the
+  // write lock, with the import giving way to the main connection (db/write-turn.ts, as the app runs it) and
+  // without, one write every 100 ms, as a user opening messages (each marks one read) would.
+  const writes: Record<string, unknown> = {};
+  for (const way of ['without', 'withTurn', 'without', 'withTurn'] as const) {
+    const dir = mkdtempSync(join(tmpdir(), 'skimmer-bench-write-turn-'));
+    try {
+      const file = join(dir, dbFileName);
+      const db = openDatabase(file);
+      // As the app's main connection: the read thread checkpoints, not this one's commits.
+      db.pragma('wal_autocheckpoint = 0');
+      const turn = way === 'withTurn' ? createWriteTurn() : undefined;
+      if (turn) announceWrites(db, turn);
+      db.exec('CREATE TABLE bench_writes (at REAL NOT NULL)');
+      const write = db.prepare<[number]>('INSERT INTO bench_writes (at) VALUES (?)');
+      let over = false;
+      const t = performance.now();
+      const job = startImportJob(
+        file,
+        [ensureCorpus(count, small).mbox],
+        userPlaces({ dataDir: dir, extraRoots: [join(import.meta.dirname, 'out')] }),
+        (e) => {
+          if (e.type === 'import_done' || e.type === 'error') over = true;
+        },
+        turn ? { turn } : {},
+      );
+      const waits: number[] = [];
+      while (!over) {
+        const w = performance.now();
+        write.run(w);
+        waits.push(performance.now() - w);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await job.done;
+      const seconds = round((performance.now() - t) / 1000);
+      db.close();
+      waits.sort((a, b) => a - b);
+      const at = (q: number) => round(waits[Math.floor(q * (waits.length - 1))] ?? 0);
+      const runs = (writes[way] as object[] | undefined) ?? [];
+      runs.push({
+        writes: waits.length,
+        p50: at(0.5),
+        p90: at(0.9),
+        p99: at(0.99),
+        max: at(1),
+        importSeconds: seconds,
+      });
+      writes[way] = runs;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
   type Shown = Stall & { seconds: number; bigQueries?: number; slowestRead?: string; slowestReadMs?: number };
   const line = (name: string, s: Shown) =>
     console.log(
@@ -347,6 +405,21 @@ try {
   line('with big queries on the read thread', sync.readThread as Shown);
   line('with the same reads in process', sync.inProcess as Shown);
   console.log(
+    `(d) a write on the main thread every 100 ms during an import of ${count} messages (ms waited):`,
+  );
+  for (const [way, runs] of Object.entries(writes))
+    for (const r of runs as {
+      writes: number;
+      p50: number;
+      p90: number;
+      p99: number;
+      max: number;
+      importSeconds: number;
+    }[])
+      console.log(
+        `  ${(way === 'withTurn' ? 'the import giving way (the app)' : 'the import not giving way').padEnd(36)} p50 ${r.p50}, p90 ${r.p90}, p99 ${r.p99}, max ${r.max} over ${r.writes} writes; the import took ${r.importSeconds} s`,
+      );
+  console.log(
     JSON.stringify({
       bench: 'main-stall',
       node: process.version,
@@ -357,6 +430,7 @@ try {
       triageDialog: dialog,
       triage: { messages: newest.length, ...triage },
       sync: { messages: syncMessages, ...sync },
+      writesDuringImport: writes,
     }),
   );
 } finally {

@@ -30,6 +30,7 @@ import { summaryHandlers } from './bridge/handlers/summary.ts';
 import { triageHandlers } from './bridge/handlers/triage.ts';
 import { createStreamHub } from './bridge/streams.ts';
 import { type Db, openDatabase } from './db/open.ts';
+import { announceWrites, createWriteTurn } from './db/write-turn.ts';
 import { prepareDocuments } from './documents/documents.ts';
 import type { PickChoice } from './files/open-dialog.ts';
 import { type Places, userPlaces } from './files/safe-open.ts';
@@ -105,6 +106,10 @@ export function createApp(options: AppOptions): App {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const dbFile = join(options.dataDir, dbFileName);
   const db = openDatabase(dbFile);
+  // The long-running app's writes on this connection have the right of way over a worker's batch (an import, a
+  // sync): the worker commits what it has and waits, so a write here never waits for a whole batch (DESIGN §3).
+  const writeTurn = options.background ? createWriteTurn() : undefined;
+  if (writeTurn) announceWrites(db, writeTurn);
   const log = fileLog(join(options.dataDir, logFileName));
   const vault = createKeyVault(db, options.sealer ?? fileSealer(options.dataDir));
   const queries = prepareQueries(db);
@@ -163,7 +168,9 @@ export function createApp(options: AppOptions): App {
     }
   }
   // The long-running app keeps every account in sync in the background; a CLI command syncs on request.
-  const accountSync = options.background ? prepareAccountSync({ dbFile, accounts, log }) : null;
+  const accountSync = options.background
+    ? prepareAccountSync({ dbFile, accounts, log, ...(writeTurn ? { turn: writeTurn } : {}) })
+    : null;
   void accountSync?.startAll();
   // Question sets that run on new mail (DESIGN §9) look when an import or a sync has stored some, and at start
   // for what a CLI import stored while the app was closed.
@@ -208,18 +215,24 @@ export function createApp(options: AppOptions): App {
     from: Places = places,
   ): ImportJob {
     log.info('import_started', { sources: paths.length });
-    const job = startImportJob(dbFile, paths, from, (e) => {
-      if (e.type === 'import_done') {
-        if (options.background && e.summary.imported > 0) newMailArrived();
-        log.info('import_done', {
-          imported: e.summary.imported,
-          duplicates: e.summary.duplicates,
-          failed: e.summary.failed.length,
-          cancelled: e.cancelled,
-        });
-      }
-      onEvent(e);
-    });
+    const job = startImportJob(
+      dbFile,
+      paths,
+      from,
+      (e) => {
+        if (e.type === 'import_done') {
+          if (options.background && e.summary.imported > 0) newMailArrived();
+          log.info('import_done', {
+            imported: e.summary.imported,
+            duplicates: e.summary.duplicates,
+            failed: e.summary.failed.length,
+            cancelled: e.cancelled,
+          });
+        }
+        onEvent(e);
+      },
+      writeTurn ? { turn: writeTurn } : {},
+    );
     jobs.add(job);
     void job.done.then(() => jobs.delete(job));
     return job;

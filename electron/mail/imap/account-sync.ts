@@ -3,6 +3,7 @@
 // closes. What each reports is turned into `account_status` events for the pages that watch. The folder the
 // page shows is passed to its account's worker, which waits for news on it instead of INBOX.
 import type { StreamEvent } from '../../../shared/contract/index.ts';
+import type { WriteTurn } from '../../db/write-turn.ts';
 import type { Log } from '../../log.ts';
 import type { Accounts } from '../accounts.ts';
 import { type SyncJob, startSyncJob } from './sync-job.ts';
@@ -10,7 +11,13 @@ import type { SyncWorkerMessage } from './sync-worker.ts';
 
 type Status = Extract<StreamEvent, { type: 'account_status' }>;
 
-export function prepareAccountSync(deps: { dbFile: string; accounts: Accounts; log: Log }) {
+export function prepareAccountSync(deps: {
+  dbFile: string;
+  accounts: Accounts;
+  log: Log;
+  /** The main thread's right of way to the write lock (db/write-turn.ts). */
+  turn?: WriteTurn;
+}) {
   const jobs = new Map<number, SyncJob>();
   const latest = new Map<number, Status>();
   const watchers = new Set<(e: Status) => void>();
@@ -67,7 +74,7 @@ export function prepareAccountSync(deps: { dbFile: string; accounts: Accounts; l
     async start(accountId: number): Promise<void> {
       if (jobs.has(accountId)) return;
       const login = await deps.accounts.login(accountId);
-      const job = startSyncJob(deps.dbFile, login, relay(accountId));
+      const job = startSyncJob(deps.dbFile, login, relay(accountId), deps.turn ? { turn: deps.turn } : {});
       jobs.set(accountId, job);
       const path = focusOf(accountId);
       if (path !== null) job.focus(path);

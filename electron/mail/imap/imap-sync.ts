@@ -26,6 +26,7 @@
 import type { ExpungeEvent, FlagsEvent, ImapFlow, ListResponse, MailboxObject } from 'imapflow';
 import type { Attachment } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
+import { storeGivingWay, type WriteTurn } from '../../db/write-turn.ts';
 import type { AccountLogin } from '../accounts.ts';
 import type { ParsedMessage, ParseOptions } from '../import/parse.ts';
 import { prepareStore } from '../store/store.ts';
@@ -68,6 +69,8 @@ export type SyncOptions = {
   connection?: ImapFlow;
   /** Starts the fetcher thread (imap-fetcher.ts); tests pass one whose connection is refused. */
   fetcher?: typeof startFetcher;
+  /** The main thread's right of way (db/write-turn.ts): a batch is cut where the main thread wants to write. */
+  turn?: WriteTurn;
 };
 
 // Mailboxes that only repeat others are not synced as folders: a virtual All (Dovecot's would hold every
@@ -457,18 +460,28 @@ async function download(job: FolderJob, fetched: FetchedMessage[]): Promise<Down
   return { count: fetched.length, links, parsed };
 }
 
-/** Stores a downloaded batch, with the search index, in one transaction. */
+/**
+ * Stores a downloaded batch with the search index: in one transaction, or in more where the main thread wants to
+ * write meanwhile (db/write-turn.ts). Each message's row, its location and its index entry commit together; the
+ * folder's state moves on only after the whole batch (`syncFolder`), so a stop in between fetches nothing twice
+ * that was stored and loses nothing that was not.
+ */
 async function commit(job: FolderJob, batch: Downloaded): Promise<void> {
   const { db, imapStore, store, folderId, summary } = job;
   const parsed = await batch.parsed;
   const source = `imap:${job.login.id}:${job.path}`;
   db.transaction(() => {
     for (const l of batch.links) imapStore.link(folderId, l.uid, l.message, l.flags);
-    summary.linked += batch.links.length;
-    for (const { p, m, error } of parsed) {
+  })();
+  summary.linked += batch.links.length;
+  storeGivingWay(
+    db,
+    job.opts.turn,
+    parsed,
+    ({ p, m, error }) => {
       if (!m) {
         store.recordFailure(`${source}#${p.uid}`, error ?? 'unreadable', Date.now());
-        continue;
+        return;
       }
       const stored = store.storeInFolder(folderId, source, m);
       if (stored.status === 'imported') {
@@ -478,7 +491,7 @@ async function commit(job: FolderJob, batch: Downloaded): Promise<void> {
       } else imapStore.link(folderId, p.uid, stored.id, p.flags);
       if (stored.status === 'imported') summary.added += 1;
       else summary.linked += 1;
-    }
-    store.indexStored();
-  })();
+    },
+    () => store.indexStored(),
+  );
 }

@@ -1,5 +1,6 @@
 // Starts the worker that keeps an account in sync and relays what it reports (issue 5).
 import { Worker } from 'node:worker_threads';
+import type { WriteTurn } from '../../db/write-turn.ts';
 import type { AccountLogin } from '../accounts.ts';
 import type { SyncWorkerCommand, SyncWorkerData, SyncWorkerMessage } from './sync-worker.ts';
 
@@ -24,7 +25,7 @@ export function startSyncJob(
   dbFile: string,
   login: AccountLogin,
   onMessage: (m: SyncWorkerMessage) => void,
-  opts: { maxIdleMs?: number; stopGraceMs?: number } = {},
+  opts: { maxIdleMs?: number; stopGraceMs?: number; turn?: WriteTurn } = {},
 ): SyncJob {
   const { stopGraceMs = 5000, ...workerOpts } = opts;
   const data: SyncWorkerData = { dbFile, login, ...workerOpts };

@@ -5,6 +5,7 @@
 // stop it, which closes every connection at once.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/open.ts';
+import type { WriteTurn } from '../../db/write-turn.ts';
 import type { AccountLogin } from '../accounts.ts';
 import { createParsePool } from '../import/parse-pool.ts';
 import { idleFolders } from './idle-folder.ts';
@@ -15,7 +16,13 @@ import { type SyncProgress, syncAccount } from './imap-sync.ts';
 import { type LoopEvent, startSyncLoop } from './sync-loop.ts';
 import { prepareWriteBack } from './write-back.ts';
 
-export type SyncWorkerData = { dbFile: string; login: AccountLogin; maxIdleMs?: number };
+export type SyncWorkerData = {
+  dbFile: string;
+  login: AccountLogin;
+  maxIdleMs?: number;
+  /** The main thread's right of way to the write lock (db/write-turn.ts). */
+  turn?: WriteTurn;
+};
 export type SyncWorkerMessage =
   | LoopEvent
   | { type: 'progress'; progress: SyncProgress }
@@ -108,6 +115,7 @@ if (port) {
           onProgress: (progress) => post({ type: 'progress', progress }),
           onBatch: () => post({ type: 'batch' }),
           onFolderSeen: (path, counts) => round.set(path, counts),
+          ...(data.turn ? { turn: data.turn } : {}),
         });
         seen = round;
         return summary;

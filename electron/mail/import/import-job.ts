@@ -2,6 +2,7 @@
 // (progress with rate and ETA, then exactly one `import_done` or `error`).
 import { Worker } from 'node:worker_threads';
 import type { StreamEvent } from '../../../shared/contract/index.ts';
+import type { WriteTurn } from '../../db/write-turn.ts';
 import type { Places } from '../../files/safe-open.ts';
 import type { ImportCounters } from './import-run.ts';
 import type { ImportWorkerData, ImportWorkerMessage } from './import-worker.ts';
@@ -21,12 +22,23 @@ export function startImportJob(
   paths: readonly string[],
   places: Places,
   onEvent: (event: StreamEvent) => void,
-  /** The number of parse threads, when not the default for this machine (parse-pool.ts): for bench/import.ts. */
-  parseThreads?: number,
+  opts: {
+    /** The number of parse threads, when not the default for this machine (parse-pool.ts): bench/import.ts. */
+    parseThreads?: number;
+    /** The main thread's right of way to the write lock (db/write-turn.ts), in the long-running app. */
+    turn?: WriteTurn;
+  } = {},
 ): ImportJob {
   const cancelFlag = new SharedArrayBuffer(4);
   const started = performance.now();
-  const data: ImportWorkerData = { dbFile, paths: [...paths], places, cancelFlag, parseThreads };
+  const data: ImportWorkerData = {
+    dbFile,
+    paths: [...paths],
+    places,
+    cancelFlag,
+    parseThreads: opts.parseThreads,
+    turn: opts.turn,
+  };
   const worker = new Worker(workerUrl, { workerData: data, resourceLimits: importThreadLimits });
   let ended = false;
   const end = (event: StreamEvent) => {

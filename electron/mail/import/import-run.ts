@@ -3,6 +3,7 @@
 // the import goes on; a cancel stops between batches and keeps what was already stored.
 import type { ImportSummary } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
+import { storeGivingWay, type WriteTurn } from '../../db/write-turn.ts';
 import { FileRefusal, type Places, userPlaces } from '../../files/safe-open.ts';
 import { prepareStore } from '../store/store.ts';
 import { type ParsedMessage, ParseError, parseMessage } from './parse.ts';
@@ -26,6 +27,8 @@ export type ImportHooks = {
   parse?: (raw: Buffer) => Promise<ParsedMessage>;
   // Where a named file may be (files/safe-open.ts); the app passes its own, which leave out its data folder.
   places?: Places;
+  // The main thread's right of way (db/write-turn.ts): a batch is cut where the main thread wants to write.
+  turn?: WriteTurn;
 };
 
 // A transaction per 1,000 messages: the search index writes fewer, larger segments, which took a fifth less
@@ -67,13 +70,17 @@ export async function runImport(
   const parse = hooks.parse ?? parseMessage;
   let batch: Parsed[] = [];
   let batchSize = 0;
-  const flush = db.transaction((items: Parsed[]) => {
-    for (const { raw, parsed } of items) {
-      if (store.store(raw.folder, raw.source, parsed, raw.starred) === 'imported') c.imported++;
-      else c.duplicates++;
-    }
-    store.indexStored();
-  });
+  const flush = (items: Parsed[]) =>
+    storeGivingWay(
+      db,
+      hooks.turn,
+      items,
+      ({ raw, parsed }) => {
+        if (store.store(raw.folder, raw.source, parsed, raw.starred) === 'imported') c.imported++;
+        else c.duplicates++;
+      },
+      () => store.indexStored(),
+    );
   const commit = () => {
     if (batch.length > 0) flush(batch);
     batch = [];
