@@ -152,6 +152,31 @@ describe('Several conversations at once', () => {
     expect(fewestRows).toBeGreaterThanOrEqual(rowsBefore - 3);
   });
 
+  test('with conversations checked, s stars them all and e archives them all, as one Undo entry each', async () => {
+    const [a, b] = [noteSubject(225), noteSubject(224)];
+    const starred = (subject: string) => sql('SELECT max(starred) FROM messages WHERE subject = ?', subject);
+    await row(a).getByTestId('row-check').click();
+    await row(b).getByTestId('row-check').click();
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('2 selected');
+    await page.locator('body').click({ position: { x: 5, y: 600 } });
+    await page.keyboard.press('s');
+    await expect.poll(() => [starred(a), starred(b)]).toEqual([1, 1]);
+    await expect.poll(() => page.getByTestId('undo-summary').textContent()).toBe('Starred 2 messages');
+    // The batch spent the selection: check them again, then e.
+    await row(a).getByTestId('row-check').click();
+    await row(b).getByTestId('row-check').click();
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('2 selected');
+    await page.locator('body').click({ position: { x: 5, y: 600 } });
+    await page.keyboard.press('e');
+    await expect.poll(() => page.getByTestId('undo-summary').textContent()).toBe('Archived 2 messages');
+    await expect.poll(async () => (await listed(a)) + (await listed(b))).toBe(0);
+    expect([folderOf(a), folderOf(b)]).toEqual(['Archive', 'Archive']);
+    // The conversation at the cursor was not archived on its own beside them.
+    expect(await listed(noteSubject(226))).toBe(1);
+    await page.getByTestId('undo-button').click();
+    await expect.poll(async () => (await listed(a)) + (await listed(b))).toBe(2);
+  });
+
   test('Esc clears the selection', async () => {
     await row(noteSubject(226)).getByTestId('row-check').click();
     await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('1 selected');

@@ -1,6 +1,7 @@
 // Keyboard first (DESIGN §12): j/k move in the list, Enter opens, / searches, Esc clears the selection, else
 // the search, u toggles read, s toggles the star, e archives, # moves to Trash and ! to Spam (Not spam in
-// Spam), l labels and v moves (the selection, else the conversation at the cursor), x selects the row at the
+// Spam), l labels and v moves: each acts on the selection when there is one (with Shift+I and Shift+U, mark
+// read and unread, thread-selection.ts `selectionKeyAction`), else on the conversation at the cursor; x selects the row at the
 // cursor, g then i/s/d/t/a goes to a view (go-to.ts); c writes a new mail, and r, a and f reply, reply all and
 // forward the newest message of the open conversation; in the chat view, Esc stops a running answer. Dialogs
 // handle their own keys (Esc closes or cancels them), so nothing here runs while one is open, nor while the
@@ -23,6 +24,7 @@ import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { usePickerStore } from '../stores/picker-store.ts';
 import { useSelectionStore } from '../stores/selection-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
+import { selectionKeyAction } from '../stores/thread-selection.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
 import { isOrdered } from '../triage/triage-order.ts';
 import { goToView } from './go-to.ts';
@@ -75,6 +77,18 @@ export function handleShortcut(event: KeyboardEvent): void {
   }
   if (mail.hits === null && isOrdered(useTriageStore.getState().order)) {
     handleOrderedKey(event);
+    return;
+  }
+  // With conversations checked, the conversation keys act on all of them, as Gmail's do (one mail:bulk batch).
+  const selection = useSelectionStore.getState();
+  const onSelection =
+    mail.hits === null && selection.current() !== null
+      ? selectionKeyAction(event.key, selection, mail.pages)
+      : null;
+  if (onSelection) {
+    // A key repeat would send the batch again.
+    if (!event.repeat) void useMailBulkStore.getState().act(onSelection);
+    event.preventDefault();
     return;
   }
   switch (event.key) {

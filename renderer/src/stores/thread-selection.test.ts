@@ -6,6 +6,7 @@ import {
   headerCheck,
   nothingChosen,
   offersAllInView,
+  selectionKeyAction,
   selectionOf,
   spamActionFor,
   toggled,
@@ -90,4 +91,30 @@ test('in a Spam folder `!` is Not spam; elsewhere it is Spam unless the whole co
   expect(spamActionFor(folders, inbox, [1, 3])).toBe('spam');
   expect(spamActionFor(folders, { ...inbox, searching: true }, [2, 2])).toBe('notSpam');
   expect(spamActionFor(folders, { ...inbox, searching: true }, [2, 1])).toBe('spam');
+});
+
+test('the conversation keys on a selection: e archives, # trashes, I and U mark read and unread', () => {
+  expect(selectionKeyAction('e', ids(10, 11), pages)).toEqual({ kind: 'archive' });
+  expect(selectionKeyAction('#', ids(10), pages)).toEqual({ kind: 'trash' });
+  expect(selectionKeyAction('I', ids(10), pages)).toEqual({ kind: 'read', read: true });
+  expect(selectionKeyAction('U', ids(10), pages)).toEqual({ kind: 'read', read: false });
+  for (const key of ['j', 'x', 'Enter', 'l', 'v', '!'])
+    expect(selectionKeyAction(key, ids(10), pages)).toBeNull();
+});
+
+test('s stars the selection unless every selected row is starred; u marks it read unless none is unread', () => {
+  const mixed: Pages = new Map([
+    [0, [{ ...thread(20), starred: true, unread: 2 }, thread(21), { ...thread(22), starred: true }]],
+  ]);
+  expect(selectionKeyAction('s', ids(20, 21), mixed)).toEqual({ kind: 'star', starred: true });
+  expect(selectionKeyAction('s', ids(20, 22), mixed)).toEqual({ kind: 'star', starred: false });
+  expect(selectionKeyAction('u', ids(20, 21), mixed)).toEqual({ kind: 'read', read: true });
+  expect(selectionKeyAction('u', ids(21, 22), mixed)).toEqual({ kind: 'read', read: false });
+  // Rows not on screen (every conversation of the view, or a selected row no longer loaded) count as neither
+  // starred nor read: the first choice.
+  expect(selectionKeyAction('s', { ids: new Set(), allInView: true }, mixed)).toEqual({
+    kind: 'star',
+    starred: true,
+  });
+  expect(selectionKeyAction('u', ids(21, 99), mixed)).toEqual({ kind: 'read', read: true });
 });

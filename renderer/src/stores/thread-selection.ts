@@ -3,6 +3,7 @@
 // Shift-click takes the loaded rows between the last row toggled and the clicked one; the header checkbox
 // shows whether all, some or none of the loaded rows are selected.
 import type {
+  BulkAction,
   Folder,
   FolderPlace,
   MailView,
@@ -91,4 +92,32 @@ export function spamActionFor(
   const place = (id: number): FolderPlace | null => folders.find((f) => f.id === id)?.place ?? null;
   const allSpam = messageFolders.length > 0 && messageFolders.every((id) => place(id) === 'spam');
   return allSpam ? 'notSpam' : 'spam';
+}
+
+/**
+ * What a conversation key does to a selection (DESIGN §12), as Gmail's keys act on the checked conversations:
+ * `e` archives, `#` trashes, `s` stars (unstars when every selected row on screen is starred), `u` marks read
+ * (unread when none of them is unread), Shift+I and Shift+U mark read and unread. Null: not a selection key.
+ * Rows not loaded ("every conversation of the view") count as unstarred and unread, so `s` and `u` then star
+ * and mark read, the first of the two choices.
+ */
+export function selectionKeyAction(key: string, chosen: Chosen, pages: Pages): BulkAction | null {
+  const rows = chosen.allInView ? [] : loadedThreads(pages).filter((t) => chosen.ids.has(t.id));
+  const allLoaded = !chosen.allInView && rows.length === chosen.ids.size;
+  switch (key) {
+    case 'e':
+      return { kind: 'archive' };
+    case '#':
+      return { kind: 'trash' };
+    case 's':
+      return { kind: 'star', starred: !(allLoaded && rows.length > 0 && rows.every((t) => t.starred)) };
+    case 'u':
+      return { kind: 'read', read: !(allLoaded && rows.length > 0 && rows.every((t) => t.unread === 0)) };
+    case 'I':
+      return { kind: 'read', read: true };
+    case 'U':
+      return { kind: 'read', read: false };
+    default:
+      return null;
+  }
 }
