@@ -287,7 +287,17 @@ export function createApp(options: AppOptions): App {
       streams,
       log,
       background: accountSync,
-      newMailJobs: options.background ? newMail.watch : null,
+      // The page hears of a job new mail started and of every run's end (a stopped run's last answers included).
+      newMailJobs: options.background
+        ? (onJob) => {
+            const leaveNew = newMail.watch(onJob);
+            const leaveEnded = triageJobs.watch(onJob);
+            return () => {
+              leaveNew();
+              leaveEnded();
+            };
+          }
+        : null,
     }),
     ...streamHandlers(streams),
   };

@@ -207,6 +207,10 @@ describe('Triage', () => {
       .poll(() => page.getByTestId('triage-progress-text').textContent())
       .toMatch(new RegExp(`^${answeredAtOnce} of ${messages} done`));
     expect(await page.getByTestId('triage-progress-text').textContent()).toMatch(/a second/);
+    // The job's row in Recent jobs counts along with the bar.
+    await expect
+      .poll(() => page.getByTestId('triage-job').first().textContent())
+      .toContain(`running · ${answeredAtOnce} of ${messages}`);
 
     await page.getByTestId('triage-stop').click();
     await expect.poll(() => progress.getAttribute('data-state')).toBe('paused');
@@ -218,6 +222,15 @@ describe('Triage', () => {
     const inFlightAtStop = held.length;
     opened = true;
     for (const reply of held.splice(0)) reply();
+    // The answers on their way at Stop come in and are kept; once the run has ended the page counts them, in
+    // its line and in the job's row.
+    const kept = answeredAtOnce + inFlightAtStop;
+    await expect
+      .poll(() => page.getByTestId('triage-progress-text').textContent())
+      .toMatch(new RegExp(`^paused · ${kept} of ${messages}`));
+    await expect
+      .poll(() => page.getByTestId('triage-job').first().textContent())
+      .toContain(`${kept} of ${messages}`);
     await page.getByTestId('triage-resume').click();
     await expect.poll(() => progress.getAttribute('data-state'), { timeout: 60_000 }).toBe('done');
     const finished = (await call(app, 'triage:jobs', {}))[0];

@@ -42,7 +42,7 @@ export function prepareNewMailTriage(
   }
 
   return {
-    /** Every job new mail starts, when it starts and when its run ends, until the returned function is called. */
+    /** Every job new mail starts, as it starts, until the returned function is called. */
     watch(onJob: (job: TriageJob) => void): () => void {
       watchers.add(onJob);
       return () => watchers.delete(onJob);
@@ -92,7 +92,8 @@ export function prepareNewMailTriage(
         sets.newMailSeen(s.id, after, null);
         started.push(job);
         tell(job);
-        jobs.run(job.id).then(tell, onError);
+        // Its end is told by the jobs' own watch (triage-jobs.ts), as every run's is.
+        jobs.run(job.id).catch(onError);
       }
       return started;
     },

@@ -109,6 +109,14 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
     number,
     { drain: AbortController; abort: AbortController; finished: Promise<unknown> }
   >();
+  // Told the job as each run ended: after a pause, that is once the answers on their way are recorded, later
+  // than the Stop the page saw (the bridge's stream ends at the Stop).
+  const watchers = new Set<(job: TriageJob) => void>();
+  function ended(id: number): void {
+    if (watchers.size === 0) return;
+    const job = view(id);
+    for (const w of watchers) w(job);
+  }
 
   return {
     /** The messages a scope covers, newest first (a search: its best matches). */
@@ -198,7 +206,14 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
       } finally {
         running.delete(id);
         finish();
+        ended(id);
       }
+    },
+
+    /** Every run's end, with the job as it ended, until the returned function is called. */
+    watch(onEnded: (job: TriageJob) => void): () => void {
+      watchers.add(onEnded);
+      return () => watchers.delete(onEnded);
     },
 
     pause(id: number): void {

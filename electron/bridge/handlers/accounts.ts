@@ -21,7 +21,8 @@ type Deps = {
   log: Log;
   // The background sync, in the long-running app; the CLI syncs once instead.
   background: AccountSync | null;
-  // The jobs new mail starts for question sets (ai/triage/new-mail-triage.ts), in the long-running app.
+  // The jobs new mail starts for question sets (ai/triage/new-mail-triage.ts) and every triage run's end, in
+  // the long-running app.
   newMailJobs: ((onJob: (job: TriageJobView) => void) => () => void) | null;
 };
 

@@ -128,7 +128,7 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
     } else if (event.type === 'outbox') {
       useOutboxStore.getState().received(event);
     } else if (event.type === 'triage_job') {
-      void announce({ type: 'triage_job_changed' });
+      void announce({ type: 'triage_job_changed', job: event.job });
     } else if (event.type === 'error' && event.error.code !== 'cancelled') {
       // The connection to Skimmer dropped (browser mode): watch again once it can be reached, and read the
       // mail again then, since changes may have been missed meanwhile.

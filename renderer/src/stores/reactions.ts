@@ -62,8 +62,8 @@ export function wireStoreReactions(): () => void {
       if (moved) useSelectionStore.getState().clear();
     }),
     // A job new mail started, or its end: the dialog's jobs, the chips and an ordered list follow.
-    onStoreEvent('triage_job_changed', () => {
-      useTriageStore.getState().jobChanged();
+    onStoreEvent('triage_job_changed', (event) => {
+      useTriageStore.getState().jobChanged(event.job);
       if (isOrdered(useTriageStore.getState().order)) void useOrderedListStore.getState().reload(false);
     }),
     // The list ordered by an answer is read from the top when what orders it, the folder or the view changes,

@@ -3,6 +3,8 @@
 // module that knows every store. So no store imports another in a circle, and no store needs another to
 // exist when it is imported. Only what no store state shows is an event here; a change a store's state does
 // show (a run ended, an undo finished) is followed there with `subscribe`.
+import type { TriageJobView } from '../../../shared/contract/index.ts';
+
 export type StoreEvent =
   // A chat run ended, however it ended: its approved calls may have changed mail or queued a send.
   | { type: 'chat_run_ended' }
@@ -14,8 +16,9 @@ export type StoreEvent =
   | { type: 'drafts_changed' }
   // A message left the outbox for the drafts (Undo or "Back to drafts", on this page or another one).
   | { type: 'outbox_left_for_drafts'; id: number }
-  // The long-running app started a question set's job on new mail, or that job ended (its answers are new).
-  | { type: 'triage_job_changed' }
+  // The long-running app started a question set's job on new mail, or a job's run ended (its answers are new;
+  // after a Stop, the answers that were on their way are counted by then).
+  | { type: 'triage_job_changed'; job: TriageJobView }
   // The outbox bar's "Open draft" on the message the last Undo gave back.
   | { type: 'returned_draft_opened'; draft: number };
 

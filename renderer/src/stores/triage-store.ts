@@ -68,7 +68,7 @@ type TriageState = {
   cancel(jobId: number): Promise<void>;
   loadJobs(): Promise<void>;
   /** New mail started a job, or one ended (account:watch): the jobs and the chips are read again. */
-  jobChanged(): void;
+  jobChanged(job: TriageJobView): void;
   showThreads(threadIds: readonly number[]): void;
   // Why turning the chosen set's new-mail run on or off was refused (no consent for the service, say).
   newMailError: string | null;
@@ -129,7 +129,13 @@ export const useTriageStore = create<TriageState>()((set, get) => {
 
   function onEvent(event: StreamEvent): void {
     if (event.type === 'triage_progress') {
-      set({ progress: event });
+      // The running job's row in Recent jobs counts along with the bar.
+      set((state) => ({
+        progress: event,
+        jobs: state.jobs.map((j) =>
+          j.id === event.jobId ? { ...j, state: 'running', done: event.done, failed: event.failed } : j,
+        ),
+      }));
       answersThrottle.request();
     } else if (event.type === 'triage_done') {
       stopListening();
@@ -314,7 +320,13 @@ export const useTriageStore = create<TriageState>()((set, get) => {
       void get().loadJobs();
     },
 
-    jobChanged() {
+    // A job's run ended in the app (new mail's, or one this page stopped, once the answers on their way are in):
+    // the job shown and the list follow, as do the chips.
+    jobChanged(job) {
+      set((state) => ({
+        job: state.job?.id === job.id && state.status === 'idle' ? job : state.job,
+        jobs: state.jobs.map((j) => (j.id === job.id ? job : j)),
+      }));
       if (get().open) void get().loadJobs();
       answersThrottle.request();
     },
