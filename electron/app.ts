@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StreamEvent } from '../shared/contract/index.ts';
 import { prepareConversations } from './ai/chat/conversations.ts';
+import { prepareDraftAssists } from './ai/grounded/draft-assists.ts';
 import { prepareModelChoices } from './ai/model-choices.ts';
 import { prepareGrants } from './ai/safety/grants.ts';
 import { prepareServices } from './ai/services.ts';
@@ -270,6 +271,7 @@ export function createApp(options: AppOptions): App {
       modelChoices,
       drafts,
       answers,
+      assists: prepareDraftAssists(db),
       streams,
       log,
       replyRequest: reads.replyRequest,

@@ -211,6 +211,7 @@ describe('the canary key', () => {
         { message: 1, model: 'canary/m' },
         { message: 99, model: 'canary/m', instructions: canary },
       ],
+      'draft:assist': [{ id: 1 }, { id: 99 }],
       'draft:new': [
         { kind: 'blank', to: ['a@example.com'], cc: [], subject: 'x', body: 'y' },
         { kind: 'reply', message: 1, to: [], body: 'y' },

@@ -155,6 +155,26 @@ describe('draft:aiReply', () => {
     await call(app, 'draft:discard', { id: draft.id });
   });
 
+  test("the reply's citations and facts are kept with its draft and go with it", async () => {
+    answer = (cited) => `Yes to 40k [${cited[0]}], see you Dec 14 [${cited[1]}].`;
+    const result = await draftedOk({ message: idOf('<budget-2@example.org>'), model: 'local/m' });
+    const { draft, unverified: _, ...assist } = result;
+    // As the composer shows it when the draft is opened again (a reload, Drafts).
+    expect(await call(app, 'draft:assist', { id: draft.id })).toEqual(assist);
+    expect(assist.citations).toHaveLength(2);
+    expect(assist.known).toContain('n:40000');
+    // A draft the user wrote has none.
+    const own = await call(app, 'draft:new', { kind: 'blank', to: [], cc: [], subject: 'Mine', body: 'x' });
+    expect(await call(app, 'draft:assist', { id: own.id })).toBeNull();
+    // Discarded, the draft takes its citations with it.
+    await call(app, 'draft:discard', { id: draft.id });
+    expect(await call(app, 'draft:assist', { id: draft.id })).toBeNull();
+    expect(
+      app.db.prepare('SELECT count(*) FROM draft_assists WHERE draft_id = ?').pluck().get(draft.id),
+    ).toBe(0);
+    await call(app, 'draft:discard', { id: own.id });
+  });
+
   test('lists an amount the thread does not hold as not found in the thread', async () => {
     answer = (cited) => `We can do $45,000 [${cited[0]}], as you say [${cited[1]}].`;
     const result = await draftedOk({ message: idOf('<budget-2@example.org>'), model: 'local/m' });

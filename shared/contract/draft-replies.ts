@@ -23,6 +23,11 @@ export const DraftedReply = z.object({
 });
 export type DraftedReply = z.infer<typeof DraftedReply>;
 
+// What the composer shows beside a drafted reply, kept with the draft (migration 0033) so that reopening it,
+// after a reload or from Drafts, shows its citations and checks its body again.
+export const DraftAssist = DraftedReply.omit({ draft: true, unverified: true });
+export type DraftAssist = z.infer<typeof DraftAssist>;
+
 export const draftReplyChannels = {
   'draft:aiReply': {
     // Streams draft_reply_done or error; Stop is run:cancel. The model defaults to the summary task's
@@ -36,5 +41,10 @@ export const draftReplyChannels = {
       })
       .strict(),
     response: z.object({ streamId: z.string() }),
+  },
+  'draft:assist': {
+    // The drafted reply's citations and facts for a draft the model wrote; null for any other draft.
+    request: z.object({ id: Id }).strict(),
+    response: DraftAssist.nullable(),
   },
 } as const;

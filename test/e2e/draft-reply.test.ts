@@ -92,6 +92,22 @@ describe('Draft reply', () => {
       .toBe(1);
   });
 
+  test('after a reload the drafted reply opens again with its chips, and its body is checked again', async () => {
+    const written = await body(page).inputValue();
+    // The composer has saved what was typed (its autosave), so the reload finds it.
+    await expect.poll(() => page.getByTestId('composer-save-state').textContent()).toMatch(/Saved/);
+    await page.reload();
+    await page.getByTestId('composer-citation').first().waitFor();
+    expect(await page.getByTestId('composer-citation').count()).toBe(2);
+    expect(await body(page).inputValue()).toBe(written);
+    await expect
+      .poll(() => page.getByTestId('composer-unverified-item').allTextContents())
+      .toEqual(['1,234,567: not found in the thread', '$99,999: not found in the thread']);
+    // The reload left the reader empty and its model field as new; the next test answers in the same thread.
+    await openLongThread();
+    await page.getByTestId('summary-model').fill('local/test-model');
+  });
+
   test("the composer's Draft with AI sends the instructions and opens the new draft", async () => {
     await page.getByTestId('composer-close').click();
     await expect.poll(() => page.getByTestId('composer').count()).toBe(0);

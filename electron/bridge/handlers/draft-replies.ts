@@ -3,6 +3,7 @@
 // (the recipients from the headers, the model's text above the signature and quote), kept local until the user
 // saves it. Sent on a stream; Stop is run:cancel; a failure or a Stop stores no draft.
 import type { StreamEvent } from '../../../shared/contract/index.ts';
+import type { prepareDraftAssists } from '../../ai/grounded/draft-assists.ts';
 import { draftReply } from '../../ai/grounded/draft-reply.ts';
 import { connectForMail, splitModelRef } from '../../ai/model-access.ts';
 import type { prepareModelChoices } from '../../ai/model-choices.ts';
@@ -21,13 +22,14 @@ type Deps = {
   modelChoices: ReturnType<typeof prepareModelChoices>;
   drafts: ReturnType<typeof prepareDrafts>;
   answers: ReturnType<typeof prepareAnswers>;
+  assists: ReturnType<typeof prepareDraftAssists>;
   streams: StreamHub;
   log: Log;
   /** The thread and examples a reply reads: on the read thread in the long-running app (reads/). */
   replyRequest: ReadFn<'replyRequest'>;
 };
 
-export function draftReplyHandlers(deps: Deps): Pick<Handlers, 'draft:aiReply'> {
+export function draftReplyHandlers(deps: Deps): Pick<Handlers, 'draft:aiReply' | 'draft:assist'> {
   return {
     'draft:aiReply': async (r) => {
       // Thrown before any stream: no model chosen, a malformed one, or a message that is not there.
@@ -49,6 +51,8 @@ export function draftReplyHandlers(deps: Deps): Pick<Handlers, 'draft:aiReply'> 
           // SECURITY: nothing reaches the server's Drafts folder until the user saves this draft (issue 17).
           const draft = deps.drafts.create(draftOf(made, kind, []), { local: true });
           const { text: _, ...checked } = drafted;
+          const { unverified: __, ...assist } = checked;
+          deps.assists.keep(draft.id, assist);
           emit({ type: 'draft_reply_done', result: { draft, ...checked } });
         } catch (e) {
           emit(streamFailure(e, deps.log, 'draft_ai_reply'));
@@ -56,5 +60,6 @@ export function draftReplyHandlers(deps: Deps): Pick<Handlers, 'draft:aiReply'> 
       });
       return { streamId };
     },
+    'draft:assist': (r) => deps.assists.of(r.id),
   };
 }

@@ -31,6 +31,7 @@ import { m0029 } from './0029-compose.ts';
 import { m0030 } from './0030-search-newest-first.ts';
 import { m0031 } from './0031-triage-whole-mailbox.ts';
 import { m0032 } from './0032-contacts-by-batch.ts';
+import { m0033 } from './0033-draft-assists.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -66,4 +67,5 @@ export const migrations: readonly Migration[] = [
   m0030,
   m0031,
   m0032,
+  m0033,
 ];

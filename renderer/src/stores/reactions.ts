@@ -6,11 +6,13 @@
 import { isOrdered } from '../triage/triage-order.ts';
 import { useAccountsStore } from './accounts-store.ts';
 import { useChatStore } from './chat-store.ts';
+import { useComposeStore } from './compose-store.ts';
 import { useDraftsStore } from './drafts-store.ts';
 import { useMailStore } from './mail-store.ts';
 import { useModelChoicesStore } from './model-choices-store.ts';
 import { useOrderedListStore } from './ordered-list-store.ts';
 import { useOutboxStore } from './outbox-store.ts';
+import { useReplyDraftStore } from './reply-draft-store.ts';
 import { useSelectionStore } from './selection-store.ts';
 import { useServicesStore } from './services-store.ts';
 import { onStoreEvent } from './store-events.ts';
@@ -23,6 +25,11 @@ export function wireStoreReactions(): () => void {
   const checkOutbox = () => useOutboxStore.getState().check();
   const loadDrafts = () => useDraftsStore.getState().load();
   const off = [
+    // A draft the model wrote, opened again (the reload's stash, Drafts): its citations show beside it again.
+    useComposeStore.subscribe((state, previous) => {
+      if (state.draftId !== null && state.draftId !== previous.draftId)
+        void useReplyDraftStore.getState().restore(state.draftId);
+    }),
     onStoreEvent('chat_run_ended', () => {
       // Approved calls may have changed mail: the Undo bar offers what this run did.
       void useUndoStore.getState().afterRun();

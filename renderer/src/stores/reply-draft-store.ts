@@ -28,6 +28,8 @@ type ReplyDraftState = {
   dismissError(): void;
   // Shows a cited message in the reader: the open thread scrolls to it, or the thread opens at it.
   showCited(messageId: number): void;
+  // A draft opened again (after a reload, from Drafts): its citations and facts, when the model wrote it.
+  restore(draftId: number): Promise<void>;
 };
 
 // The contract's bound on instructions.
@@ -116,6 +118,15 @@ export const useReplyDraftStore = create<ReplyDraftState>()((set, get) => {
 
     dismissError() {
       set({ error: null });
+    },
+
+    async restore(draftId) {
+      if (get().assist?.draftId === draftId) return;
+      const reply = await bridge['draft:assist']({ id: draftId });
+      // Quietly without: the draft opens as any draft does.
+      if (!reply.ok || reply.value === null) return;
+      if (useComposeStore.getState().draftId !== draftId) return;
+      set({ assist: { ...reply.value, draftId } });
     },
 
     showCited(messageId) {
