@@ -1,6 +1,7 @@
 // The rules of a selection in the search results (DESIGN §12, "Several at once"), pure: tested in
-// search-selection.test.ts. A hit is one message, the selection is of conversations: checking a hit checks
-// its conversation, so every hit of that conversation shows checked, and the counts are of conversations.
+// search-selection.test.ts. A hit is one message (the search lists a conversation's newest match), the
+// selection is of conversations: checking a hit checks its conversation, every message of it, so were two
+// hits of one conversation shown, both would show checked; the counts are of conversations.
 // `allInView` here means "every conversation that matches this search" (the `{query}` scope without ids),
 // which the main process resolves; the page shows at most 200 hits.
 import type { BulkAction } from '../../../shared/contract/index.ts';
