@@ -129,7 +129,8 @@ describe('selecting search results', () => {
   test('"Select all conversations that match this search" takes more than the hits shown; Mark read marks them all', async () => {
     await searchMail(page, 'comet');
     expect(await page.getByTestId('search-hit').count()).toBe(200);
-    const unreadComets = () => sql("SELECT count(*) FROM messages WHERE subject LIKE 'Comet%' AND unread = 1");
+    const unreadComets = () =>
+      sql("SELECT count(*) FROM messages WHERE subject LIKE 'Comet%' AND unread = 1");
     expect(unreadComets()).toEqual([comets]);
     await page.getByTestId('select-shown-hits').check();
     await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('200 selected');
