@@ -158,6 +158,16 @@ describe('selecting search results', () => {
     await page.getByTestId('thread-row').first().waitFor();
   });
 
+  test('a Shift-click takes the hits between; Esc in the search box clears that selection, not the search', async () => {
+    await searchMail(page, 'zephyr');
+    await hit('Re: Zephyr budget').getByTestId('hit-check').click();
+    await hit('Zephyr offsite').click({ modifiers: ['Shift'] });
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('3 selected');
+    await page.getByTestId('search-input').press('Escape');
+    await expect.poll(() => page.getByTestId('selection-count').count()).toBe(0);
+    expect(await page.getByTestId('search-hit').count()).toBe(3);
+  });
+
   test('a new search clears the selection made in the last one', async () => {
     await searchMail(page, 'zephyr');
     await hit('Zephyr offsite').getByTestId('hit-check').click();
