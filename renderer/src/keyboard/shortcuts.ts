@@ -1,11 +1,12 @@
 // Keyboard first (DESIGN §12): j/k move in the list, Enter opens, / searches, Esc clears the selection, else
 // the search, u toggles read, s toggles the star, e archives, # moves to Trash and ! to Spam (Not spam in
 // Spam), l labels and v moves: each acts on the selection when there is one (with Shift+I and Shift+U, mark
-// read and unread, thread-selection.ts `selectionKeyAction`), else on the conversation at the cursor; x selects the row at the
-// cursor, g then i/s/d/t/a goes to a view (go-to.ts); c writes a new mail, and r, a and f reply, reply all and
-// forward the newest message of the open conversation; in the chat view, Esc stops a running answer. Dialogs
-// handle their own keys (Esc closes or cancels them), so nothing here runs while one is open, nor while the
-// focus is in the composer (its keys are its own: compose/ComposePanel.tsx).
+// read and unread: thread-selection.ts `selectionKeyAction`, search-selection.ts in search results), else on
+// the conversation at the cursor; x selects the row (or the mail hit's conversation) at the cursor, g then
+// i/s/d/t/a goes to a view (go-to.ts); c writes a new mail, and r, a and f reply, reply all and forward the
+// newest message of the open conversation; in the chat view, Esc stops a running answer. Dialogs handle their
+// own keys (Esc closes or cancels them), so nothing here runs while one is open, nor while the focus is in
+// the composer (its keys are its own: compose/ComposePanel.tsx).
 import { useEffect } from 'react';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
@@ -22,6 +23,7 @@ import { useMailStore } from '../stores/mail-store.ts';
 import { orderedThreads } from '../stores/ordered-list-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { usePickerStore } from '../stores/picker-store.ts';
+import { hitsSelectionKeyAction } from '../stores/search-selection.ts';
 import { useSelectionStore } from '../stores/selection-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
 import { selectionKeyAction } from '../stores/thread-selection.ts';
@@ -82,9 +84,11 @@ export function handleShortcut(event: KeyboardEvent): void {
   // With conversations checked, the conversation keys act on all of them, as Gmail's do (one mail:bulk batch).
   const selection = useSelectionStore.getState();
   const onSelection =
-    mail.hits === null && selection.current() !== null
-      ? selectionKeyAction(event.key, selection, mail.pages)
-      : null;
+    selection.current() === null
+      ? null
+      : mail.hits === null
+        ? selectionKeyAction(event.key, selection, mail.pages)
+        : hitsSelectionKeyAction(event.key, selection);
   if (onSelection) {
     // A key repeat would send the batch again.
     if (!event.repeat) void useMailBulkStore.getState().act(onSelection);
@@ -125,8 +129,8 @@ export function handleShortcut(event: KeyboardEvent): void {
       void useMailBulkStore.getState().spam();
       break;
     case 'x':
-      if (mail.hits !== null) return;
-      useSelectionStore.getState().toggle(mail.cursor);
+      if (mail.hits !== null) useSelectionStore.getState().toggleHit(mail.hitCursor);
+      else useSelectionStore.getState().toggle(mail.cursor);
       break;
     case 'l':
       void usePickerStore.getState().openLabels();

@@ -44,6 +44,9 @@ type MailState = {
   focusMessageId: number | null;
   query: string;
   hits: SearchHit[] | null; // null: no search; the thread list shows
+  // The query the hits answer (the box may have been edited since): a selection of "every conversation that
+  // matches this search" sends this one.
+  searchedQuery: string | null;
   // The same search over the imported documents, shown after the mail hits; its failure is its own.
   documentHits: DocumentHit[];
   documentSearchError: string | null;
@@ -98,10 +101,18 @@ const clamp = (value: number, low: number, high: number) => Math.min(Math.max(va
 // No search: the thread list shows (the state at start, and after Clear).
 const noSearch: Pick<
   MailState,
-  'query' | 'hits' | 'documentHits' | 'documentSearchError' | 'hitCursor' | 'searching' | 'searchError'
+  | 'query'
+  | 'hits'
+  | 'searchedQuery'
+  | 'documentHits'
+  | 'documentSearchError'
+  | 'hitCursor'
+  | 'searching'
+  | 'searchError'
 > = {
   query: '',
   hits: null,
+  searchedQuery: null,
   documentHits: [],
   documentSearchError: null,
   hitCursor: 0,
@@ -123,9 +134,10 @@ export const useMailStore = create<MailState>()((set, get) => {
         bridge['mail:search']({ query, limit: searchLimit }),
         bridge['documents:search']({ query, limit: documentSearchLimit }),
       ]),
-    (_query, [mail, documents]) =>
+    (query, [mail, documents]) =>
       set({
         hits: mail.ok ? mail.value : [],
+        searchedQuery: query,
         searchError: mail.ok ? null : mail.error.message,
         documentHits: documents.ok ? documents.value : [],
         documentSearchError: documents.ok ? null : documents.error.message,

@@ -60,12 +60,14 @@ export function wireStoreReactions(): () => void {
     useMailStore.subscribe((state, previous) => {
       if (state.folderId !== previous.folderId) useAccountsStore.getState().showingFolder(state.folderId);
     }),
-    // A selection belongs to the list it was made in: another folder, view or a search clears it.
+    // A selection belongs to the list it was made in: another folder, view, a search, another search or its
+    // Clear clears it. The same search read again (after an Undo, say) keeps it, as the list read again does.
     useMailStore.subscribe((state, previous) => {
       const moved =
         state.folderId !== previous.folderId ||
         state.view !== previous.view ||
-        (state.hits !== null) !== (previous.hits !== null);
+        (state.hits !== null) !== (previous.hits !== null) ||
+        state.searchedQuery !== previous.searchedQuery;
       if (moved) useSelectionStore.getState().clear();
     }),
     // A job new mail started, or its end: the dialog's jobs, the chips and an ordered list follow.

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useMailStore } from '../stores/mail-store.ts';
+import { useSelectionStore } from '../stores/selection-store.ts';
 
 // Full-text search (SQLite FTS5 syntax: words, "exact phrases", OR, NOT, prefix*) over mail and the imported
-// documents. Enter runs it, Esc clears.
+// documents. Enter runs it, Esc clears the selection of its results, else the search.
 export function SearchBox() {
   const query = useMailStore((state) => state.query);
   const focusTick = useMailStore((state) => state.searchFocusTick);
@@ -34,6 +35,9 @@ export function SearchBox() {
             void runSearch();
           } else if (event.key === 'Escape') {
             event.preventDefault();
+            // As everywhere in the mail view, Esc clears the selection before it clears the search.
+            const selection = useSelectionStore.getState();
+            if (selection.current() !== null) return selection.clear();
             clearSearch();
             input.current?.blur();
           }

@@ -1,11 +1,16 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type MouseEvent, type RefObject, useEffect, useRef } from 'react';
+import type { SearchHit } from '../../../shared/contract/index.ts';
 import { formatListDate } from '../format/format-time.ts';
 import { displayText } from '../mail/display-text.ts';
 import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { hitChecked } from '../stores/search-selection.ts';
+import { useSelectionStore } from '../stores/selection-store.ts';
+import { SearchSelectionBar } from './SearchSelectionBar.tsx';
 
 // Search hits replace the thread list until the search is cleared (Esc). At most 200, so not virtualized. The
-// imported documents that match follow the mail as their own group (issue 7), in the same j/k/Enter list.
+// imported documents that match follow the mail as their own group (issue 7), in the same j/k/Enter list. The
+// mail hits' conversations can be selected and acted on together (SearchSelectionBar.tsx); documents cannot.
 export function SearchResults() {
   const hits = useMailStore((state) => state.hits) ?? [];
   const documentCount = useMailStore((state) => state.documentHits.length);
@@ -13,7 +18,6 @@ export function SearchResults() {
   const searching = useMailStore((state) => state.searching);
   const searchError = useMailStore((state) => state.searchError);
   const openThreadId = useMailStore((state) => state.openThread?.id ?? null);
-  const openHit = useMailStore((state) => state.openHit);
   const clearSearch = useMailStore((state) => state.clearSearch);
   const selected = useRef<HTMLDivElement>(null);
   const count = hits.length + documentCount;
@@ -31,6 +35,7 @@ export function SearchResults() {
           Clear (Esc)
         </button>
       </div>
+      <SearchSelectionBar />
       {searchError && (
         <p className="list-error" role="alert">
           {searchError}
@@ -38,29 +43,79 @@ export function SearchResults() {
       )}
       <div className="hit-list" role="listbox" aria-label="Search results">
         {hits.map((hit, index) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled for the whole list (keyboard/shortcuts.ts)
-          <div
+          <MailHit
             key={hit.id}
-            ref={index === hitCursor ? selected : undefined}
-            role="option"
-            tabIndex={-1}
-            aria-selected={index === hitCursor}
-            className={`hit${index === hitCursor ? ' selected' : ''}${hit.threadId === openThreadId ? ' open' : ''}`}
-            data-testid="search-hit"
-            data-thread-id={hit.threadId}
-            data-message-id={hit.id}
-            onClick={() => openHit(index)}
-          >
-            <div className="row-top">
-              <span className="participants">{displayText(hit.from)}</span>
-              <time>{formatListDate(hit.date)}</time>
-            </div>
-            <div className="row-subject">{displayText(hit.subject) || '(no subject)'}</div>
-            <div className="row-snippet">{displayText(hit.snippet)}</div>
-          </div>
+            hit={hit}
+            index={index}
+            cursorRef={index === hitCursor ? selected : undefined}
+            atCursor={index === hitCursor}
+            open={hit.threadId === openThreadId}
+          />
         ))}
         <DocumentHits first={hits.length} selected={selected} />
       </div>
+    </div>
+  );
+}
+
+type MailHitProps = {
+  hit: SearchHit;
+  index: number;
+  cursorRef: RefObject<HTMLDivElement | null> | undefined;
+  atCursor: boolean;
+  open: boolean;
+};
+
+// One message that matches. Its checkbox selects its conversation (so every hit of that conversation shows
+// checked); Shift-click takes a range, Ctrl/Cmd-click adds or removes one, as in the list (ThreadRow.tsx); a
+// plain click opens the conversation at the message.
+function MailHit({ hit, index, cursorRef, atCursor, open }: MailHitProps) {
+  const checked = useSelectionStore((state) => hitChecked(state, hit));
+  const openHit = useMailStore((state) => state.openHit);
+  const select = (event: MouseEvent, orOpen: boolean) => {
+    const selection = useSelectionStore.getState();
+    if (event.shiftKey) selection.extendToHit(index);
+    else if (!orOpen || event.ctrlKey || event.metaKey) selection.toggleHit(index);
+    else openHit(index);
+  };
+  const classes = ['hit', atCursor && 'selected', open && 'open', checked && 'checked'];
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled for the whole list (keyboard/shortcuts.ts)
+    <div
+      ref={cursorRef}
+      role="option"
+      tabIndex={-1}
+      aria-selected={atCursor}
+      className={classes.filter(Boolean).join(' ')}
+      data-testid="search-hit"
+      data-thread-id={hit.threadId}
+      data-message-id={hit.id}
+      data-checked={checked ? 'true' : undefined}
+      // A Shift-click selects hits, not the text between them.
+      onMouseDown={(event) => {
+        if (event.shiftKey) event.preventDefault();
+      }}
+      onClick={(event) => select(event, true)}
+    >
+      <div className="row-top">
+        <input
+          type="checkbox"
+          className="row-check"
+          data-testid="hit-check"
+          aria-label="Select"
+          tabIndex={-1}
+          checked={checked}
+          onChange={() => {}}
+          onClick={(event) => {
+            event.stopPropagation();
+            select(event, false);
+          }}
+        />
+        <span className="participants">{displayText(hit.from)}</span>
+        <time>{formatListDate(hit.date)}</time>
+      </div>
+      <div className="row-subject">{displayText(hit.subject) || '(no subject)'}</div>
+      <div className="row-snippet">{displayText(hit.snippet)}</div>
     </div>
   );
 }

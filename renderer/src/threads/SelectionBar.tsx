@@ -19,8 +19,6 @@ export function SelectionBar() {
   const toggleLoaded = useSelectionStore((state) => state.toggleLoaded);
   const selectAllInView = useSelectionStore((state) => state.selectAllInView);
   const clear = useSelectionStore((state) => state.clear);
-  const working = useMailBulkStore((state) => state.working);
-  const act = useMailBulkStore((state) => state.act);
   const chosen = { ids, allInView };
   const check = headerCheck(chosen, pages);
   const count = chosenCount(chosen, total);
@@ -31,17 +29,6 @@ export function SelectionBar() {
   }, [check]);
 
   if (!total) return null;
-  const button = (label: string, action: BulkAction, testId: string) => (
-    <button
-      type="button"
-      className="small"
-      data-testid={testId}
-      disabled={working !== null}
-      onClick={() => void act(action)}
-    >
-      {label}
-    </button>
-  );
 
   return (
     <div className="selection-bar" data-testid="selection-bar">
@@ -59,33 +46,7 @@ export function SelectionBar() {
             <span className="selection-count" data-testid="selection-count">
               {`${count.toLocaleString()} selected`}
             </span>
-            <div className="selection-actions" role="toolbar" aria-label="Act on the selection">
-              {button('Archive', { kind: 'archive' }, 'bulk-archive')}
-              {button('Trash', { kind: 'trash' }, 'bulk-trash')}
-              {button('Mark read', { kind: 'read', read: true }, 'bulk-read')}
-              {button('Mark unread', { kind: 'read', read: false }, 'bulk-unread')}
-              {button('Star', { kind: 'star', starred: true }, 'bulk-star')}
-              {button('Unstar', { kind: 'star', starred: false }, 'bulk-unstar')}
-              <button
-                type="button"
-                className="small"
-                data-testid="bulk-label"
-                onClick={() => void usePickerStore.getState().openLabels()}
-              >
-                Label…
-              </button>
-              <button
-                type="button"
-                className="small"
-                data-testid="bulk-move"
-                onClick={() => usePickerStore.getState().openMove()}
-              >
-                Move…
-              </button>
-              {spamList
-                ? button('Not spam', { kind: 'notSpam' }, 'bulk-not-spam')
-                : button('Spam', { kind: 'spam' }, 'bulk-spam')}
-            </div>
+            <SelectionToolbar spam={spamList ? 'notSpam' : 'spam'} />
           </>
         ) : (
           <span className="muted">Select</span>
@@ -109,6 +70,53 @@ export function SelectionBar() {
           </button>
         </span>
       )}
+    </div>
+  );
+}
+
+// The actions on a selection, the list's and the search results' alike (SearchSelectionBar.tsx): each
+// one batch (mail-bulk-store.ts), Label… and Move… through their pickers.
+export function SelectionToolbar({ spam }: { spam: 'spam' | 'notSpam' }) {
+  const working = useMailBulkStore((state) => state.working);
+  const act = useMailBulkStore((state) => state.act);
+  const button = (label: string, action: BulkAction, testId: string) => (
+    <button
+      type="button"
+      className="small"
+      data-testid={testId}
+      disabled={working !== null}
+      onClick={() => void act(action)}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="selection-actions" role="toolbar" aria-label="Act on the selection">
+      {button('Archive', { kind: 'archive' }, 'bulk-archive')}
+      {button('Trash', { kind: 'trash' }, 'bulk-trash')}
+      {button('Mark read', { kind: 'read', read: true }, 'bulk-read')}
+      {button('Mark unread', { kind: 'read', read: false }, 'bulk-unread')}
+      {button('Star', { kind: 'star', starred: true }, 'bulk-star')}
+      {button('Unstar', { kind: 'star', starred: false }, 'bulk-unstar')}
+      <button
+        type="button"
+        className="small"
+        data-testid="bulk-label"
+        onClick={() => void usePickerStore.getState().openLabels()}
+      >
+        Label…
+      </button>
+      <button
+        type="button"
+        className="small"
+        data-testid="bulk-move"
+        onClick={() => usePickerStore.getState().openMove()}
+      >
+        Move…
+      </button>
+      {spam === 'notSpam'
+        ? button('Not spam', { kind: 'notSpam' }, 'bulk-not-spam')
+        : button('Spam', { kind: 'spam' }, 'bulk-spam')}
     </div>
   );
 }
