@@ -1,15 +1,25 @@
 // The import as the app runs it: startImportJob parses and indexes in a worker thread while this (main)
 // thread only receives progress events. Measured: messages/second, wall time, peak RSS of the process
 // (the worker lives in it), database size, and how long the main thread was ever blocked (the figure that
-// says the UI stays responsive during an import). Comparisons in the same script: `mu index` over the same
-// mail as a Maildir when mu is on PATH, and the corpus parsed by mailparser alone on this thread (no DB).
+// says the UI stays responsive during an import). Comparisons in the same script: `mu index` and `notmuch new`
+// over the same mail as a Maildir when they are on PATH, and the corpus parsed by mailparser alone on this
+// thread (no DB).
 //
 // Also the same import with the other number of parse threads (one, or two where the default is one), in a
 // child process so that each peak memory figure is its own.
 //
 //   node bench/import.ts [--count 20000] [--small] [--no-compare] [--parse-threads N]
 import { spawn, spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -101,6 +111,16 @@ if (!values['no-compare']) {
       `  ratio, whole processes on the same Maildir: Skimmer ${round(command.perSecond / mu.perSecond)}× mu's speed, ${round(command.peakRssMb / mu.peakRssMb)}× its peak memory, ${round(command.cpuSeconds / mu.cpuSeconds)}× its CPU seconds`,
     );
   } else console.log('Comparison, mu: not on PATH (Debian: apt-get install maildir-utils); skipped.');
+  const notmuch = await notmuchNew();
+  comparisons.notmuch = notmuch;
+  if (notmuch) {
+    console.log(
+      `Comparison, notmuch ${notmuch.version} (\`notmuch new\`, Xapian, a fresh index): ${notmuch.seconds} s = ${notmuch.perSecond} msg/s over ${notmuch.messages} Maildir files; peak RSS ${notmuch.peakRssMb} MB; CPU ${notmuch.cpuSeconds} s; index ${notmuch.indexMb} MB`,
+    );
+    console.log(
+      `  ratio, whole processes on the same Maildir: Skimmer ${round(command.perSecond / notmuch.perSecond)}× notmuch's speed, ${round(command.peakRssMb / notmuch.peakRssMb)}× its peak memory, ${round(command.cpuSeconds / notmuch.cpuSeconds)}× its CPU seconds`,
+    );
+  } else console.log('Comparison, notmuch: not on PATH (Debian: apt-get install notmuch); skipped.');
   const parseOnly = await mailparserOnly();
   comparisons.mailparserMainThread = parseOnly;
   console.log(
@@ -268,6 +288,45 @@ async function muIndex() {
       )?.[1] ?? Number.NaN,
     ),
   };
+}
+
+// `notmuch new` over the same Maildir into a fresh index beside it (not inside it), flags not synchronized, as
+// bench/mail-indexers.ts configures it for the search benchmark.
+async function notmuchNew() {
+  const probe = spawnSync('notmuch', ['--version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) return null;
+  const version = /notmuch ([\d.]+)/.exec(probe.stdout)?.[1] ?? 'unknown';
+  const { dir: maildir, messages } = await ensureMaildir(count, small);
+  const base = `${corpusBase(count, small)}-notmuch-import`;
+  rmSync(base, { recursive: true, force: true });
+  mkdirSync(base, { recursive: true });
+  const config = `${base}/config`;
+  writeFileSync(
+    config,
+    [
+      '[database]',
+      `path=${base}/db`,
+      `mail_root=${maildir}`,
+      '[new]',
+      'tags=inbox;unread',
+      '[maildir]',
+      'synchronize_flags=false',
+      '',
+    ].join('\n'),
+  );
+  mkdirSync(`${base}/db`, { recursive: true });
+  const run = await timed('notmuch', ['new', '--quiet'], { ...process.env, NOTMUCH_CONFIG: config });
+  const result = {
+    version,
+    messages,
+    seconds: round(run.seconds),
+    perSecond: round(messages / run.seconds),
+    peakRssMb: mb(run.peakRss),
+    cpuSeconds: round(run.cpuSeconds),
+    indexMb: mb(dirBytes(`${base}/db`)),
+  };
+  rmSync(base, { recursive: true, force: true });
+  return result;
 }
 
 // `skimmer import` as a user runs it (bin/skimmer.mjs: the build in dist-cli/ when it is current), into a fresh

@@ -160,7 +160,7 @@ export function createApp(options: AppOptions): App {
   const triageJobs = prepareTriageJobs({
     db,
     services,
-    ...(triageThread ? { work: triageThread.work } : {}),
+    ...(triageThread ? { place: triageThread } : {}),
   });
   // A triage job the app was running when it stopped carries on where it stopped.
   if (options.background) {

@@ -4,11 +4,8 @@
 // again by the next one. One-shot commands read on their own
 // thread instead: there is no interface to keep answering, and starting a thread would cost more than the read.
 import { Worker } from 'node:worker_threads';
-import { AssistantError } from '../ai/assistant-error.ts';
-import { DocumentError } from '../documents/document-error.ts';
-import { MailError } from '../mail/mail-error.ts';
-import { SearchQueryError } from '../mail/store/search.ts';
-import type { CrossedError, ReadReply, ReadRequest, ReadWorkerData } from './read-worker.ts';
+import { rebuilt } from '../thread-errors.ts';
+import type { ReadReply, ReadRequest, ReadWorkerData } from './read-worker.ts';
 import type { ReadName, Reads, SomeReads } from './reads.ts';
 
 export type ReadThread = {
@@ -27,17 +24,6 @@ const workerUrl = new URL(
 );
 
 type Waiting = { resolve: (value: unknown) => void; reject: (e: Error) => void };
-
-// The typed error as the main thread would have thrown it (read-worker.ts `crossed`).
-function rebuilt(typed: CrossedError): Error {
-  if (typed.kind === 'search')
-    return new SearchQueryError(typed.reason as SearchQueryError['reason'], typed.message);
-  if (typed.kind === 'assistant')
-    return new AssistantError(typed.reason as AssistantError['reason'], typed.message);
-  if (typed.kind === 'document')
-    return new DocumentError(typed.reason as DocumentError['reason'], typed.message);
-  return new MailError(typed.reason as MailError['reason'], typed.message);
-}
 
 export function startReadThread(dbFile: string, checkpointMs = checkpointEveryMs): ReadThread {
   let worker: Worker | null = null;
@@ -97,7 +83,6 @@ export function readsOn(thread: ReadThread | null, here: Reads): SomeReads<ReadN
     namedSources: (...a) => thread.read('namedSources', ...a),
     replyRequest: (...a) => thread.read('replyRequest', ...a),
     scopeMeasure: (...a) => thread.read('scopeMeasure', ...a),
-    scopeMessages: (...a) => thread.read('scopeMessages', ...a),
     ruleSuggestions: (...a) => thread.read('ruleSuggestions', ...a),
     ruleMatches: (...a) => thread.read('ruleMatches', ...a),
   };

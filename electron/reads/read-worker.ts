@@ -3,32 +3,15 @@
 // was committed when each read starts. A typed error crosses as its class, reason and sentence, so the bridge
 // maps it exactly as it would the one thrown on the main thread.
 import { parentPort, workerData } from 'node:worker_threads';
-import { AssistantError } from '../ai/assistant-error.ts';
 import { openDatabase } from '../db/open.ts';
-import { DocumentError } from '../documents/document-error.ts';
-import { MailError } from '../mail/mail-error.ts';
-import { SearchQueryError } from '../mail/store/search.ts';
+import { type CrossedError, crossed } from '../thread-errors.ts';
 import { prepareReads, type ReadName } from './reads.ts';
 
 export type ReadWorkerData = { dbFile: string; checkpointMs: number };
 export type ReadRequest = { seq: number; name: ReadName; args: unknown[] };
-/** A typed error of the domain, by class: what the read thread gives back in its place. */
-export type CrossedError = {
-  kind: 'search' | 'assistant' | 'document' | 'mail';
-  reason: string;
-  message: string;
-};
 export type ReadReply =
   | { seq: number; ok: true; value: unknown }
   | { seq: number; ok: false; typed?: CrossedError; message: string };
-
-function crossed(e: unknown): CrossedError | undefined {
-  if (e instanceof SearchQueryError) return { kind: 'search', reason: e.reason, message: e.message };
-  if (e instanceof AssistantError) return { kind: 'assistant', reason: e.reason, message: e.message };
-  if (e instanceof DocumentError) return { kind: 'document', reason: e.reason, message: e.message };
-  if (e instanceof MailError) return { kind: 'mail', reason: e.reason, message: e.message };
-  return undefined;
-}
 
 const { dbFile, checkpointMs } = workerData as ReadWorkerData;
 // The main connection has migrated the file already. This one reads, but for the warnings of a message stored

@@ -2,10 +2,10 @@
 // a folder's or view's conversations (its count is a pass over the folder's messages), a page of the list ordered
 // by a triage answer, a conversation with every message and body (`mail:thread`, the assistant's read_thread),
 // what a summary, a grounded answer or a drafted reply reads before it asks the model, and what a triage scope
-// covers for its estimate, its items and its rules' card. In the long-running app
+// covers for its estimate and its rules' card. In the long-running app
 // they run on the read thread (read-thread.ts) with its own connection, so the thread that answers the bridge is
 // never held by them; a one-shot command runs them here. Each answer is plain data (it crosses to the main thread
-// by structured clone), each refusal a typed error (read-worker.ts `crossed`).
+// by structured clone), each refusal a typed error (thread-errors.ts `crossed`).
 
 import { prepareNamedSources } from '../ai/grounded/named-sources.ts';
 import { prepareReplyRequests } from '../ai/grounded/reply-sources.ts';
@@ -19,8 +19,7 @@ import { prepareSearch } from '../mail/store/search.ts';
 export function prepareReads(db: Db) {
   const queries = prepareQueries(db);
   const ordered = prepareOrderedThreads(db);
-  const scopeMessages = prepareScopeMessages(db);
-  const rules = prepareRuleSuggestions(db, scopeMessages);
+  const rules = prepareRuleSuggestions(db, prepareScopeMessages(db));
   return {
     search: prepareSearch(db),
     threads: (...args: Parameters<typeof queries.threads>) => queries.threads(...args),
@@ -33,8 +32,6 @@ export function prepareReads(db: Db) {
     replyRequest: prepareReplyRequests(db),
     /** How many messages and characters a triage job over a scope would send, for its estimate. */
     scopeMeasure: prepareScopeMeasure(db),
-    /** The messages a triage job over a scope covers, newest first, for the job's items. */
-    scopeMessages,
     /** The rules' card: per rule, the messages of a scope it would change (a pass over their answers). */
     ruleSuggestions: (...args: Parameters<typeof rules.suggest>) => rules.suggest(...args),
     /** The same messages by id alone, for Apply: what the approved rules may change right now. */

@@ -140,7 +140,7 @@ describe('triage jobs', () => {
     let t = Date.now();
     const clock = () => (t += 60_000);
     const work = workHere(db, { now: clock, sleep: async () => {} });
-    const jobs = prepareTriageJobs({ db, services, work }, clock);
+    const jobs = prepareTriageJobs({ db, services, place: work }, clock);
     const job = jobs.create(setId, 'dec/fourth-model', { kind: 'all' });
     const stopped = await jobs.run(job.id);
     expect(stopped).toMatchObject({ state: 'failed', done: 0, failed: 0, total: 3 });

@@ -7,7 +7,7 @@ import { AssistantError } from '../assistant-error.ts';
 import { connectForMail } from '../model-access.ts';
 import { charsPerToken } from '../protocol/budget.ts';
 import type { prepareServices } from '../services.ts';
-import { type JobRunner, type TriageProgress, workHere } from './job-work.ts';
+import { insertJob, type JobPlace, type TriageProgress, workHere } from './job-work.ts';
 import { prepareQuestionSets } from './question-sets.ts';
 import { prepareScopeMessages, type ScopeMeasure } from './scope-messages.ts';
 
@@ -31,23 +31,15 @@ const pauseGraceMs = 10_000;
 type Deps = {
   db: Db;
   services: ReturnType<typeof prepareServices>;
-  /** Where the runs are worked: the long-running app's triage thread (triage-thread.ts); this thread by default. */
-  work?: JobRunner;
+  /** Where jobs are made and worked: the long-running app's triage thread (triage-thread.ts); this thread by default. */
+  place?: JobPlace;
 };
 
 export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
   const { db } = deps;
-  const work = deps.work ?? workHere(db, { now });
+  const place = deps.place ?? workHere(db, { now });
   const sets = prepareQuestionSets(db, now);
   const messagesIn = prepareScopeMessages(db);
-  const insertJob = db.prepare<[number, string, string, number, number]>(
-    "INSERT INTO triage_jobs (set_id, model, scope_json, state, created_at, updated_at) VALUES (?, ?, ?, 'running', ?, ?)",
-  );
-  // One statement for all the items (a JSON array of ids): a row at a time, 20,000 items held the main thread
-  // 90–140 ms, this way 46–61 ms.
-  const insertItems = db.prepare<[number, string]>(
-    'INSERT OR IGNORE INTO triage_items (job_id, message) SELECT ?, value FROM json_each(?)',
-  );
   const setState = db.prepare<[JobState, string | null, number, number]>(
     'UPDATE triage_jobs SET state = ?, error = ?, updated_at = ? WHERE id = ?',
   );
@@ -94,12 +86,7 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
     ids: readonly number[],
   ): TriageJob {
     sets.get(setId);
-    const id = db.transaction(() => {
-      const jobId = Number(insertJob.run(setId, model, JSON.stringify(scope), now(), now()).lastInsertRowid);
-      insertItems.run(jobId, JSON.stringify(ids));
-      return jobId;
-    })();
-    return view(id);
+    return view(insertJob(db, { setId, model, scope, ids, at: now() }));
   }
 
   // Per running job: `drain` stops new requests (a pause keeps every answer already on its way), `abort`
@@ -141,9 +128,18 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
       };
     },
 
-    /** `ids`: the scope's messages when they were read already (on the read thread in the long-running app). */
-    create(setId: number, model: string, scope: TriageScope, ids?: readonly number[]): TriageJob {
-      return createOver(setId, model, scope, ids ?? messagesIn(scope));
+    /** A job over what a scope covers, written here: a command, the tests. */
+    create(setId: number, model: string, scope: TriageScope): TriageJob {
+      return createOver(setId, model, scope, messagesIn(scope));
+    },
+
+    /**
+     * The same, written where the jobs are worked: the long-running app's triage thread reads the scope and writes
+     * the job's items there (20,000 of them took 60 ms of this thread).
+     */
+    async start(setId: number, model: string, scope: TriageScope): Promise<TriageJob> {
+      sets.get(setId);
+      return view(await place.insert({ setId, model, scope, at: now() }));
     },
 
     /** A job over exactly these messages: the mail that has just arrived, for a set that runs on new mail. */
@@ -179,7 +175,7 @@ export function prepareTriageJobs(deps: Deps, now: () => number = Date.now) {
         const set = sets.get(job.setId);
         // SECURITY: the consent rule (DESIGN §5) before the key is read or any mail goes anywhere.
         const access = await connectForMail(deps.services, job.model);
-        const outcome = await work(
+        const outcome = await place.work(
           {
             jobId: id,
             model: job.model,

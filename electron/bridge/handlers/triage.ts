@@ -21,8 +21,8 @@ type Deps = {
   log: Log;
   /** On the read thread in the long-running app (reads/read-thread.ts), on this one in a command. */
   ordered: (request: OrderRequest) => OrderedPage | Promise<OrderedPage>;
-  /** A scope's measure, messages and rules' matches: on the read thread in the long-running app. */
-  reads: SomeReads<'scopeMeasure' | 'scopeMessages' | 'ruleSuggestions' | 'ruleMatches'>;
+  /** A scope's measure and rules' matches: on the read thread in the long-running app. */
+  reads: SomeReads<'scopeMeasure' | 'ruleSuggestions' | 'ruleMatches'>;
 };
 type Jobs = ReturnType<typeof prepareTriageJobs>;
 type NewMail = ReturnType<typeof prepareNewMailTriage>;
@@ -100,7 +100,7 @@ export function triageHandlers(
       rules.apply(r.rules, r.approve, await deps.reads.ruleMatches(r.setId, r.scope, r.rules)),
     'triage:estimate': async (r) => jobs.estimate(await deps.reads.scopeMeasure(r.setId, r.scope), r.model),
     'triage:start': async (r) => {
-      const job = jobs.create(r.setId, r.model, r.scope, await deps.reads.scopeMessages(r.scope));
+      const job = await jobs.start(r.setId, r.model, r.scope);
       return { job, ...stream(job.id) };
     },
     'triage:jobs': () => jobs.list(),
