@@ -2,7 +2,7 @@ import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { tempDir } from '../../test/support/temp.ts';
-import { openDatabase } from './open.ts';
+import { checkpointWhenLarge, openDatabase } from './open.ts';
 
 // 10 MB of rows in one commit: past the default checkpoint limit (4 MB of WAL), under the batch writers' (64 MB).
 function commitTenMegabytes(file: string, batches: boolean): number {
@@ -21,6 +21,29 @@ function commitTenMegabytes(file: string, batches: boolean): number {
 test('a batch writer leaves a 10 MB commit in the WAL instead of copying it into the database at once', () => {
   const dir = tempDir();
   expect(commitTenMegabytes(join(dir, 'batches.sqlite'), true)).toBeLessThan(1024 * 1024);
+});
+
+test('a batch writer copies its WAL back after a batch once it is past 64 MB, never inside the commit', () => {
+  const file = join(tempDir(), 'large.sqlite');
+  const db = openDatabase(file, { batches: true });
+  db.exec('CREATE TABLE blobs (b BLOB NOT NULL) STRICT');
+  const insert = db.prepare('INSERT INTO blobs (b) VALUES (?)');
+  const commit = (megabytes: number) =>
+    db.transaction(() => {
+      for (let i = 0; i < megabytes * 16; i++) insert.run(Buffer.alloc(64 * 1024, i));
+    })();
+  const before = statSync(file).size;
+  commit(10);
+  checkpointWhenLarge(db);
+  // 10 MB: left in the WAL.
+  expect(statSync(file).size - before).toBeLessThan(1024 * 1024);
+  commit(60);
+  // Past 64 MB, the commit itself copied nothing…
+  expect(statSync(file).size - before).toBeLessThan(1024 * 1024);
+  checkpointWhenLarge(db);
+  // … the call after it did.
+  expect(statSync(file).size - before).toBeGreaterThan(70 * 1000 * 1000);
+  db.close();
 });
 
 test('an ordinary connection copies a 10 MB commit into the database when it commits', () => {

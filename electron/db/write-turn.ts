@@ -5,7 +5,7 @@
 // and a worker writing a long batch looks at it between two messages: it commits what it has stored, waits for
 // the main thread's write to end, and goes on in a new transaction. The main thread then waits for one message
 // and a commit, not for a batch.
-import type { Db } from './open.ts';
+import { checkpointWhenLarge, type Db } from './open.ts';
 
 /**
  * Shared by the main thread and the workers it starts (worker_threads share a SharedArrayBuffer): [0] counts the
@@ -84,7 +84,8 @@ function leaveBatch(turn: WriteTurn): void {
 /**
  * Stores `items` in transactions of `db` (each closed by `close`, as a batch is), cut where the main thread
  * wants to write: the part stored so far is committed, the worker gives way, and the rest follows in the next.
- * Every item is stored once, in order.
+ * Every item is stored once, in order. After each part, with the lock let go, the WAL is copied back when it
+ * has grown large (open.ts `checkpointWhenLarge`), so the main thread never waits for that copy.
  */
 export function storeGivingWay<T>(
   db: Db,
@@ -104,15 +105,12 @@ export function storeGivingWay<T>(
   });
   let at = 0;
   while (at < items.length) {
-    if (!turn) {
-      at = part(at);
-      continue;
-    }
-    enterBatch(turn);
+    if (turn) enterBatch(turn);
     try {
       at = part(at);
     } finally {
-      leaveBatch(turn);
+      if (turn) leaveBatch(turn);
     }
+    checkpointWhenLarge(db);
   }
 }
