@@ -1,6 +1,7 @@
 // Untrusted content: everything derived from mail or documents is data, not instructions (DESIGN.md §8).
 // Pure functions, no I/O. suspectInjection is a hint for the UI, never a defence: the defences are the
 // gates and approvals with provenance (§7).
+import { detachedString } from '../../../shared/detached-string.ts';
 import { type InjectionReason, injectionPhrases } from './injection-phrases.ts';
 
 const TAG = 'untrusted_email';
@@ -268,7 +269,8 @@ function frameFor(name: string, attributeSource: string, parent: Frame): Frame {
   if (!drawing) {
     drawing = drawingOf(parseAttributes(attributeSource));
     if (drawings.size >= drawingsSize) drawings.clear();
-    if (attributeSource.length <= drawingKeyLength) drawings.set(attributeSource, drawing);
+    // The list is a piece of the whole HTML: kept as is, it would keep the message alive (detached-string.ts).
+    if (attributeSource.length <= drawingKeyLength) drawings.set(detachedString(attributeSource), drawing);
   }
   const background = drawing.background ?? parent.background;
   const color = drawing.color ?? parent.color;

@@ -17,6 +17,7 @@ import libmime from 'libmime';
 import { decode as charsetDecode } from 'libmime/lib/charset.js';
 import libqp from 'libqp';
 import { type AddressObject, parseAddressHeader } from 'mailparser';
+import { detachedString } from '../../../shared/detached-string.ts';
 
 /** The part of simpleParser's result that parse.ts reads. */
 export type ParsedMail = {
@@ -125,10 +126,23 @@ function leafOf(headers: Headers, root: boolean): Leaf | null {
   let leaf = leafCache.get(key);
   if (leaf === undefined) {
     if (leafCache.size >= leafCacheSize) leafCache.clear();
-    leaf = readLeaf(headers, root);
-    leafCache.set(key, leaf);
+    leaf = detachedLeaf(readLeaf(headers, root));
+    leafCache.set(detachedString(key), leaf);
   }
   return leaf;
+}
+
+// What is kept here is cut from a message's header block, which it would keep alive (shared/detached-string.ts).
+function detachedLeaf(leaf: Leaf | null): Leaf | null {
+  if (!leaf) return null;
+  const { type, charset, encoding, boundary } = leaf;
+  return {
+    ...leaf,
+    type: detachedString(type),
+    charset: charset === false ? false : detachedString(charset),
+    encoding: detachedString(encoding),
+    boundary: boundary === null ? null : detachedString(boundary),
+  };
 }
 
 function readLeaf(headers: Headers, root: boolean): Leaf | null {
@@ -307,8 +321,10 @@ function addressesOf(value: string): AddressObject {
   let found = addressCache.get(value);
   if (!found) {
     if (addressCache.size >= addressCacheSize) addressCache.clear();
-    found = parseAddressHeader(value);
-    addressCache.set(value, found);
+    // Read from a copy: the value is cut from the header block, which the cache would keep alive otherwise.
+    const own = detachedString(value);
+    found = parseAddressHeader(own);
+    addressCache.set(own, found);
   }
   return found;
 }

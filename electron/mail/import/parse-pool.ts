@@ -44,12 +44,13 @@ const shareAfter = 200;
 const mailparserShare = 0.1;
 
 // Messages go to a thread in batches, one postMessage each way for up to this many (issue 18): a round trip per
-// message cost the parse thread and the writer about 60 µs of CPU a message in all, most of it the port's own
-// work, not the copying (16 and 32 a batch measured alike; bench/README.md). A batch is sent
+// message cost the parse thread and the writer about 50 µs of CPU a message in all, most of it the port's own
+// work, not the copying. 8 to 32 a batch measured alike in CPU; a bigger batch keeps more results alive on the
+// parse thread while it reads the rest, so the smallest of those (bench/README.md). A batch is sent
 // when it is full, or at the next turn of the event loop (setImmediate), so a caller that waits for one message
 // waits no longer than that. A big message goes alone: a thread that dies fails the batch it held, and a big
 // message is the kind that can make it die.
-const batchMessages = 16;
+const batchMessages = 8;
 const batchBytes = 256 * 1024;
 
 type Waiting = { resolve: (m: ParsedMessage) => void; reject: (e: Error) => void };
