@@ -238,7 +238,11 @@ function decodePart(leaf: Leaf, content: Buffer): Part | null {
     text = charsetDecode(bytes, charset);
     if (/[\uD800-\uDFFF]/.test(text)) text = Buffer.from(text).toString();
   }
-  return { type: leaf.type as Part['type'], content: text.replace(/\r?\n/g, '\n') };
+  // Most mail read from an mbox has LF line endings already: then there is nothing to replace.
+  return {
+    type: leaf.type as Part['type'],
+    content: text.includes('\r') ? text.replace(/\r?\n/g, '\n') : text,
+  };
 }
 
 // What mailsplit's decoders give for a whole body; other encodings pass through as they are.
@@ -348,7 +352,8 @@ function headerEnd(raw: Buffer): number {
  * the first empty line, whichever line ending it has; a block that mixes line endings is not ours.
  */
 function headBlock(bytes: Buffer): { headers: Headers; bodyStart: number } | null {
-  const end = headerEnd(bytes);
+  // An end past maxHeadBytes is refused anyway, so the search needs to go no further than that.
+  const end = headerEnd(bytes.subarray(0, maxHeadBytes + 3));
   if (end < 0 || end > maxHeadBytes) return null;
   const crlf = bytes[end] === 0x0d;
   const bodyStart = crlf ? end + 2 : end + 1;
