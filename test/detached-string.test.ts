@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { detachedString } from './detached-string.ts';
+import { detachedString } from '../shared/detached-string.ts';
 
 describe('detachedString', () => {
   test.each([
