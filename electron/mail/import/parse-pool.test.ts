@@ -68,6 +68,19 @@ describe('parse pool', () => {
     }
   });
 
+  test('the same buffer handed over twice in one batch is parsed twice, not refused', async () => {
+    const pool = createParsePool(1);
+    try {
+      const bytes = Buffer.from(eml({ id: '<twice@x>', subject: 'twice' }));
+      const own = Buffer.allocUnsafeSlow(bytes.length);
+      bytes.copy(own);
+      const got = await Promise.all([pool.parse(own, undefined, true), pool.parse(own, undefined, true)]);
+      expect(got.map((m) => m.subject)).toEqual(['twice', 'twice']);
+    } finally {
+      await pool.close();
+    }
+  });
+
   test('keeps the reading order when a big message comes between small ones', async () => {
     const pool = createParsePool(1);
     try {

@@ -14,7 +14,7 @@ import { importThreadLimits } from './thread-memory.ts';
 export type ParsePool = {
   /**
    * `handOver`: the caller reads the bytes no more, so a buffer that owns its memory moves to the parse thread
-   * instead of being copied (it is empty afterwards).
+   * instead of being copied (it is empty once the batch it joined is sent, at the latest by the answer).
    */
   parse(raw: Buffer, options?: ParseOptions, handOver?: boolean): Promise<ParsedMessage>;
   /** How many parse threads run now. */
@@ -124,7 +124,15 @@ export function createParsePool(size = defaultParseThreads()): ParsePool {
     slot.batches.set(id, batch.waiting);
     slot.held += batch.waiting.length;
     const request: ParseRequest = { batch: id, messages: batch.messages };
-    slot.worker.postMessage(request, batch.transfer);
+    try {
+      slot.worker.postMessage(request, batch.transfer);
+    } catch (e) {
+      // Nothing was sent (a buffer that cannot move, say): the batch's messages fail, not the caller's thread.
+      slot.batches.delete(id);
+      slot.held -= batch.waiting.length;
+      const error = e instanceof Error ? e : new Error(String(e));
+      for (const w of batch.waiting) w.reject(error);
+    }
   }
 
   return {
@@ -141,7 +149,8 @@ export function createParsePool(size = defaultParseThreads()): ParsePool {
         batch.waiting.push({ resolve, reject });
         batch.bytes += raw.length;
         const owns = raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength;
-        if (handOver && owns) batch.transfer.push(raw.buffer as ArrayBuffer);
+        if (handOver && owns && !batch.transfer.includes(raw.buffer as ArrayBuffer))
+          batch.transfer.push(raw.buffer as ArrayBuffer);
         if (batch.messages.length >= batchMessages || batch.bytes >= batchBytes) send();
         else if (!flushScheduled) {
           flushScheduled = true;
