@@ -197,7 +197,9 @@ export async function readUserFile(path: string, places: Places, maxBytes: numbe
 export function readUserFileSync(path: string, places: Places, maxBytes: number): Buffer {
   let fd: number;
   try {
-    const real = realpathSync(resolve(path));
+    // libc's realpath(3): the JS realpathSync lstat()s every component of the path from JavaScript, a fifth of
+    // the storing thread's time over a Maildir's 20,000 files (issue 18). The same answer on Linux and macOS.
+    const real = realpathSync.native(resolve(path));
     checkPlace(real, places);
     const stats = statSync(real);
     if (!stats.isFile()) throw new FileRefusal('not_regular', kindSentence(stats));

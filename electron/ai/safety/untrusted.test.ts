@@ -147,6 +147,14 @@ describe('hiddenHtmlText', () => {
     expect(hiddenHtmlText(`<p>Visible</p>${html}<p>After</p>`)).toEqual(['secret']);
   });
 
+  test('reads the same attributes against each parent they are under', () => {
+    // What an attribute list says is kept between tags and messages (untrusted.ts); the parent's colours are not.
+    const html =
+      '<div style="background:#000000"><b style="color:#ffffff">shown</b></div><b style="color:#ffffff">secret</b>';
+    expect(hiddenHtmlText(html)).toEqual(['secret']);
+    expect(hiddenHtmlText(html)).toEqual(['secret']);
+  });
+
   test('reports a hidden element once, with its nested text', () => {
     expect(hiddenHtmlText('<div style="display:none">a <b>b</b><span hidden>c</span></div>')).toEqual([
       'a bc',

@@ -1,6 +1,7 @@
 // Untrusted content: everything derived from mail or documents is data, not instructions (DESIGN.md §8).
 // Pure functions, no I/O. suspectInjection is a hint for the UI, never a defence: the defences are the
 // gates and approvals with provenance (§7).
+import { detachedString } from '../../../shared/detached-string.ts';
 import { type InjectionReason, injectionPhrases } from './injection-phrases.ts';
 
 const TAG = 'untrusted_email';
@@ -186,26 +187,29 @@ const isZero = (value: string | undefined): boolean =>
 
 function parseStyle(style: string): Map<string, string> {
   const declarations = new Map<string, string>();
-  for (const part of style.replace(/\/\*[\s\S]*?\*\//g, '').split(';')) {
+  const uncommented = style.includes('/*') ? style.replace(/\/\*[\s\S]*?\*\//g, '') : style;
+  for (const part of uncommented.split(';')) {
     const colon = part.indexOf(':');
     if (colon < 0) continue;
     const property = part.slice(0, colon).trim().toLowerCase();
-    const value = part
-      .slice(colon + 1)
-      .replace(/!\s*important/i, '')
-      .trim()
-      .toLowerCase();
-    if (property) declarations.set(property, value);
+    const value = part.slice(colon + 1);
+    const important = value.includes('!') ? value.replace(/!\s*important/i, '') : value;
+    if (property) declarations.set(property, important.trim().toLowerCase());
   }
   return declarations;
 }
+
+// The attributes frameFor reads; the others are not parsed further.
+const drawingAttributes = new Set(['style', 'color', 'bgcolor', 'hidden']);
 
 function parseAttributes(source: string): Map<string, string> {
   const attributes = new Map<string, string>();
   const attribute = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
   for (const match of source.matchAll(attribute)) {
     const name = (match[1] ?? '').toLowerCase();
-    if (!attributes.has(name)) attributes.set(name, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''));
+    if (!drawingAttributes.has(name) || attributes.has(name)) continue;
+    const value = match[2] ?? match[3] ?? match[4] ?? '';
+    attributes.set(name, value.includes('&') ? decodeEntities(value) : value);
   }
   return attributes;
 }
@@ -223,18 +227,20 @@ function decodeEntities(text: string): string {
 }
 
 const nearlySame = (a: Rgb, b: Rgb): boolean =>
-  a.every((channel, i) => Math.abs(channel - (b[i] ?? 0)) <= 16);
+  Math.abs(a[0] - b[0]) <= 16 && Math.abs(a[1] - b[1]) <= 16 && Math.abs(a[2] - b[2]) <= 16;
 
-function frameFor(name: string, attributes: Map<string, string>, parent: Frame): Frame {
+/** What a tag's own attributes say about how it draws, before its parent's colours are known. */
+type Drawing = { background: Rgb | null; color: Rgb | 'transparent' | null; hides: boolean };
+
+function drawingOf(attributes: Map<string, string>): Drawing {
   const style = parseStyle(attributes.get('style') ?? '');
   const background =
     parseBackground(style.get('background-color') ?? style.get('background') ?? '') ??
-    parseBackground(attributes.get('bgcolor') ?? '') ??
-    parent.background;
-  const color = parseColor(style.get('color') ?? attributes.get('color') ?? '') ?? parent.color;
+    parseBackground(attributes.get('bgcolor') ?? '');
+  const color = parseColor(style.get('color') ?? attributes.get('color') ?? '');
   const overflowHidden = /hidden|clip/.test(style.get('overflow') ?? '');
   const offscreen = (value: string | undefined) => value !== undefined && Number.parseFloat(value) <= -1000;
-  const hiddenHere =
+  const hides =
     attributes.has('hidden') ||
     style.get('display') === 'none' ||
     /^(?:hidden|collapse)$/.test(style.get('visibility') ?? '') ||
@@ -247,9 +253,29 @@ function frameFor(name: string, attributes: Map<string, string>, parent: Frame):
         isZero(style.get('max-width')))) ||
     offscreen(style.get('text-indent')) ||
     offscreen(style.get('left')) ||
-    offscreen(style.get('top')) ||
-    color === 'transparent' ||
-    (color !== null && nearlySame(color, background));
+    offscreen(style.get('top'));
+  return { background, color, hides };
+}
+
+// A newsletter repeats the same few attribute lists on most of its tags, and a sender's next newsletter repeats
+// them again: reading one was most of hiddenHtmlText's time (issue 18). What a list says is read once and kept
+// here (the objects are shared, never changed); emptied when full, and a long list is not kept.
+const drawings = new Map<string, Drawing>();
+const drawingsSize = 2048;
+const drawingKeyLength = 1000;
+
+function frameFor(name: string, attributeSource: string, parent: Frame): Frame {
+  let drawing = drawings.get(attributeSource);
+  if (!drawing) {
+    drawing = drawingOf(parseAttributes(attributeSource));
+    if (drawings.size >= drawingsSize) drawings.clear();
+    // The list is a piece of the whole HTML: kept as is, it would keep the message alive (detached-string.ts).
+    if (attributeSource.length <= drawingKeyLength) drawings.set(detachedString(attributeSource), drawing);
+  }
+  const background = drawing.background ?? parent.background;
+  const color = drawing.color ?? parent.color;
+  const hiddenHere =
+    drawing.hides || color === 'transparent' || (color !== null && nearlySame(color, background));
   return { name, hidden: parent.hidden || hiddenHere, color, background };
 }
 
@@ -275,14 +301,18 @@ export function hiddenHtmlText(html: string): string[] {
   const addText = (raw: string) => {
     if (collecting) collecting.push(decodeEntities(raw));
   };
+  // The text between tags, cut out only while it is collected: most of a document's text is not hidden.
+  const addTextBetween = (from: number, to: number) => {
+    if (collecting) collecting.push(decodeEntities(html.slice(from, to)));
+  };
 
   while (at < html.length) {
     const lt = html.indexOf('<', at);
     if (lt < 0) {
-      addText(html.slice(at));
+      addTextBetween(at, html.length);
       break;
     }
-    addText(html.slice(at, lt));
+    addTextBetween(at, lt);
     if (html.startsWith('<!--', lt)) {
       const end = html.indexOf('-->', lt + 4);
       at = end < 0 ? html.length : end + 3;
@@ -316,7 +346,7 @@ export function hiddenHtmlText(html: string): string[] {
     // Only `style`, `color`, `bgcolor` and `hidden` can hide an element (frameFor): without any of them it
     // draws as its parent does, and most tags of a newsletter have none (a fifth of an import's parsing, issue 18).
     const frame = drawingAttribute.test(attributeSource)
-      ? frameFor(name, parseAttributes(attributeSource), parent)
+      ? frameFor(name, attributeSource, parent)
       : { ...parent, name };
     if (RAW_TEXT.has(name)) {
       // Script and style bodies are not text anyone reads; skip to the matching close tag.

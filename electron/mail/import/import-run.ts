@@ -31,9 +31,11 @@ export type ImportHooks = {
   turn?: WriteTurn;
 };
 
-// A transaction per 1,000 messages: the search index writes fewer, larger segments, which took a fifth less
-// of the storing thread's time than 200 (issue 18, bench/README.md).
-const batchMessages = 1000;
+// A transaction per 500 messages: the search index writes fewer, larger segments than at 200 (1,000 took a fifth
+// less of the storing thread's time than 200), and the parse thread, which runs ahead by up to maxInFlight
+// messages, still has work for all of a commit. At 1,000 it ran out of work during every commit and both threads
+// waited for each other a quarter of the import (issue 18, bench/README.md).
+const batchMessages = 500;
 const batchBytes = 16 * 1024 * 1024;
 const maxListedFailures = 1000;
 // Messages being parsed at once; results are still stored in reading order. More than a batch, so the parse

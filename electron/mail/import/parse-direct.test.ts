@@ -316,6 +316,27 @@ describe('reading mail as it arrives directly', () => {
     await expectSameAsMailparser(raw);
   });
 
+  test('a sender and a part type read before read the same again, and a changed one is read anew', async () => {
+    // The direct reader keeps what it read of a From value and of a part's type lines (parse-direct.ts).
+    const one = (from: string, type: string) =>
+      crlf([
+        `From: ${from}`,
+        'To: Bob <bob@example.com>',
+        'Subject: s',
+        `Content-Type: ${type}`,
+        '',
+        '<p>Hi</p>',
+        '',
+      ]);
+    const plain = one('Anna <anna@example.com>', 'text/plain; charset=utf-8');
+    const html = one('Anna <anna@example.com>', 'text/html; charset=utf-8');
+    const renamed = one('"Anna M." <anna@example.com>', 'text/plain; charset=utf-8');
+    for (const raw of [plain, html, renamed, plain, html, renamed]) await expectSameAsMailparser(raw);
+    const [a, b, c] = [plain, html, renamed].map((raw) => readDirectMessage(raw));
+    expect([a?.html, b?.html]).toEqual([null, '<p>Hi</p>\n']);
+    expect([a?.from.name, c?.from.name]).toEqual(['Anna', 'Anna M.']);
+  });
+
   test('format=flowed is joined and the HTML alternative kept, as mailparser does', () => {
     const m = readDirectMessage(alternative('b1=_x', lf));
     expect(m?.text).toBe('Grüße, see you at the meeting. Second line.');

@@ -36,6 +36,66 @@ describe('parse pool', () => {
     }
   });
 
+  test('answers every message of a batch in its own order, a failing one among them failing alone', async () => {
+    const pool = createParsePool(1);
+    try {
+      const raws = Array.from({ length: 40 }, (_, i) =>
+        i % 7 === 3 ? Buffer.from(`not mail ${i}`) : Buffer.from(eml({ id: `<b${i}@x>`, subject: `s${i}` })),
+      );
+      const expected = await Promise.all(raws.map((r) => parseMessage(r).catch((e: unknown) => e)));
+      // 40 at once: more than one batch, the last one part full and sent on the next turn of the event loop.
+      const got = await Promise.all(raws.map((r) => pool.parse(r).catch((e: unknown) => e)));
+      expect(got).toEqual(expected);
+      expect(got.filter((g) => g instanceof ParseError)).toHaveLength(6);
+      expect(
+        got.map((g) => (g instanceof ParseError ? 'failed' : (g as { subject: string }).subject))[10],
+      ).toBe('failed');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('a message awaited alone is answered without others to fill its batch', async () => {
+    const pool = createParsePool(1);
+    try {
+      for (const i of [1, 2, 3]) {
+        expect((await pool.parse(Buffer.from(eml({ id: `<a${i}@x>`, subject: `alone ${i}` })))).subject).toBe(
+          `alone ${i}`,
+        );
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('the same buffer handed over twice in one batch is parsed twice, not refused', async () => {
+    const pool = createParsePool(1);
+    try {
+      const bytes = Buffer.from(eml({ id: '<twice@x>', subject: 'twice' }));
+      const own = Buffer.allocUnsafeSlow(bytes.length);
+      bytes.copy(own);
+      const got = await Promise.all([pool.parse(own, undefined, true), pool.parse(own, undefined, true)]);
+      expect(got.map((m) => m.subject)).toEqual(['twice', 'twice']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('keeps the reading order when a big message comes between small ones', async () => {
+    const pool = createParsePool(1);
+    try {
+      const small = (i: number) => Buffer.from(eml({ id: `<m${i}@x>`, subject: `small ${i}` }));
+      const big = Buffer.from(eml({ id: '<big@x>', subject: 'big', body: 'word '.repeat(80_000) }));
+      const got = await Promise.all(
+        [small(1), small(2), big, small(3)].map((r) => pool.parse(r, undefined, true)),
+      );
+      expect(got.map((m) => m.subject)).toEqual(['small 1', 'small 2', 'big', 'small 3']);
+      expect(got[2]?.text.length).toBeGreaterThan(300_000);
+    } finally {
+      await pool.close();
+    }
+  });
+
   test('a second thread starts only when the first is behind on mail that mailparser reads', async () => {
     const withFile = (i: number) =>
       Buffer.from(

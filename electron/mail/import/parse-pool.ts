@@ -1,6 +1,7 @@
 // Parsing is most of an import's time (bench/README.md), so the import worker spreads it over parse
-// threads while it reads files and writes SQLite itself (one, or two when mailparser's share needs it: below). A parse thread that dies (out of memory on a
-// hostile message) fails only the messages it held, and is replaced. A synced message rebuilt from its
+// threads while it reads files and writes SQLite itself (one, or two when mailparser's share needs it: below).
+// Messages travel in batches (below). A parse thread that dies (out of memory on a hostile message) fails only
+// the batch it held, and is replaced. A synced message rebuilt from its
 // text parts is mostly read at once on the calling thread instead (parse-direct.ts): that costs less
 // than the round trip to a thread (bench/imap-sync.ts). The threads start when a message first needs one,
 // so a sync whose messages never do starts none.
@@ -13,7 +14,7 @@ import { importThreadLimits } from './thread-memory.ts';
 export type ParsePool = {
   /**
    * `handOver`: the caller reads the bytes no more, so a buffer that owns its memory moves to the parse thread
-   * instead of being copied (it is empty afterwards).
+   * instead of being copied (it is empty once the batch it joined is sent, at the latest by the answer).
    */
   parse(raw: Buffer, options?: ParseOptions, handOver?: boolean): Promise<ParsedMessage>;
   /** How many parse threads run now. */
@@ -36,14 +37,30 @@ export function defaultParseThreads(): number {
 // storing it does, so one thread keeps the writer nearly busy and a second buys little for its 50 MB; mail
 // with attachments costs four times as much, and there a second thread made the import a fifth faster (issue
 // 18, bench/README.md). Behind: this many messages wait for every thread. The share: of all the replies so
-// far, once there were 200 (a thread answers its direct reads before the mailparser ones it awaits, so the
-// latest replies bunch those together and say little).
+// far, once there were 200 (the latest replies alone say little: a batch is answered at once, and which
+// messages share one depends on how fast the files were read).
 const behind = 64;
 const shareAfter = 200;
 const mailparserShare = 0.1;
 
+// Messages go to a thread in batches, one postMessage each way for up to this many (issue 18): a round trip per
+// message cost the parse thread and the writer about 50 µs of CPU a message in all, most of it the port's own
+// work, not the copying. 8 to 32 a batch measured alike in CPU; a bigger batch keeps more results alive on the
+// parse thread while it reads the rest, so the smallest of those (bench/README.md). A batch is sent
+// when it is full, or at the next turn of the event loop (setImmediate), so a caller that waits for one message
+// waits no longer than that. A big message goes alone: a thread that dies fails the batch it held, and a big
+// message is the kind that can make it die.
+const batchMessages = 8;
+const batchBytes = 256 * 1024;
+
 type Waiting = { resolve: (m: ParsedMessage) => void; reject: (e: Error) => void };
-type Slot = { worker: Worker; waiting: Map<number, Waiting> };
+type Slot = { worker: Worker; batches: Map<number, Waiting[]>; held: number };
+type Batch = {
+  messages: ParseRequest['messages'];
+  waiting: Waiting[];
+  transfer: ArrayBuffer[];
+  bytes: number;
+};
 
 export function createParsePool(size = defaultParseThreads()): ParsePool {
   let closing = false;
@@ -52,35 +69,70 @@ export function createParsePool(size = defaultParseThreads()): ParsePool {
   // How many replies came, and how many of them mailparser read.
   let replies = 0;
   let viaMailparser = 0;
+  let pending: Batch | null = null;
+  let flushScheduled = false;
   const worthAnother = () =>
     slots.length < size &&
     replies >= shareAfter &&
     viaMailparser >= replies * mailparserShare &&
-    slots.every((s) => s.waiting.size >= behind);
+    slots.every((s) => s.held >= behind);
 
   function start(index: number): void {
     const slot: Slot = {
       worker: new Worker(workerUrl, { name: 'parse', resourceLimits: importThreadLimits }),
-      waiting: new Map(),
+      batches: new Map(),
+      held: 0,
     };
     slots[index] = slot;
-    slot.worker.on('message', (reply: ParseReply) => {
-      const w = slot.waiting.get(reply.seq);
-      slot.waiting.delete(reply.seq);
-      if (!w) return;
-      if (reply.ok) {
-        replies++;
-        if (!reply.direct) viaMailparser++;
-        w.resolve(reply.parsed);
-      } else w.reject(reply.expected ? new ParseError(reply.reason) : new Error(reply.reason));
+    slot.worker.on('message', ({ batch, results }: ParseReply) => {
+      const waiting = slot.batches.get(batch);
+      slot.batches.delete(batch);
+      if (!waiting) return;
+      slot.held -= waiting.length;
+      results.forEach((reply, i) => {
+        const w = waiting[i];
+        if (!w) return;
+        if (reply.ok) {
+          replies++;
+          if (!reply.direct) viaMailparser++;
+          w.resolve(reply.parsed);
+        } else w.reject(reply.expected ? new ParseError(reply.reason) : new Error(reply.reason));
+      });
     });
     slot.worker.on('exit', () => {
-      for (const w of slot.waiting.values())
-        w.reject(new ParseError('Parsing this message stopped the parser.'));
-      slot.waiting.clear();
+      for (const waiting of slot.batches.values())
+        for (const w of waiting) w.reject(new ParseError('Parsing this message stopped the parser.'));
+      slot.batches.clear();
+      slot.held = 0;
       if (!closing) start(index);
     });
     slot.worker.on('error', () => {}); // followed by 'exit', handled above
+  }
+
+  function send(): void {
+    const batch = pending;
+    pending = null;
+    if (!batch) return;
+    if (closing) {
+      for (const w of batch.waiting) w.reject(new ParseError('The parser was closed.'));
+      return;
+    }
+    if (slots.length === 0 || worthAnother()) start(slots.length);
+    // The least busy thread takes the next batch.
+    const slot = slots.reduce((a, b) => (b.held < a.held ? b : a));
+    const id = seq++;
+    slot.batches.set(id, batch.waiting);
+    slot.held += batch.waiting.length;
+    const request: ParseRequest = { batch: id, messages: batch.messages };
+    try {
+      slot.worker.postMessage(request, batch.transfer);
+    } catch (e) {
+      // Nothing was sent (a buffer that cannot move, say): the batch's messages fail, not the caller's thread.
+      slot.batches.delete(id);
+      slot.held -= batch.waiting.length;
+      const error = e instanceof Error ? e : new Error(String(e));
+      for (const w of batch.waiting) w.reject(error);
+    }
   }
 
   return {
@@ -88,20 +140,31 @@ export function createParsePool(size = defaultParseThreads()): ParsePool {
       const read = options?.rebuilt ? readDirectMessage(raw) : null;
       if (read) return Promise.resolve(read);
       if (closing) return Promise.reject(new ParseError('The parser was closed.'));
-      if (slots.length === 0 || worthAnother()) start(slots.length);
-      // The least busy thread takes the next message.
-      const slot = slots.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
-      const id = seq++;
+      // A big message goes alone, so the batch before it leaves first.
+      if (pending && pending.bytes + raw.length > batchBytes) send();
       return new Promise((resolve, reject) => {
-        slot.waiting.set(id, { resolve, reject });
+        pending ??= { messages: [], waiting: [], transfer: [], bytes: 0 };
+        const batch = pending;
+        batch.messages.push({ raw, ...(options ? { options } : {}) });
+        batch.waiting.push({ resolve, reject });
+        batch.bytes += raw.length;
         const owns = raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength;
-        const request: ParseRequest = { seq: id, raw, ...(options ? { options } : {}) };
-        slot.worker.postMessage(request, handOver && owns ? [raw.buffer as ArrayBuffer] : []);
+        if (handOver && owns && !batch.transfer.includes(raw.buffer as ArrayBuffer))
+          batch.transfer.push(raw.buffer as ArrayBuffer);
+        if (batch.messages.length >= batchMessages || batch.bytes >= batchBytes) send();
+        else if (!flushScheduled) {
+          flushScheduled = true;
+          setImmediate(() => {
+            flushScheduled = false;
+            send();
+          });
+        }
       });
     },
     threads: () => slots.length,
     async close() {
       closing = true;
+      send();
       await Promise.all(slots.map((s) => s.worker.terminate()));
     },
   };

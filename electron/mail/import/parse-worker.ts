@@ -1,25 +1,29 @@
-// One parse thread of the import's pool (parse-pool.ts): raw message in, ParsedMessage or a reason out.
+// One parse thread of the import's pool (parse-pool.ts): a batch of raw messages in, one result for each out,
+// in the same order, in one reply.
 import { parentPort } from 'node:worker_threads';
-import { type ParsedMessage, ParseError, type ParseOptions, parseSaying } from './parse.ts';
+import { ParseError, type ParseOptions, parseSaying } from './parse.ts';
 
-export type ParseRequest = { seq: number; raw: Uint8Array; options?: ParseOptions };
-export type ParseReply =
+export type ParseRequest = { batch: number; messages: { raw: Uint8Array; options?: ParseOptions }[] };
+export type ParseResult =
   // `direct`: read by parse-direct.ts, not mailparser (the pool counts them to size itself).
-  | { seq: number; ok: true; parsed: ParsedMessage; direct: boolean }
-  | { seq: number; ok: false; reason: string; expected: boolean };
+  | { ok: true; parsed: Awaited<ReturnType<typeof parseSaying>>['parsed']; direct: boolean }
+  | { ok: false; reason: string; expected: boolean };
+export type ParseReply = { batch: number; results: ParseResult[] };
 
-parentPort?.on('message', async ({ seq, raw, options }: ParseRequest) => {
-  let reply: ParseReply;
+async function parseOne(raw: Uint8Array, options: ParseOptions | undefined): Promise<ParseResult> {
   try {
     const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-    reply = { seq, ok: true, ...(await parseSaying(bytes, options)) };
+    return { ok: true, ...(await parseSaying(bytes, options)) };
   } catch (e) {
-    reply = {
-      seq,
+    return {
       ok: false,
       reason: e instanceof Error ? e.message : String(e),
       expected: e instanceof ParseError,
     };
   }
-  parentPort?.postMessage(reply);
+}
+
+parentPort?.on('message', async ({ batch, messages }: ParseRequest) => {
+  const results = await Promise.all(messages.map((m) => parseOne(m.raw, m.options)));
+  parentPort?.postMessage({ batch, results } satisfies ParseReply);
 });

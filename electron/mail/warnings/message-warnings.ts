@@ -90,6 +90,8 @@ function hiddenTextLine(text: string, html: string | null): string | null {
       return `Text hidden from you but written for an AI assistant: “${quote(injectionQuote(hidden) ?? hidden)}”`;
     }
   }
+  // Text without an invisible character anywhere has no line written in them (most mail): one scan, no lines.
+  if (stripHiddenText(text).text === text) return null;
   for (const line of text.split(/\r?\n/)) {
     const visible = stripHiddenText(line);
     if (visible.removed && isAimedAtAssistant(visible.text)) {
