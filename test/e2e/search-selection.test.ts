@@ -85,6 +85,12 @@ describe('selecting search results', () => {
     await searchMail(page, 'zephyr');
     // One hit per conversation: the budget's reply stands for both its messages.
     expect(await page.getByTestId('search-hit').count()).toBe(3);
+    // Each shows its sender by name, as the list does; the whole From on hover.
+    const sender = hit('Zephyr launch').locator('.participants');
+    expect([await sender.textContent(), await sender.getAttribute('title')]).toEqual([
+      'Alice',
+      'Alice <alice@example.com>',
+    ]);
     await hit('Re: Zephyr budget').getByTestId('hit-check').click();
     await expect.poll(checkedHits).toEqual(['Re: Zephyr budget']);
     await hit('Zephyr launch').click({ modifiers: ['Control'] });

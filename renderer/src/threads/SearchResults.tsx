@@ -2,6 +2,7 @@ import { type MouseEvent, type RefObject, useEffect, useRef } from 'react';
 import type { SearchHit } from '../../../shared/contract/index.ts';
 import { formatListDate } from '../format/format-time.ts';
 import { displayText } from '../mail/display-text.ts';
+import { senderLabel } from '../mail/sender-label.ts';
 import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { hitChecked } from '../stores/search-selection.ts';
@@ -111,7 +112,9 @@ function MailHit({ hit, index, cursorRef, atCursor, open }: MailHitProps) {
             select(event, false);
           }}
         />
-        <span className="participants">{displayText(hit.from)}</span>
+        <span className="participants" title={displayText(hit.from)}>
+          {displayText(senderLabel(hit.from))}
+        </span>
         <time>{formatListDate(hit.date)}</time>
       </div>
       <div className="row-subject">{displayText(hit.subject) || '(no subject)'}</div>
