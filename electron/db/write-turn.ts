@@ -1,10 +1,10 @@
 // The main thread's right of way to the write lock (DESIGN §3, issue 18). SQLite lets one connection write at a
 // time, and a write on the main connection waits (busy_timeout) while a worker commits a batch: during an import
 // a write there (opening a message marks it read) held the bridge up to a batch, 83–105 ms at 500 messages
-// (230–460 ms at 1,000, bench/main-stall.ts (d)). So the main connection says when it is about to write, with a counter in memory every thread shares,
-// and a worker writing a long batch looks at it between two messages: it commits what it has stored, waits for
-// the main thread's write to end, and goes on in a new transaction. The main thread then waits for one message
-// and a commit, not for a batch.
+// (230–460 ms at 1,000, bench/main-stall.ts (d)). So the main connection says when it is about to write, with a
+// counter in memory every thread shares, and a worker writing a long batch looks at it between two messages: it
+// commits what it has stored, waits for the main thread's write to end, and goes on in a new transaction. The
+// main thread then waits for one message and a commit, not for a batch.
 import { checkpointWhenLarge, type Db } from './open.ts';
 
 /**
