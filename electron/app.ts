@@ -262,7 +262,7 @@ export function createApp(options: AppOptions): App {
       places,
       demo: { mailbox: demoMailbox, places: demoPlaces },
     }),
-    ...mailBulkHandlers({ bulk }),
+    ...mailBulkHandlers({ bulk, selectionLabels: reads.selectionLabels }),
     ...documentHandlers({ documents }),
     ...fileHandlers({ places, pickPaths: options.pickPaths }),
     ...draftHandlers({ drafts, answers, outbox, uploads }),

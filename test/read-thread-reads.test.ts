@@ -149,6 +149,17 @@ describe('each read on the read thread', () => {
     expect(await app.reads.ruleSuggestions(setId, { kind: 'all' }, rules)).toEqual(mine);
   });
 
+  test("gives the label picker's counts over a search as the main thread does, and its refusal as its class", async () => {
+    const selection = { scope: { query: 'meeting' } };
+    const mine = here.selectionLabels(selection);
+    expect(mine.threads).toBeGreaterThan(0);
+    expect(await app.reads.selectionLabels(selection)).toEqual(mine);
+    expect(await call(app, 'mail:selectionLabels', { selection })).toEqual(mine);
+    const refused = app.reads.selectionLabels({ scope: { folderId: 999_999 } });
+    await expect(refused).rejects.toBeInstanceOf(MailError);
+    await expect(refused).rejects.toMatchObject({ reason: 'not_found' });
+  });
+
   test('gives what Apply may change as the main thread does', async () => {
     const matched = here.ruleMatches(setId, { kind: 'all' }, rules);
     expect(matched[0]?.slice().sort()).toEqual([...messageIds, idOf('<own@x>')].sort());

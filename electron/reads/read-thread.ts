@@ -85,5 +85,6 @@ export function readsOn(thread: ReadThread | null, here: Reads): SomeReads<ReadN
     scopeMeasure: (...a) => thread.read('scopeMeasure', ...a),
     ruleSuggestions: (...a) => thread.read('ruleSuggestions', ...a),
     ruleMatches: (...a) => thread.read('ruleMatches', ...a),
+    selectionLabels: (...a) => thread.read('selectionLabels', ...a),
   };
 }

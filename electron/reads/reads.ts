@@ -15,6 +15,7 @@ import { prepareScopeMeasure, prepareScopeMessages } from '../ai/triage/scope-me
 import type { Db } from '../db/open.ts';
 import { prepareQueries } from '../mail/store/queries.ts';
 import { prepareSearch } from '../mail/store/search.ts';
+import { prepareSelectionLabels } from '../mail/store/selection-labels.ts';
 
 export function prepareReads(db: Db) {
   const queries = prepareQueries(db);
@@ -36,6 +37,8 @@ export function prepareReads(db: Db) {
     ruleSuggestions: (...args: Parameters<typeof rules.suggest>) => rules.suggest(...args),
     /** The same messages by id alone, for Apply: what the approved rules may change right now. */
     ruleMatches: (...args: Parameters<typeof rules.matches>) => rules.matches(...args),
+    /** The label picker's counts over a selection (a search's: every conversation that matches). */
+    selectionLabels: prepareSelectionLabels(db, () => queries.folders()),
   };
 }
 

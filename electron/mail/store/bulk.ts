@@ -1,7 +1,7 @@
 // Actions on a selection of conversations (issue 16, DESIGN §11 "Several at once"): the selection is resolved
 // to message ids and changed in one transaction, through the same undoable writes as a single action
 // (undo.ts), so a batch is one Undo entry and every message gets the write-back op a single action queues.
-import type { BulkAction, Folder, SelectionLabel, ThreadSelection } from '../../../shared/contract/index.ts';
+import type { BulkAction, Folder, ThreadSelection } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareSelection } from './selection.ts';
 import type { prepareMailActions } from './undo.ts';
@@ -10,12 +10,6 @@ type MailActions = ReturnType<typeof prepareMailActions>;
 
 export function prepareBulk(db: Db, actions: MailActions, folders: () => Folder[]) {
   const resolve = prepareSelection(db, folders);
-  const labelCounts = db.prepare<[string], SelectionLabel>(
-    `SELECT l.name,
-            (SELECT count(DISTINCT m.thread_id) FROM message_labels ml JOIN messages m ON m.id = ml.message_id
-              WHERE ml.label_id = l.id AND m.thread_id IN (SELECT value FROM json_each(?))) AS threads
-       FROM labels l ORDER BY l.name COLLATE NOCASE`,
-  );
 
   const apply = db.transaction((selection: ThreadSelection, action: BulkAction) => {
     const picked = resolve(selection);
@@ -49,10 +43,5 @@ export function prepareBulk(db: Db, actions: MailActions, folders: () => Folder[
   return {
     /** Changes every conversation of the selection; one Undo entry (none when nothing changed). */
     apply,
-    /** Every label, with how many of the selected conversations carry it. */
-    labels(selection: ThreadSelection): { threads: number; labels: SelectionLabel[] } {
-      const { threads } = resolve(selection);
-      return { threads: threads.length, labels: labelCounts.all(JSON.stringify(threads)) };
-    },
   };
 }
