@@ -78,6 +78,25 @@ describe('skimmer ask', () => {
     db.close();
   });
 
+  test('with --model every word is the prompt, a word with a slash too', async () => {
+    const r = await skimmer([
+      'ask',
+      '--model',
+      'local/other-model',
+      'Is',
+      '1/2',
+      'of',
+      'it',
+      'done?',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    expect(bodies.at(-1)).toMatchObject({
+      model: 'other-model',
+      messages: [{ role: 'system' }, { role: 'user', content: 'Is 1/2 of it done?' }],
+    });
+  });
+
   test('ends with one error line and a non-zero exit, without the key, when the service refuses', async () => {
     serving = fixture('http-401');
     const r = await skimmer(['ask', 'local/test-model', 'hello', '--json']);

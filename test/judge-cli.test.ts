@@ -78,6 +78,19 @@ describe('skimmer judge', () => {
     expect(out.code).toBe(0);
     expect(jsonLines(out.stdout)).toHaveLength(2);
     expect(decisions.received.length).toBe(before);
+    // The same model named with --model is the same cache.
+    const flagged = await skimmer([
+      'judge',
+      '--model',
+      'dec/gpt-6-luna',
+      '--questions',
+      questions,
+      '--all',
+      '--json',
+    ]);
+    expect(flagged.code).toBe(0);
+    expect(jsonLines(flagged.stdout)).toHaveLength(2);
+    expect(decisions.received.length).toBe(before);
   });
 
   test('a System One service answers in the same OpenAI shape', async () => {

@@ -6,7 +6,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { prepareModelChoices } from '../electron/ai/model-choices.ts';
+import { prepareServices } from '../electron/ai/services.ts';
 import { openDatabase } from '../electron/db/open.ts';
+import { fileSealer } from '../electron/secrets/file-vault.ts';
+import { createKeyVault } from '../electron/secrets/key-vault.ts';
 import { jsonLines, runSkimmer } from './support/cli.ts';
 import { makeDocx, makePdf } from './support/documents.ts';
 import { eml, tempDir } from './support/temp.ts';
@@ -81,6 +85,34 @@ describe('skimmer summarize', () => {
     const system = bodies.at(-1)?.messages[0]?.content ?? '';
     expect(system).toContain(`<untrusted_email source="source:m${a}"`);
     expect(system).toContain('Tuesday works.');
+  });
+
+  test('takes the model with --model, or else the default model for summaries; without either it says how to choose one', async () => {
+    const [a] = ids;
+    content = JSON.stringify({ answer: `Tuesday [m${a}].`, citations: [`m${a}`] });
+    const thread = ['--thread', String(threadId), '--json'];
+    const named = await skimmer(['summarize', '--model', 'local/flagged', ...thread]);
+    expect(named.code).toBe(0);
+    expect((bodies.at(-1) as unknown as { model: string }).model).toBe('flagged');
+
+    const none = await skimmer(['summarize', ...thread]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^Choose a model: name one as service\/model, or set a default/);
+    const twice = await skimmer(['summarize', 'local/one', '--model', 'local/two', ...thread]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('Name the model once');
+
+    // The default the app's Settings keep, as the reader's field starts from it.
+    const db = openDatabase(join(data, 'skimmer.db'));
+    try {
+      const services = prepareServices(db, createKeyVault(db, fileSealer(data)));
+      prepareModelChoices(db, services).setDefault('summary', 'local/by-default');
+    } finally {
+      db.close();
+    }
+    const asked = await skimmer(['summarize', ...thread]);
+    expect(asked.code).toBe(0);
+    expect((bodies.at(-1) as unknown as { model: string }).model).toBe('by-default');
   });
 
   test('an answer citing something that is not in the thread is an error, not a summary', async () => {

@@ -7,11 +7,16 @@ import { agentRun } from './agent-run.ts';
 import type { Command } from './command.ts';
 import { failureOf, printFailure, UsageError } from './failures.ts';
 import { usageSentence } from './flags.ts';
+import { modelOf } from './model-arg.ts';
 
 export const askCommand: Command = async (app, args, values, io, signal) => {
-  const [model, ...words] = args;
-  const prompt = words.join(' ').trim();
-  if (!model || !prompt) throw new UsageError(usageSentence('ask'));
+  // With --model every word is the prompt; without it the first word is the model, as it always was (a prompt's
+  // first word is not taken for a model, nor the other way round).
+  const [first, ...rest] = args;
+  const named = values.model ?? first;
+  const prompt = (values.model !== undefined ? args : rest).join(' ').trim();
+  if (!named || !prompt) throw new UsageError(usageSentence('ask'));
+  const model = modelOf(app, 'chat', { word: undefined, flag: named });
   const conversationId = values.conversation === undefined ? undefined : Number(values.conversation);
   if (conversationId !== undefined && !(Number.isInteger(conversationId) && conversationId > 0)) {
     throw new UsageError('--conversation takes the number `skimmer ask --json` printed as conversationId.');

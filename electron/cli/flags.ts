@@ -209,13 +209,17 @@ const specs = {
   },
   'draft discard': { usage: ['draft discard ID'], summary: ['throw a draft away'], flags: {} },
   judge: {
-    usage: ['judge SERVICE/MODEL --questions FILE (--message ID | --query Q | --all)'],
+    usage: [
+      'judge [SERVICE/MODEL] --questions FILE (--message ID | --query Q | --all) [--model SERVICE/MODEL]',
+    ],
     summary: [
       'ask typed questions (a JSON file in the OpenAI Decisions question',
       'shape) about messages; answers are cached per message, question and',
-      'model; with --json one line per message',
+      'model; with --json one line per message; the model named first or',
+      'with --model, else the default triage model',
     ],
     flags: {
+      model: { type: 'string' },
       questions: { type: 'string' },
       message: { type: 'string', multiple: true },
       query: { type: 'string' },
@@ -223,26 +227,32 @@ const specs = {
     },
   },
   summarize: {
-    usage: ['summarize SERVICE/MODEL (--thread ID | --doc PATH…) [--question Q]'],
+    usage: ['summarize [SERVICE/MODEL] (--thread ID | --doc PATH…) [--question Q] [--model SERVICE/MODEL]'],
     summary: [
       'a summary of a thread or of documents (.txt, .md, .pdf, .docx), or',
       'an answer to Q, whose citations are checked against the messages or',
-      'the document pages before it is printed',
+      'the document pages before it is printed; the model named first or',
+      'with --model, else the default model for summaries',
     ],
     flags: {
+      model: { type: 'string' },
       thread: { type: 'string' },
       doc: { type: 'string', multiple: true },
       question: { type: 'string' },
     },
   },
   ask: {
-    usage: ['ask SERVICE/MODEL PROMPT [--conversation ID] [--tools [--approve none|read|all]]'],
+    usage: [
+      'ask SERVICE/MODEL PROMPT [--conversation ID] [--tools [--approve none|read|all]]',
+      '(or --model SERVICE/MODEL, and every word is the prompt)',
+    ],
     summary: [
       'ask a model; the answer streams, the turn is stored; with --tools',
       'it may use the mail tools: what --approve does not cover (and',
       'every send or delete) stops the run for your approval',
     ],
     flags: {
+      model: { type: 'string' },
       conversation: { type: 'string' },
       tools: { type: 'boolean', default: false },
       approve: { type: 'string', multiple: true },

@@ -8,6 +8,7 @@ import type { App } from '../app.ts';
 import type { Command } from './command.ts';
 import { failureOf, printFailure, UsageError } from './failures.ts';
 import { usageSentence, type Values } from './flags.ts';
+import { modelOf } from './model-arg.ts';
 
 // The messages a judge command names: one or more ids, the best matches of a search, or all, newest first.
 function messageIds(app: App, values: Values): number[] {
@@ -36,10 +37,11 @@ function answerText(a: Answer): string {
 }
 
 export const judgeCommand: Command = async (app, args, values, io, signal) => {
-  const [model, ...extra] = args;
-  if (!model || extra.length > 0 || !values.questions) {
+  const [word, ...extra] = args;
+  if (extra.length > 0 || !values.questions) {
     throw new UsageError(usageSentence('judge'));
   }
+  const model = modelOf(app, 'triage', { word, flag: values.model });
   const scopes = [values.message !== undefined, values.query !== undefined, values.all].filter(
     Boolean,
   ).length;

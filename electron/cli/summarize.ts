@@ -14,6 +14,7 @@ import { prepareQueries } from '../mail/store/queries.ts';
 import type { Command, Out } from './command.ts';
 import { failureOf, printFailure, UsageError } from './failures.ts';
 import { usageSentence } from './flags.ts';
+import { modelOf } from './model-arg.ts';
 
 // Each message of a thread is a source named by its id, so a citation leads back to the message.
 function threadSourcesOf(app: App, threadId: number) {
@@ -48,18 +49,18 @@ async function documentSourcesOf(app: App, paths: readonly string[], question: s
 }
 
 export const summarizeCommand: Command = async (app, args, values, io, signal) => {
-  const [model, ...extra] = args;
+  const [word, ...extra] = args;
   const threadId = Number(values.thread);
   const docs = values.doc ?? [];
   const byThread = values.thread !== undefined;
   if (
-    !model ||
     extra.length > 0 ||
     byThread === docs.length > 0 ||
     (byThread && !(Number.isInteger(threadId) && threadId > 0))
   ) {
     throw new UsageError(usageSentence('summarize'));
   }
+  const model = modelOf(app, 'summary', { word, flag: values.model });
   const print = (o: object) => io.out(JSON.stringify(o));
   try {
     const { model: modelName, connection } = await connectForMail(app.services, model);
