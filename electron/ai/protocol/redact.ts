@@ -5,7 +5,7 @@
 const maxDetail = 200;
 const mask = '[redacted]';
 
-// sk-…, sk-ant-…, sk-proj-…, and bearer tokens; long enough not to eat ordinary words.
+// sk-… (sk-ant-…, sk-proj-… among them) and bearer tokens; long enough not to eat ordinary words.
 const keyShaped = [
   /\bsk-[A-Za-z0-9_-]{8,}/g,
   /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi,
