@@ -24,7 +24,7 @@ const { dbFile, paths, places, cancelFlag, parseThreads, turn } = workerData as 
 const flag = new Int32Array(cancelFlag);
 const progressEveryMs = 200;
 const db = openDatabase(dbFile, { batches: true });
-const pool = createParsePool(parseThreads);
+const pool = createParsePool(parseThreads, { startNow: true });
 let last = 0;
 try {
   const result = await runImport(db, paths, {

@@ -1,15 +1,16 @@
-// Everyday mail read without mailparser's stream machinery (issues 5 and 18): most messages are one text part
-// or a multipart/alternative of a plain and an HTML part, and for those mailparser's streams, one per part
-// and per decoding step, were most of an import's and a first sync's CPU (bench/README.md). Such a message
-// is cut where mailsplit would cut it and decoded with the libraries mailparser itself uses, in the order it
-// uses them: transfer encoding (libbase64, libqp), format=flowed (libmime), then charset (libmime, which
-// falls back to encoding-japanese and iconv-lite); its header fields are read as mailparser's header
-// processing reads them (libmime, mailparser's parseAddressHeader), and an HTML-only message's text is made
-// with mailparser's own call to html-to-text. Anything else (an attachment, a nested multipart, a boundary
-// line or a header block that mailsplit reads in one of its more forgiving ways, an odd charset or
-// encoding token) returns null, and parse.ts hands it to mailparser. parse-direct.test.ts holds both readers
-// to the same result on every charset and transfer encoding, on hand-made layouts and on both benchmark
-// corpora; test/imap-sync-direct-read.test.ts on the stored rows of a synced sample.
+// Everyday mail read without mailparser's stream machinery (issues 5 and 18): most messages are one text part, a
+// multipart/alternative of a plain and an HTML part, or one of those with files attached (multipart/mixed), and for
+// those mailparser's streams, one per part and per decoding step, were most of an import's and a first sync's CPU
+// (bench/README.md). Such a message is cut where mailsplit would cut it and decoded with the libraries mailparser
+// itself uses, in the order it uses them: transfer encoding (libbase64, libqp), format=flowed (libmime), then
+// charset (libmime, which falls back to encoding-japanese and iconv-lite); its header fields are read as
+// mailparser's header processing reads them (libmime, mailparser's parseAddressHeader), an HTML-only message's
+// text is made with mailparser's own call to html-to-text, and an attachment is listed as mailparser lists it,
+// its body never decoded (the size strip-attachments.ts would give it). Anything else (a nested or related
+// multipart, a forwarded message, a boundary line or a header block that mailsplit reads in one of its more
+// forgiving ways, an odd charset or encoding token) returns null, and parse.ts hands it to mailparser.
+// parse-direct.test.ts holds both readers to the same result on every charset and transfer encoding, on hand-made
+// layouts and on both benchmark corpora; test/imap-sync-direct-read.test.ts on the stored rows of a synced sample.
 import mailsplit from '@zone-eu/mailsplit';
 import { htmlToText } from 'html-to-text';
 import libbase64 from 'libbase64';
@@ -18,6 +19,7 @@ import { decode as charsetDecode } from 'libmime/lib/charset.js';
 import libqp from 'libqp';
 import { type AddressObject, parseAddressHeader } from 'mailparser';
 import { detachedString } from '../../../shared/detached-string.ts';
+import { estimatedSize, isAttachmentPart } from './strip-attachments.ts';
 
 /** The part of simpleParser's result that parse.ts reads. */
 export type ParsedMail = {
@@ -59,6 +61,9 @@ const maxHtmlTags = 1000;
 const token = /^[A-Za-z0-9._:+-]+$/;
 
 type Part = { type: 'text/plain' | 'text/html'; content: string };
+type Attachment = ParsedMail['attachments'][number];
+/** Where a part stands: the message itself, the first part of a multipart/mixed (its body), or another part. */
+type Place = 'root' | 'first' | 'child';
 type Leaf = {
   type: string;
   charset: string | false;
@@ -79,11 +84,16 @@ export function readDirect(raw: Buffer, options: DirectOptions): ParsedMail | nu
   const head = headBlock(raw);
   if (!head) return null;
   const { headers } = head;
-  const root = leafOf(headers, true);
+  const root = leafOf(headers, 'root');
   if (!root) return null;
   const body = raw.subarray(head.bodyStart);
   let parts: Part[] | null;
-  if (root.type === 'multipart/alternative') {
+  let attachments: Attachment[] = [];
+  if (root.type === 'multipart/mixed') {
+    const mixed = root.boundary ? mixedParts(body, root.boundary) : null;
+    if (!mixed) return null;
+    ({ parts, attachments } = mixed);
+  } else if (root.type === 'multipart/alternative') {
     parts = root.boundary ? alternativeParts(body, root.boundary) : null;
   } else {
     const part = decodePart(root, body);
@@ -95,7 +105,7 @@ export function readDirect(raw: Buffer, options: DirectOptions): ParsedMail | nu
   if (plain.length > 1 || html.length > 1) return null;
 
   const lines = headers.getList();
-  const mail: ParsedMail = { ...readHeaders(lines), headerLines: lines, attachments: [] };
+  const mail: ParsedMail = { ...readHeaders(lines), headerLines: lines, attachments };
   // As mailparser joins its text and HTML parts: an empty part adds nothing.
   if (plain[0]?.content) mail.text = plain[0].content;
   if (html[0]?.content) {
@@ -118,15 +128,15 @@ const leafCacheSize = 1024;
 const leafFields = new Set(['content-type', 'content-transfer-encoding', 'content-disposition']);
 
 /** A part's body type and decoding, as mailsplit reads them from its header fields; null for what is not ours. */
-function leafOf(headers: Headers, root: boolean): Leaf | null {
+function leafOf(headers: Headers, place: Place): Leaf | null {
   // What readLeaf reads of the header block: these fields' lines, in order, each after its length.
-  let key = root ? 'root' : 'child';
+  let key: string = place;
   for (const { key: name, line } of headers.getList())
     if (leafFields.has(name)) key += `\n${line.length}:${line}`;
   let leaf = leafCache.get(key);
   if (leaf === undefined) {
     if (leafCache.size >= leafCacheSize) leafCache.clear();
-    leaf = detachedLeaf(readLeaf(headers, root));
+    leaf = detachedLeaf(readLeaf(headers, place));
     leafCache.set(detachedString(key), leaf);
   }
   return leaf;
@@ -145,7 +155,14 @@ function detachedLeaf(leaf: Leaf | null): Leaf | null {
   };
 }
 
-function readLeaf(headers: Headers, root: boolean): Leaf | null {
+// The types read at each place; anything else is mailparser's.
+const leafTypes: Record<Place, readonly string[]> = {
+  root: ['text/plain', 'text/html', 'multipart/alternative', 'multipart/mixed'],
+  first: ['text/plain', 'text/html', 'multipart/alternative'],
+  child: ['text/plain', 'text/html'],
+};
+
+function readLeaf(headers: Headers, place: Place): Leaf | null {
   const types = headers.get('Content-Type');
   if (types.length > 1 || headers.get('Content-Transfer-Encoding').length > 1) return null;
   if (headers.get('Content-Disposition').length > 0) {
@@ -155,7 +172,7 @@ function readLeaf(headers: Headers, root: boolean): Leaf | null {
     if ((disposition.value || '').toLowerCase().trim() !== 'inline') return null;
   }
   // A root part without a Content-Type is text/plain (RFC 2045 §5.2); a child part without one is an attachment.
-  if (types.length === 0 && !root) return null;
+  if (types.length === 0 && place !== 'root') return null;
   const parsed = libmime.parseHeaderValue(
     types.length > 0 ? headers.getFirst('Content-Type') : 'text/plain',
     {
@@ -163,8 +180,7 @@ function readLeaf(headers: Headers, root: boolean): Leaf | null {
     },
   );
   const type = (parsed.value || '').toLowerCase().trim();
-  const wanted = root ? ['text/plain', 'text/html', 'multipart/alternative'] : ['text/plain', 'text/html'];
-  if (!wanted.includes(type)) return null;
+  if (!leafTypes[place].includes(type)) return null;
   const charset = parsed.params.charset || false;
   const encoding = (headers.getFirst('Content-Transfer-Encoding') || '7bit').toLowerCase().trim();
   if ((charset !== false && !token.test(charset)) || !token.test(encoding)) return null;
@@ -182,14 +198,13 @@ function readLeaf(headers: Headers, root: boolean): Leaf | null {
 }
 
 /**
- * The parts of a multipart/alternative body, in order: each delimiter line exactly `--boundary` or
- * `--boundary--` and its line ending (whitespace or other text after it, which mailsplit reads in ways
- * of its own, returns null), the line break before a delimiter belonging to it, preamble and epilogue
- * dropped.
+ * The bodies of a multipart's parts, in order, as mailsplit cuts them: each delimiter line exactly `--boundary` or
+ * `--boundary--` and its line ending (whitespace or other text after it, which mailsplit reads in ways of its own,
+ * returns null), the line break before a delimiter belonging to it, preamble and epilogue dropped.
  */
-function alternativeParts(body: Buffer, boundary: string): Part[] | null {
+function multipartBodies(body: Buffer, boundary: string): Buffer[] | null {
   const delimiter = Buffer.from(`--${boundary}`, 'latin1');
-  const parts: Part[] = [];
+  const bodies: Buffer[] = [];
   // Where the part after the last delimiter starts; -1 before the first.
   let partStart = -1;
   for (let at = body.indexOf(delimiter); at >= 0; at = body.indexOf(delimiter, at + 1)) {
@@ -203,15 +218,124 @@ function alternativeParts(body: Buffer, boundary: string): Part[] | null {
       // The line break before the delimiter is the delimiter's.
       const stop = at - (at >= 2 && body[at - 2] === 0x0d ? 2 : 1);
       if (stop < partStart) return null;
-      const part = childPart(body.subarray(partStart, stop));
-      if (!part) return null;
-      parts.push(part);
+      bodies.push(body.subarray(partStart, stop));
     }
     // After the closing delimiter comes the epilogue, which mailsplit reads as nothing, delimiters included.
-    if (closing) return parts.length > 0 ? parts : null;
+    if (closing) return bodies.length > 0 ? bodies : null;
     partStart = after + eol;
   }
   return null;
+}
+
+/** The text parts of a multipart/alternative body, in order; null if one of them is anything else. */
+function alternativeParts(body: Buffer, boundary: string): Part[] | null {
+  const parts: Part[] = [];
+  for (const bytes of multipartBodies(body, boundary) ?? []) {
+    const part = childPart(bytes);
+    if (!part) return null;
+    parts.push(part);
+  }
+  return parts.length > 0 ? parts : null;
+}
+
+/**
+ * A multipart/mixed of a body (a text part, or a multipart/alternative of text parts) and then attachments only,
+ * the way a mail program sends a file (issue 18: mailparser took a quarter of an import's parsing for the 3 % of
+ * everyday mail that carries one). Anything else in it (a second text part, a nested multipart or message, a
+ * part the reader would have to guess about) returns null.
+ */
+function mixedParts(body: Buffer, boundary: string): { parts: Part[]; attachments: Attachment[] } | null {
+  const bodies = multipartBodies(body, boundary);
+  const [first, ...rest] = bodies ?? [];
+  if (!first || first[0] === 0x0a || first[0] === 0x0d) return null;
+  const head = headBlock(first);
+  const leaf = head ? leafOf(head.headers, 'first') : null;
+  if (!head || !leaf) return null;
+  const content = first.subarray(head.bodyStart);
+  let parts: Part[] | null;
+  if (leaf.type === 'multipart/alternative') parts = leaf.boundary ? alternativeParts(content, leaf.boundary) : null;
+  else {
+    const part = decodePart(leaf, content);
+    parts = part ? [part] : null;
+  }
+  if (!parts) return null;
+  const attachments: Attachment[] = [];
+  for (const bytes of rest) {
+    const attachment = attachmentOf(bytes);
+    if (!attachment) return null;
+    attachments.push(attachment);
+  }
+  return { parts, attachments };
+}
+
+// The types mailparser reads as text when inline (its textTypes, delivery reports included).
+const textTypes = ['text/plain', 'text/html', 'message/delivery-status'];
+const transferEncodings = new Set(['7bit', '8bit', 'binary', 'base64', 'quoted-printable']);
+const plainDisposition = /^[a-z-]+$/;
+
+/**
+ * An attachment part as mailparser lists it: mailsplit's type, disposition and file name (RFC 2231 or encoded
+ * words), octet-stream named by the file's extension, and the size parse.ts would give it: estimated from the
+ * encoded bytes where strip-attachments.ts cuts the body out, the decoded size where it does not. Null for a part
+ * mailparser would read as text, or one whose header fields mailsplit reads in ways of its own.
+ */
+function attachmentOf(bytes: Buffer): Attachment | null {
+  if (bytes[0] === 0x0a || bytes[0] === 0x0d || bytes.at(-1) === 0x0d) return null;
+  const head = headBlock(bytes);
+  if (!head) return null;
+  const { headers } = head;
+  if (
+    headers.get('Content-Type').length !== 1 ||
+    headers.get('Content-Transfer-Encoding').length > 1 ||
+    headers.get('Content-Disposition').length > 1
+  )
+    return null;
+  const type = libmime.parseHeaderValue(headers.getFirst('Content-Type'), { stripComments: true });
+  const contentType = (type.value || '').toLowerCase().trim();
+  if (!contentType || contentType.startsWith('multipart/') || contentType.startsWith('message/')) return null;
+  // mailsplit strips comments from the transfer encoding its own way: one with a comment is not ours.
+  const encodingLine = headers.getFirst('Content-Transfer-Encoding');
+  const encoding = encodingLine.toLowerCase().trim() || '7bit';
+  if (encodingLine.includes('(') || !transferEncodings.has(encoding)) return null;
+  const disposition = libmime.parseHeaderValue(headers.getFirst('Content-Disposition'), { stripComments: true });
+  const dispositionValue = (disposition.value || '').toLowerCase().trim();
+  if (dispositionValue && !plainDisposition.test(dispositionValue)) return null;
+  // mailparser reads an inline text part as body text, not as an attachment.
+  if (textTypes.includes(contentType) && (dispositionValue === '' || dispositionValue === 'inline')) return null;
+  let filename: string = disposition.params.filename || type.params.name || '';
+  const decodedAlready = disposition.params.filename
+    ? decodedParams(disposition).includes('filename')
+    : decodedParams(type).includes('name');
+  if (filename && !decodedAlready) {
+    try {
+      filename = libmime.decodeWords(filename);
+    } catch {
+      // kept as it is, as mailsplit keeps it
+    }
+  }
+  const named =
+    contentType === 'application/octet-stream' && filename
+      ? libmime.detectMimeType(filename) || contentType
+      : contentType;
+  // parse.ts gives the cut sizes to the attachments it finds cut by the named type: one named as text would not
+  // take its size (and the next ones would take the wrong ones).
+  const cut = isAttachmentPart(contentType, dispositionValue);
+  if (cut !== isAttachmentPart(named, dispositionValue)) return null;
+  const content = bytes.subarray(head.bodyStart);
+  const size = cut
+    ? estimatedSize(encoding, [content])
+    : transferDecoded(content, encoding).length;
+  return {
+    ...(filename ? { filename } : {}),
+    contentType: named,
+    ...(dispositionValue ? { contentDisposition: dispositionValue } : {}),
+    size,
+  };
+}
+
+// libmime names the parameters it decoded from RFC 2231 form in a property its types leave out.
+function decodedParams(value: object): readonly string[] {
+  return (value as { decodedParams?: string[] }).decodedParams ?? [];
 }
 
 function childPart(bytes: Buffer): Part | null {
@@ -219,7 +343,7 @@ function childPart(bytes: Buffer): Part | null {
   if (bytes[0] === 0x0a || bytes[0] === 0x0d) return null;
   const head = headBlock(bytes);
   if (!head) return null;
-  const leaf = leafOf(head.headers, false);
+  const leaf = leafOf(head.headers, 'child');
   return leaf ? decodePart(leaf, bytes.subarray(head.bodyStart)) : null;
 }
 

@@ -33,7 +33,7 @@ export async function stripAttachmentBodies(raw: Buffer): Promise<Stripped> {
   Readable.from([raw]).pipe(splitter);
   const out: Buffer[] = [];
   const sizes: number[] = [];
-  let skipping: { encoding: string; bytes: number; equals: number } | null = null;
+  let skipping: Counted | null = null;
   const close = () => {
     if (skipping) sizes.push(decodedSize(skipping));
     skipping = null;
@@ -56,7 +56,9 @@ export async function stripAttachmentBodies(raw: Buffer): Promise<Stripped> {
   return { raw: Buffer.concat(out), sizes };
 }
 
-function countBody(s: { encoding: string; bytes: number; equals: number }, value: Buffer): void {
+type Counted = { encoding: string; bytes: number; equals: number };
+
+function countBody(s: Counted, value: Buffer): void {
   s.bytes += value.length;
   if (s.encoding !== 'base64') return;
   // Only base64 alphabet bytes carry data: line breaks are not counted, "=" is padding. Counted with
@@ -73,7 +75,14 @@ function occurrences(value: Buffer, byte: number): number {
   return n;
 }
 
-function decodedSize(s: { encoding: string; bytes: number; equals: number }): number {
+function decodedSize(s: Counted): number {
   if (s.encoding !== 'base64') return s.bytes;
   return Math.max(0, Math.floor(((s.bytes + s.equals) * 3) / 4) - s.equals);
+}
+
+/** The size an attachment's body is given when it is cut out: estimated from its encoded bytes, as above. */
+export function estimatedSize(encoding: string, body: readonly Buffer[]): number {
+  const counted: Counted = { encoding, bytes: 0, equals: 0 };
+  for (const value of body) countBody(counted, value);
+  return decodedSize(counted);
 }

@@ -1,5 +1,12 @@
-// The young generation of the import's threads (the import worker and its parse threads). V8 lets each
-// thread's grow to 48 MB by default before it collects, and an import's threads fill theirs with short-lived
-// strings and buffers at once: four threads held about 190 MB that way, a third of the import's peak memory.
-// At 16 MB they collect sooner, for no measurable time (issue 18, bench/README.md).
-export const importThreadLimits = { maxYoungGenerationSizeMb: 8 } as const;
+// The heap limits of the import's threads (the import worker and its parse threads), which fill their heaps with
+// short-lived strings and buffers at once (issue 18, bench/README.md):
+// - The young generation: V8 lets each thread's grow to 48 MB by default before it collects; four threads held
+//   about 190 MB that way, a third of the import's peak memory. At 8 MB they collect sooner, for no measurable time.
+// - The old generation: V8 collects it once it has grown to a multiple of what was alive after the last collection,
+//   and that multiple follows the most it may ever grow to (V8 heap-controller.cc, MaxGrowingFactor): 4 under
+//   Node's default limit, a few GB here, so each thread let about 50 MB of dead messages pile up before it
+//   collected them; 1.4 under a limit of 512 MB. With that limit the whole import's peak was about 100 MB lower
+//   (250 MB, not 350), for 1–3 % more time. No message needs that much: a parse thread reads a message's bodies
+//   without its attachments (strip-attachments.ts) and keeps at most 2 MB of its text, and one that runs out all
+//   the same fails only the batch it held (parse-pool.ts).
+export const importThreadLimits = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 512 } as const;
