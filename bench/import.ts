@@ -28,7 +28,7 @@ import { cliEntry } from '../bin/cli-entry.mjs';
 import { openDatabase } from '../electron/db/open.ts';
 import { userPlaces } from '../electron/files/safe-open.ts';
 import { startImportJob } from '../electron/mail/import/import-job.ts';
-import { maxStoredText } from '../electron/mail/import/parse.ts';
+import { maxStoredText } from '../electron/mail/import/parse-bounds.ts';
 import { defaultParseThreads } from '../electron/mail/import/parse-pool.ts';
 import { splitMbox } from '../electron/mail/import/sources.ts';
 import type { StreamEvent } from '../shared/contract/index.ts';

@@ -2,6 +2,7 @@
 // account: when it last synced, or Skimmer's sentence for why it failed. A Stop is not a failure to remember.
 import type { Db } from '../../db/open.ts';
 import type { Accounts } from '../accounts.ts';
+import { readDirectMessage } from '../import/parse.ts';
 import { createParsePool } from '../import/parse-pool.ts';
 import { mailFailure } from './imap-connect.ts';
 import { syncAccount } from './imap-sync.ts';
@@ -14,7 +15,7 @@ export async function syncAndRecord(
 ) {
   const login = await deps.accounts.login(id);
   // Parsing is most of a first sync's time: it runs on parse threads while the next batch downloads.
-  const pool = opts.parse ? null : createParsePool();
+  const pool = opts.parse ? null : createParsePool(undefined, { readHere: readDirectMessage });
   try {
     const summary = await syncAccount(deps.db, login, { ...(pool ? { parse: pool.parse } : {}), ...opts });
     deps.accounts.synced(id, Date.now(), null);

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/open.ts';
 import type { WriteTurn } from '../../db/write-turn.ts';
 import type { AccountLogin } from '../accounts.ts';
+import { readDirectMessage } from '../import/parse.ts';
 import { createParsePool } from '../import/parse-pool.ts';
 import { idleFolders } from './idle-folder.ts';
 import { mailFailure } from './imap-connect.ts';
@@ -64,7 +65,7 @@ const port = parentPort;
 if (port) {
   const data = workerData as SyncWorkerData;
   const db = openDatabase(data.dbFile, { batches: true });
-  const pool = createParsePool();
+  const pool = createParsePool(undefined, { readHere: readDirectMessage });
   const writeBack = prepareWriteBack(db);
   const controller = new AbortController();
   // Connection 0 syncs and then IDLEs on the first folder waited on (so an account with INBOX alone to wait on

@@ -6,7 +6,8 @@ import type { Db } from '../../db/open.ts';
 import { storeGivingWay, type WriteTurn } from '../../db/write-turn.ts';
 import { FileRefusal, type Places, userPlaces } from '../../files/safe-open.ts';
 import { prepareStore } from '../store/store.ts';
-import { type ParsedMessage, ParseError, parseMessage } from './parse.ts';
+import type { ParsedMessage } from './parse.ts';
+import { ParseError } from './parse-bounds.ts';
 import { planImport, type RawMessage, readUnit } from './sources.ts';
 
 export type ImportCounters = {
@@ -69,7 +70,8 @@ export async function runImport(
   for (const p of plan.problems) fail(p.source, p.reason);
 
   type Parsed = { raw: RawMessage; parsed: ParsedMessage };
-  const parse = hooks.parse ?? parseMessage;
+  // Loaded only when it parses here: the import worker never does (parse-bounds.ts).
+  const parse = hooks.parse ?? (async (raw: Buffer) => (await import('./parse.ts')).parseMessage(raw));
   let batch: Parsed[] = [];
   let batchSize = 0;
   const flush = (items: Parsed[]) =>

@@ -18,7 +18,8 @@ import {
 } from '../../../bench/mailbox/mime.ts';
 import { tempDir } from '../../../test/support/temp.ts';
 import { type FetchedPart, rebuild } from '../imap/imap-message.ts';
-import { maxStoredText, parseMessage, parseWithMailparser, readDirectMessage } from './parse.ts';
+import { parseMessage, parseWithMailparser, readDirectMessage } from './parse.ts';
+import { maxStoredText } from './parse-bounds.ts';
 import { readDirect } from './parse-direct.ts';
 import { createParsePool } from './parse-pool.ts';
 import { splitMbox } from './sources.ts';
@@ -236,7 +237,7 @@ describe('reading a rebuilt synced message directly', () => {
   });
 
   test('a message that is not a message fails as before, and its neighbours are read', async () => {
-    const pool = createParsePool(1);
+    const pool = createParsePool(1, { readHere: readDirectMessage });
     try {
       const good = (i: number) =>
         rebuild(headers([`Subject: s${i}`, `Message-ID: <${i}@x>`]), [

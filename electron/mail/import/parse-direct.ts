@@ -253,7 +253,8 @@ function mixedParts(body: Buffer, boundary: string): { parts: Part[]; attachment
   if (!head || !leaf) return null;
   const content = first.subarray(head.bodyStart);
   let parts: Part[] | null;
-  if (leaf.type === 'multipart/alternative') parts = leaf.boundary ? alternativeParts(content, leaf.boundary) : null;
+  if (leaf.type === 'multipart/alternative')
+    parts = leaf.boundary ? alternativeParts(content, leaf.boundary) : null;
   else {
     const part = decodePart(leaf, content);
     parts = part ? [part] : null;
@@ -297,11 +298,14 @@ function attachmentOf(bytes: Buffer): Attachment | null {
   const encodingLine = headers.getFirst('Content-Transfer-Encoding');
   const encoding = encodingLine.toLowerCase().trim() || '7bit';
   if (encodingLine.includes('(') || !transferEncodings.has(encoding)) return null;
-  const disposition = libmime.parseHeaderValue(headers.getFirst('Content-Disposition'), { stripComments: true });
+  const disposition = libmime.parseHeaderValue(headers.getFirst('Content-Disposition'), {
+    stripComments: true,
+  });
   const dispositionValue = (disposition.value || '').toLowerCase().trim();
   if (dispositionValue && !plainDisposition.test(dispositionValue)) return null;
   // mailparser reads an inline text part as body text, not as an attachment.
-  if (textTypes.includes(contentType) && (dispositionValue === '' || dispositionValue === 'inline')) return null;
+  if (textTypes.includes(contentType) && (dispositionValue === '' || dispositionValue === 'inline'))
+    return null;
   let filename: string = disposition.params.filename || type.params.name || '';
   const decodedAlready = disposition.params.filename
     ? decodedParams(disposition).includes('filename')
@@ -322,9 +326,7 @@ function attachmentOf(bytes: Buffer): Attachment | null {
   const cut = isAttachmentPart(contentType, dispositionValue);
   if (cut !== isAttachmentPart(named, dispositionValue)) return null;
   const content = bytes.subarray(head.bodyStart);
-  const size = cut
-    ? estimatedSize(encoding, [content])
-    : transferDecoded(content, encoding).length;
+  const size = cut ? estimatedSize(encoding, [content]) : transferDecoded(content, encoding).length;
   return {
     ...(filename ? { filename } : {}),
     contentType: named,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { eml } from '../../../test/support/temp.ts';
-import { ParseError, parseMessage } from './parse.ts';
+import { parseMessage } from './parse.ts';
+import { ParseError } from './parse-bounds.ts';
 import { createParsePool } from './parse-pool.ts';
 
 describe('parse pool', () => {

@@ -7,7 +7,8 @@
 // so a sync whose messages never do starts none.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { type ParsedMessage, ParseError, type ParseOptions, readDirectMessage } from './parse.ts';
+import type { ParsedMessage, ParseOptions } from './parse.ts';
+import { ParseError } from './parse-bounds.ts';
 import type { ParseReply, ParseRequest } from './parse-worker.ts';
 import { importThreadLimits } from './thread-memory.ts';
 
@@ -70,6 +71,11 @@ export function createParsePool(
      * start (about 0.3 s, most of it loading the parser) then overlaps finding the files.
      */
     startNow?: boolean;
+    /**
+     * Reads a rebuilt synced message on the calling thread when it can (parse.ts readDirectMessage): given by the
+     * sync, which has parse.ts loaded anyway; the import worker has not (parse-bounds.ts).
+     */
+    readHere?: (raw: Buffer) => ParsedMessage | null;
   } = {},
 ): ParsePool {
   let closing = false;
@@ -147,7 +153,7 @@ export function createParsePool(
   if (opts.startNow) start(0);
   return {
     parse(raw, options, handOver = false) {
-      const read = options?.rebuilt ? readDirectMessage(raw) : null;
+      const read = options?.rebuilt && opts.readHere ? opts.readHere(raw) : null;
       if (read) return Promise.resolve(read);
       if (closing) return Promise.reject(new ParseError('The parser was closed.'));
       // A big message goes alone, so the batch before it leaves first.

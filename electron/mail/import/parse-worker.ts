@@ -1,7 +1,8 @@
 // One parse thread of the import's pool (parse-pool.ts): a batch of raw messages in, one result for each out,
 // in the same order, in one reply.
 import { parentPort } from 'node:worker_threads';
-import { ParseError, type ParseOptions, parseSaying } from './parse.ts';
+import { type ParseOptions, parseSaying } from './parse.ts';
+import { ParseError } from './parse-bounds.ts';
 
 export type ParseRequest = { batch: number; messages: { raw: Uint8Array; options?: ParseOptions }[] };
 export type ParseResult =

@@ -1,6 +1,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, test } from 'vitest';
-import { looksLikeMessage, ParseError, parseMessage } from './parse.ts';
+import { looksLikeMessage, parseMessage } from './parse.ts';
+import { ParseError } from './parse-bounds.ts';
 
 function message(headers: string[], body: Buffer | string): Buffer {
   return Buffer.concat([Buffer.from(`${headers.join('\r\n')}\r\n\r\n`, 'utf8'), Buffer.from(body)]);

@@ -7,6 +7,7 @@ import { type AddressObject, simpleParser } from 'mailparser';
 import type { Address, Attachment, MessageWarning } from '../../../shared/contract/index.ts';
 import { contentWarnings } from '../warnings/message-warnings.ts';
 import { readTrustHeaders, type TrustHeaders } from '../warnings/trust-headers.ts';
+import { maxMessageBytes, maxStoredText, ParseError } from './parse-bounds.ts';
 import { type ParsedMail, readDirect } from './parse-direct.ts';
 import { isAttachmentPart, type Stripped, stripAttachmentBodies } from './strip-attachments.ts';
 
@@ -32,13 +33,8 @@ export type ParsedMessage = {
   contentWarnings: MessageWarning[];
 };
 
-// Bounds on what one message may put in the database; the original stays at its source.
-export const maxStoredText = 2 * 1024 * 1024;
-export const maxMessageBytes = 100 * 1024 * 1024;
 const maxIdLength = 998; // RFC 5322 line limit: anything longer is not a real Message-ID
 const maxRefs = 100;
-
-export class ParseError extends Error {}
 
 export type ParseOptions = {
   /**

@@ -12,7 +12,7 @@ import {
   type Places,
   readUserFileSync,
 } from '../../files/safe-open.ts';
-import { maxMessageBytes } from './parse.ts';
+import { maxMessageBytes } from './parse-bounds.ts';
 
 export type FolderRef = { name: string; source: string };
 // `starred`: a Maildir file whose name carries the F (flagged) flag; it is imported starred (DESIGN §11).

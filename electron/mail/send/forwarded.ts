@@ -12,7 +12,7 @@ import { FileRefusal, openUserFile, type Places, readUserFile } from '../../file
 import type { Accounts } from '../accounts.ts';
 import { imapClient, mailFailure } from '../imap/imap-connect.ts';
 import { attachmentParts, type Structure } from '../imap/imap-message.ts';
-import { maxMessageBytes } from '../import/parse.ts';
+import { maxMessageBytes } from '../import/parse-bounds.ts';
 import { splitMbox } from '../import/sources.ts';
 import type { OutgoingFile } from './compose.ts';
 import type { OutboxFile } from './draft-files.ts';
