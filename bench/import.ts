@@ -8,7 +8,7 @@
 // Also the same import with the other number of parse threads (one, or two where the default is one), in a
 // child process so that each peak memory figure is its own.
 //
-//   node bench/import.ts [--count 20000] [--small] [--no-compare] [--parse-threads N]
+//   node bench/import.ts [--count 20000] [--small] [--no-compare] [--parse-threads N] [--rounds 3]
 import { spawn, spawnSync } from 'node:child_process';
 import {
   createReadStream,
@@ -42,8 +42,10 @@ const { values } = parseArgs({
     small: { type: 'boolean', default: false },
     'no-compare': { type: 'boolean', default: false },
     'parse-threads': { type: 'string' },
+    rounds: { type: 'string', default: '3' },
   },
 });
+const rounds = Number(values.rounds);
 const parseThreads = values['parse-threads'] ? Number(values['parse-threads']) : defaultParseThreads();
 const count = Number(values.count);
 const small = values.small;
@@ -96,19 +98,42 @@ if (!values['no-compare']) {
   console.log(
     `Comparison, the same import with up to ${other} parse thread${other === 1 ? '' : 's'}: ${otherThreads.perSecond} msg/s (${otherThreads.seconds} s), peak RSS ${otherThreads.peakRssMb} MB, CPU ${otherThreads.cpu.seconds} s`,
   );
-  const command = await skimmerCommand();
-  comparisons.skimmerCommand = command;
-  console.log(
-    `Skimmer as a whole command (\`skimmer import\` of the Maildir mu indexes, ${command.build}): ${command.messages} messages in ${command.seconds} s = ${command.perSecond} msg/s; peak RSS ${command.peakRssMb} MB; CPU ${command.cpuSeconds} s; data folder ${command.dataMb} MB`,
+  // The whole command and mu's index, in turn (Skimmer, mu, Skimmer, mu …), and the ratio taken pair by pair: this
+  // machine's speed drifts by half within a minute (a shared host), and a pair run back to back sees the same drift.
+  const pairs: {
+    command: Awaited<ReturnType<typeof skimmerCommand>>;
+    mu: Awaited<ReturnType<typeof muIndex>>;
+  }[] = [];
+  for (let round = 0; round < rounds; round++)
+    pairs.push({ command: await skimmerCommand(), mu: await muIndex() });
+  const command = medianBy(
+    pairs.map((p) => p.command),
+    (c) => c.seconds,
   );
-  const mu = await muIndex();
-  comparisons.mu = mu;
+  comparisons.skimmerCommand = command;
+  comparisons.rounds = pairs;
+  console.log(
+    `Skimmer as a whole command (\`skimmer import\` of the Maildir mu indexes, ${command.build}), the median of ${rounds}: ${command.messages} messages in ${command.seconds} s = ${command.perSecond} msg/s; peak RSS ${command.peakRssMb} MB; CPU ${command.cpuSeconds} s; data folder ${command.dataMb} MB`,
+  );
+  const mu = medianBy(
+    pairs.flatMap((p) => (p.mu ? [p.mu] : [])),
+    (m) => m.indexSeconds,
+  );
+  comparisons.mu = mu ?? null;
   if (mu) {
     console.log(
-      `Comparison, mu ${mu.version} (Xapian index only, no bodies stored): init ${mu.initSeconds} s + index ${mu.indexSeconds} s = ${mu.perSecond} msg/s over ${mu.messages} Maildir files (${mu.stored} stored); peak RSS ${mu.peakRssMb} MB; CPU ${mu.cpuSeconds} s; index ${mu.indexMb} MB`,
+      `Comparison, mu ${mu.version} (Xapian index only, no bodies stored), the median of ${rounds}: init ${mu.initSeconds} s + index ${mu.indexSeconds} s = ${mu.perSecond} msg/s over ${mu.messages} Maildir files (${mu.stored} stored); peak RSS ${mu.peakRssMb} MB; CPU ${mu.cpuSeconds} s; index ${mu.indexMb} MB`,
     );
+    for (const [i, p] of pairs.entries()) {
+      if (!p.mu) continue;
+      console.log(
+        `  round ${i + 1}, whole processes on the same Maildir: Skimmer ${p.command.seconds} s, mu ${round(p.mu.initSeconds + p.mu.indexSeconds)} s: ${round(p.command.perSecond / p.mu.perSecond)}× mu's speed, ${round(p.command.peakRssMb / p.mu.peakRssMb)}× its peak memory, ${round(p.command.cpuSeconds / p.mu.cpuSeconds)}× its CPU seconds`,
+      );
+    }
+    const ratios = pairs.flatMap((p) => (p.mu ? [round(p.command.perSecond / p.mu.perSecond)] : []));
+    const memory = pairs.flatMap((p) => (p.mu ? [round(p.command.peakRssMb / p.mu.peakRssMb)] : []));
     console.log(
-      `  ratio, whole processes on the same Maildir: Skimmer ${round(command.perSecond / mu.perSecond)}× mu's speed, ${round(command.peakRssMb / mu.peakRssMb)}× its peak memory, ${round(command.cpuSeconds / mu.cpuSeconds)}× its CPU seconds`,
+      `  ratio over the ${ratios.length} rounds: Skimmer ${Math.min(...ratios)}–${Math.max(...ratios)}× mu's speed (median ${medianBy(ratios, (r) => r)}×), ${Math.min(...memory)}–${Math.max(...memory)}× its peak memory`,
     );
   } else console.log('Comparison, mu: not on PATH (Debian: apt-get install maildir-utils); skipped.');
   const notmuch = await notmuchNew();
@@ -400,6 +425,12 @@ function timed(
       else resolve({ seconds: (performance.now() - started) / 1000, peakRss, cpuSeconds, output });
     });
   });
+}
+
+/** The run whose figure is the median (the lower middle of an even count). */
+function medianBy<T>(runs: readonly T[], figure: (run: T) => number): T {
+  const sorted = [...runs].sort((a, b) => figure(a) - figure(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)] as T;
 }
 
 function dirBytes(dir: string): number {

@@ -32,6 +32,7 @@ import { m0030 } from './0030-search-newest-first.ts';
 import { m0031 } from './0031-triage-whole-mailbox.ts';
 import { m0032 } from './0032-contacts-by-batch.ts';
 import { m0033 } from './0033-draft-assists.ts';
+import { m0034 } from './0034-one-message-id-index.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -68,4 +69,5 @@ export const migrations: readonly Migration[] = [
   m0031,
   m0032,
   m0033,
+  m0034,
 ];

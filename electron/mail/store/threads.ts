@@ -54,7 +54,10 @@ export function prepareThreading(db: Db) {
     const ids = [...new Set([m.messageId, ...m.references, ...(m.inReplyTo ? [m.inReplyTo] : [])])].filter(
       (id) => id.length > 0,
     );
-    const found = [...new Set(ids.map((id) => findRef.get(id)?.thread_id).filter((t) => t !== undefined))];
+    // The ids thread_refs knows already: after the merge below they all name the message's thread, so only the
+    // others are added (a reply in a long thread repeats most of its References; issue 18).
+    const known = ids.map((id) => findRef.get(id)?.thread_id);
+    const found = [...new Set(known.filter((t) => t !== undefined))];
     let thread: number;
     if (found.length > 0) {
       thread = Math.min(...found);
@@ -73,7 +76,9 @@ export function prepareThreading(db: Db) {
           : undefined;
       thread = bySubject?.id ?? Number(newThread.run(m.subject, key, m.date).lastInsertRowid);
     }
-    for (const id of ids) addRef.run(id, thread);
+    ids.forEach((id, i) => {
+      if (known[i] === undefined) addRef.run(id, thread);
+    });
     return thread;
   }
 

@@ -102,6 +102,35 @@ describe('KnownDomains.imitated', () => {
     k.add('contoso.com', false);
     k.add('contosa.com', true);
     expect(k.imitated('contosa.com')).toBeNull();
+    // A domain known already, written to later: only the trust changes.
+    k.add('example.com', false);
+    k.add('examp1e-login.example.net', false);
+    expect(k.imitated('examp1e-login.example.net')).toMatchObject({ known: 'example.com', how: 'label' });
+    k.add('examp1e-login.example.net', true);
+    expect(k.imitated('examp1e-login.example.net')).toBeNull();
+  });
+
+  test('answers again once the domains known change: a domain learnt, one you wrote to', () => {
+    // imitated() keeps what it said of a domain until the known domains change (lookalike.ts).
+    const k = new KnownDomains();
+    expect(k.imitated('contosso.com')).toBeNull();
+    k.add('contoso.com', false);
+    expect(k.imitated('contosso.com')).toEqual({ known: 'contoso.com', how: 'edit' });
+    // Known again, nothing changes: the same answer.
+    k.add('mail.contoso.com', false);
+    expect(k.imitated('contosso.com')).toEqual({ known: 'contoso.com', how: 'edit' });
+    // Learnt itself: no longer a look-alike of another.
+    k.add('contosso.com', false);
+    expect(k.imitated('contosso.com')).toBeNull();
+    expect(k.imitated('contosa.com')).toEqual({ known: 'contoso.com', how: 'edit' });
+    k.add('contosa.com', true);
+    expect(k.imitated('contosa.com')).toBeNull();
+    // A domain known already, written to later: only the trust changes.
+    k.add('example.com', false);
+    k.add('examp1e-login.example.net', false);
+    expect(k.imitated('examp1e-login.example.net')).toMatchObject({ known: 'example.com', how: 'label' });
+    k.add('examp1e-login.example.net', true);
+    expect(k.imitated('examp1e-login.example.net')).toBeNull();
   });
 });
 

@@ -16,6 +16,9 @@
 import { domainToUnicode } from 'node:url';
 import { isDomainName } from '../../../shared/mail-address.ts';
 
+type Imitation = { known: string; how: 'edit' | 'homoglyph' | 'label' };
+const saidSize = 4096;
+
 /** The domains a sender is compared with, and those that are never called look-alikes themselves. */
 export class KnownDomains {
   readonly #trusted = new Set<string>();
@@ -24,14 +27,22 @@ export class KnownDomains {
   readonly #byBrandSkeleton = new Map<string, string>();
   readonly #byDeletion = new Map<string, string[]>();
   readonly #known = new Set<string>();
+  // What imitated() said of each domain since the domains known last changed: a mailbox's senders repeat (a
+  // tenth of the everyday corpus's are distinct), and its known domains stop changing early in an import, so
+  // most senders are looked up, not compared again (issue 18). Bounded; emptied when full.
+  readonly #said = new Map<string, Imitation | null>();
 
   /** Adds a domain you have real mail from; `trusted` when you wrote to it or it is one of your own. */
   add(domain: string, trusted: boolean): void {
     const d = domain.toLowerCase();
-    if (trusted) this.#trusted.add(registrable(d));
     const base = registrable(d);
+    if (trusted && !this.#trusted.has(base)) {
+      this.#trusted.add(base);
+      this.#said.clear();
+    }
     if (this.#known.has(base)) return;
     this.#known.add(base);
+    this.#said.clear();
     // The first domain known for a skeleton names it: the warning says which one is imitated.
     if (!this.#bySkeleton.has(skeleton(base))) this.#bySkeleton.set(skeleton(base), base);
     const b = brand(base);
@@ -54,8 +65,17 @@ export class KnownDomains {
   }
 
   /** The known domain `domain` imitates, and how; null when it imitates none. */
-  imitated(domain: string): { known: string; how: 'edit' | 'homoglyph' | 'label' } | null {
+  imitated(domain: string): Imitation | null {
     const d = domain.toLowerCase();
+    const said = this.#said.get(d);
+    if (said !== undefined) return said;
+    if (this.#said.size >= saidSize) this.#said.clear();
+    const found = this.#compare(d);
+    this.#said.set(d, found);
+    return found;
+  }
+
+  #compare(d: string): Imitation | null {
     const base = registrable(d);
     if (this.#trusted.has(base)) return null;
     if (!this.#known.has(base)) {
