@@ -231,6 +231,7 @@ describe('Several conversations at once', () => {
     await page.locator('body').click({ position: { x: 5, y: 600 } });
     await page.keyboard.press('v');
     await page.getByTestId('move-filter').fill('proj');
+    await expect.poll(() => page.getByTestId('move-option').allTextContents()).toEqual(['Projects']);
     await page.getByTestId('move-filter').press('Enter');
     await expect.poll(() => folderOf(subject)).toBe('Projects');
     await expect

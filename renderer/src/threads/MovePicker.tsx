@@ -19,8 +19,9 @@ export function MovePicker() {
   }, [open]);
 
   if (!open) return null;
-  const typed = filter.trim().toLowerCase();
-  const shown = folders.filter((f) => typed === '' || f.name.toLowerCase().includes(typed));
+  const matching = (typed: string) =>
+    folders.filter((f) => typed === '' || f.name.toLowerCase().includes(typed.trim().toLowerCase()));
+  const shown = matching(filter);
 
   return (
     <Modal label="Move to a folder" testId="move-picker" onEscape={picker.close} className="picker">
@@ -36,7 +37,9 @@ export function MovePicker() {
         onKeyDown={(event) => {
           if (event.key !== 'Enter') return;
           event.preventDefault();
-          const first = shown[0];
+          // What the field holds now, not what was last drawn: Enter typed right after a letter picks the
+          // folder that letter leaves first.
+          const first = matching(event.currentTarget.value)[0];
           if (first) void picker.pickFolder(first.id);
         }}
       />
