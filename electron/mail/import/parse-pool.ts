@@ -34,10 +34,11 @@ export function defaultParseThreads(): number {
 }
 
 // The pool starts with one thread and starts the others only when the one it has is behind on mail that
-// mailparser reads (attachments, nested parts): everyday mail read directly (parse-direct.ts) costs about what
-// storing it does, so one thread keeps the writer nearly busy and a second buys little for its 50 MB; mail
-// with attachments costs four times as much, and there a second thread made the import a fifth faster (issue
-// 18, bench/README.md). Behind: this many messages wait for every thread. The share: of all the replies so
+// mailparser reads (nested or related parts, forwarded messages): mail read directly (parse-direct.ts, mail
+// with files attached included) costs about what storing it does, so one thread keeps the writer busy and a
+// second buys little for its 50 MB; mail that mailparser reads costs four times as much, and when a corpus still
+// had a sixth of it, a second thread made the import a fifth faster (issue 18, bench/README.md). Behind: this
+// many messages wait for every thread. The share: of all the replies so
 // far, once there were 200 (the latest replies alone say little: a batch is answered at once, and which
 // messages share one depends on how fast the files were read).
 const behind = 64;
