@@ -264,6 +264,20 @@ describe('reading mail as it arrives directly', () => {
   const lf = (lines: string[]) => Buffer.from(lines.join('\n'), 'utf8');
   const crlf = (lines: string[]) => Buffer.from(lines.join('\r\n'), 'utf8');
   const head = [...baseHeaders, 'MIME-Version: 1.0'];
+  // A multipart/mixed of a text part and then the part given.
+  const mixedAfterText = (part: string[]) =>
+    lf([
+      ...head,
+      'Content-Type: multipart/mixed; boundary=m',
+      '',
+      '--m',
+      'Content-Type: text/plain',
+      '',
+      'x',
+      '--m',
+      ...part,
+      '--m--',
+    ]);
   const alternative = (boundary: string, eol: (l: string[]) => Buffer, extra: string[] = []) =>
     eol([
       ...head,
@@ -431,75 +445,28 @@ describe('reading mail as it arrives directly', () => {
     ['an attachment', lf([...head, 'Content-Type: text/plain', 'Content-Disposition: attachment', '', 'x'])],
     [
       'multipart/mixed with a second text part',
-      lf([
-        ...head,
-        'Content-Type: multipart/mixed; boundary=m',
-        '',
-        '--m',
-        'Content-Type: text/plain',
-        '',
-        'x',
-        '--m',
-        'Content-Type: text/plain; charset=utf-8',
-        'Content-Disposition: inline',
-        '',
-        'y',
-        '--m--',
-      ]),
+      mixedAfterText(['Content-Type: text/plain; charset=utf-8', 'Content-Disposition: inline', '', 'y']),
     ],
     [
       'a forwarded message in multipart/mixed',
-      lf([
-        ...head,
-        'Content-Type: multipart/mixed; boundary=m',
-        '',
-        '--m',
-        'Content-Type: text/plain',
-        '',
-        'See below.',
-        '--m',
-        'Content-Type: message/rfc822',
-        '',
-        'Subject: inner',
-        '',
-        'inner body',
-        '--m--',
-      ]),
+      mixedAfterText(['Content-Type: message/rfc822', '', 'Subject: inner', '', 'inner body']),
     ],
     [
       'an octet-stream attachment whose name says it is text',
-      lf([
-        ...head,
-        'Content-Type: multipart/mixed; boundary=m',
-        '',
-        '--m',
-        'Content-Type: text/plain',
-        '',
-        'x',
-        '--m',
+      mixedAfterText([
         'Content-Type: application/octet-stream; name=notes.txt',
         'Content-Transfer-Encoding: base64',
         '',
         'bm90ZXM=',
-        '--m--',
       ]),
     ],
     [
       'a comment in the transfer encoding of an attachment',
-      lf([
-        ...head,
-        'Content-Type: multipart/mixed; boundary=m',
-        '',
-        '--m',
-        'Content-Type: text/plain',
-        '',
-        'x',
-        '--m',
+      mixedAfterText([
         'Content-Type: application/pdf; name=a.pdf',
         'Content-Transfer-Encoding: base64 (binary)',
         '',
         'JVBERi0xLjQK',
-        '--m--',
       ]),
     ],
     [
