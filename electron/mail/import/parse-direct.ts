@@ -240,7 +240,7 @@ function alternativeParts(body: Buffer, boundary: string): Part[] | null {
 
 /**
  * A multipart/mixed of a body (a text part, or a multipart/alternative of text parts) and then attachments only,
- * the way a mail program sends a file (issue 18: mailparser took a quarter of an import's parsing for the 3 % of
+ * the way a mail program sends a file (issue 18: mailparser took a fifth of an import's parsing for the 3 % of
  * everyday mail that carries one). Anything else in it (a second text part, a nested multipart or message, a
  * part the reader would have to guess about) returns null.
  */
