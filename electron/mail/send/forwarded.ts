@@ -6,7 +6,6 @@
 // read is a ForwardUnreadable naming the attachment and where it was looked for: the send fails with that
 // sentence, the message stays in the outbox to retry, nothing is lost.
 import { createReadStream } from 'node:fs';
-import { simpleParser } from 'mailparser';
 import type { Db } from '../../db/open.ts';
 import { FileRefusal, openUserFile, type Places, readUserFile } from '../../files/safe-open.ts';
 import type { Accounts } from '../accounts.ts';
@@ -59,6 +58,9 @@ export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 
             : 'it could not be read.';
       throw unreadable(wanted[0] as Wanted, `the file ${path} it was imported from: ${why}`);
     }
+    // Loaded here, when a forward needs a file's attachments: mailparser and its charset tables are 1.2 MB built,
+    // a sixth of every command's start when the app loaded them with it (issue 18, bench/cli-start.ts).
+    const { simpleParser } = await import('mailparser');
     const parsed = await simpleParser(raw, {
       skipImageLinks: true,
       skipTextLinks: true,
