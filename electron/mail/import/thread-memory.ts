@@ -6,7 +6,8 @@
 //   and that multiple follows the most it may ever grow to (V8 heap-controller.cc, MaxGrowingFactor): 4 under
 //   Node's default limit, a few GB here, so each thread let about 50 MB of dead messages pile up before it
 //   collected them; 1.4 under a limit of 512 MB. With that limit the whole import's peak was about 100 MB lower
-//   (250 MB, not 350), for 1–3 % more time. No message needs that much: a parse thread reads a message's bodies
-//   without its attachments (strip-attachments.ts) and keeps at most 2 MB of its text, and one that runs out all
-//   the same fails only the batch it held (parse-pool.ts).
+//   (250 MB, not 350), for 1–3 % more time. A message takes a few MB: a parse thread reads its bodies without its
+//   attachments (strip-attachments.ts) and keeps at most 2 MB of its text. One near the 100 MB bound that is all
+//   text in a script outside Latin-1 (each copy of it 200 MB) can run a parse thread out: it fails only the batch
+//   it held, each message with its reason (parse-pool.ts), and the import goes on.
 export const importThreadLimits = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 512 } as const;
