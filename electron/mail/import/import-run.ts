@@ -70,8 +70,10 @@ export async function runImport(
   for (const p of plan.problems) fail(p.source, p.reason);
 
   type Parsed = { raw: RawMessage; parsed: ParsedMessage };
-  // Loaded only when it parses here: the import worker never does (parse-bounds.ts).
-  const parse = hooks.parse ?? (async (raw: Buffer) => (await import('./parse.ts')).parseMessage(raw));
+  // Loaded once, and only when it parses here: the import worker never does (parse-bounds.ts).
+  let parser: Promise<typeof import('./parse.ts')> | undefined;
+  const parse =
+    hooks.parse ?? (async (raw: Buffer) => (await (parser ??= import('./parse.ts'))).parseMessage(raw));
   let batch: Parsed[] = [];
   let batchSize = 0;
   const flush = (items: Parsed[]) =>

@@ -345,8 +345,9 @@ describe('reading mail as it arrives directly', () => {
         " filename*=UTF-8''%D0%9E%D1%82%D1%87%D1%91%D1%82.pdf",
         'Content-Transfer-Encoding: base64',
         '',
-        'JVBERi0xLjQKJeLjz9MKCgnbnoFl14jHsMGFi+gV5E1gWOpU0LRIvZKQURMnkOvLLE1cExaBvQsH',
-        'i5JxLz4GbiYLJUGoo49a2ruvRaNhZDlkJb+Uo92juas0J4f1vQ==',
+        // "%PDF-1.4", then a line saying it is a test attachment, not a real file.
+        'JVBERi0xLjQKJSBhIHRlc3QgYXR0YWNobWVudCBmb3IgcGFyc2UtZGlyZWN0LnRlc3QudHMsIG5v',
+        'dCBhIHJlYWwgZmlsZQo=',
         '--m=_1--',
         '',
       ]),
@@ -374,8 +375,8 @@ describe('reading mail as it arrives directly', () => {
         'Content-Type: image/png; name="=?UTF-8?Q?Bild_M=C3=BCller.png?="',
         'Content-Transfer-Encoding: base64',
         '',
-        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA',
-        'YII=',
+        // "PNG test picture for parse-direct.test.ts", not a real picture.
+        'UE5HIHRlc3QgcGljdHVyZSBmb3IgcGFyc2UtZGlyZWN0LnRlc3QudHM=',
         '--outer--',
       ]),
     ],
