@@ -72,8 +72,11 @@ export async function runImport(
   type Parsed = { raw: RawMessage; parsed: ParsedMessage };
   // Loaded once, and only when it parses here: the import worker never does (parse-bounds.ts).
   let parser: Promise<typeof import('./parse.ts')> | undefined;
-  const parse =
-    hooks.parse ?? (async (raw: Buffer) => (await (parser ??= import('./parse.ts'))).parseMessage(raw));
+  const parseHere = async (raw: Buffer) => {
+    parser ??= import('./parse.ts');
+    return (await parser).parseMessage(raw);
+  };
+  const parse = hooks.parse ?? parseHere;
   let batch: Parsed[] = [];
   let batchSize = 0;
   const flush = (items: Parsed[]) =>
