@@ -14,8 +14,9 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createApp, dbFileName } from '../electron/app.ts';
+import { createApp } from '../electron/app.ts';
 import { dispatch } from '../electron/bridge/dispatch.ts';
+import { dbFileName } from '../electron/data-folder.ts';
 import { openDatabase } from '../electron/db/open.ts';
 import { prepareMessageSearch, prepareSearch } from '../electron/mail/store/search.ts';
 import { benchDir, corpusBase, ensureDatabase } from './corpus.ts';

@@ -1,9 +1,9 @@
 // The composition root (DESIGN §1): builds every service from a data folder. Electron's main.ts, the
 // browser mode and the CLI all use it, so the three never drift apart.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { StreamEvent } from '../shared/contract/index.ts';
+import { channels, type StreamEvent } from '../shared/contract/index.ts';
 import { prepareConversations } from './ai/chat/conversations.ts';
 import { prepareDraftAssists } from './ai/grounded/draft-assists.ts';
 import { prepareModelChoices } from './ai/model-choices.ts';
@@ -25,17 +25,19 @@ import { fileHandlers } from './bridge/handlers/files.ts';
 import { identityHandlers } from './bridge/handlers/identities.ts';
 import { mailHandlers } from './bridge/handlers/mail.ts';
 import { mailBulkHandlers } from './bridge/handlers/mail-bulk.ts';
+import { searchHandlers } from './bridge/handlers/search.ts';
 import { serviceHandlers } from './bridge/handlers/services.ts';
 import { streamHandlers } from './bridge/handlers/streams.ts';
 import { summaryHandlers } from './bridge/handlers/summary.ts';
 import { triageHandlers } from './bridge/handlers/triage.ts';
 import { createStreamHub } from './bridge/streams.ts';
-import { type Db, openDatabase } from './db/open.ts';
+import { openDataFolder } from './data-folder.ts';
+import type { Db } from './db/open.ts';
 import { announceWrites, createWriteTurn } from './db/write-turn.ts';
 import { prepareDocuments } from './documents/documents.ts';
 import type { PickChoice } from './files/open-dialog.ts';
 import { type Places, userPlaces } from './files/safe-open.ts';
-import { fileLog, type Log } from './log.ts';
+import type { Log } from './log.ts';
 import { prepareAccounts } from './mail/accounts.ts';
 import { prepareIdentities } from './mail/identities.ts';
 import { prepareAccountSync } from './mail/imap/account-sync.ts';
@@ -58,8 +60,6 @@ import { createKeyVault, type KeyVault, type Sealer } from './secrets/key-vault.
 
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const demoMailbox = join(projectRoot, 'fixtures', 'demo');
-export const dbFileName = 'skimmer.db';
-const logFileName = 'skimmer.log';
 
 export type AppOptions = {
   dataDir: string;
@@ -97,6 +97,8 @@ export type App = {
   places: Places;
   vault: KeyVault;
   log: Log;
+  /** Every channel of the contract, and what answers each: what the bridge and the commands dispatch on. */
+  channels: typeof channels;
   handlers: Handlers;
   streams: ReturnType<typeof createStreamHub>;
   importFiles(paths: readonly string[], onEvent: (e: StreamEvent) => void): ImportJob;
@@ -104,14 +106,11 @@ export type App = {
 };
 
 export function createApp(options: AppOptions): App {
-  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const dbFile = join(options.dataDir, dbFileName);
-  const db = openDatabase(dbFile);
+  const { dbFile, db, log } = openDataFolder(options.dataDir);
   // The long-running app's writes on this connection have the right of way over a worker's batch (an import, a
   // sync): the worker commits what it has and waits, so a write here never waits for a whole batch (DESIGN §3).
   const writeTurn = options.background ? createWriteTurn() : undefined;
   if (writeTurn) announceWrites(db, writeTurn);
-  const log = fileLog(join(options.dataDir, logFileName));
   const vault = createKeyVault(db, options.sealer ?? fileSealer(options.dataDir));
   const queries = prepareQueries(db);
   // The long-running app does its slow reads (a search, a page of a big folder, the list ordered by an answer, a
@@ -253,7 +252,6 @@ export function createApp(options: AppOptions): App {
       queries,
       threadPage: reads.threads,
       thread: reads.thread,
-      search: reads.search,
       contacts: prepareContacts(db),
       mailActions,
       writeBack,
@@ -264,6 +262,7 @@ export function createApp(options: AppOptions): App {
     }),
     ...mailBulkHandlers({ bulk, selectionLabels: reads.selectionLabels }),
     ...documentHandlers({ documents }),
+    ...searchHandlers({ search: reads.search, documents }),
     ...fileHandlers({ places, pickPaths: options.pickPaths }),
     ...draftHandlers({ drafts, answers, outbox, uploads }),
     ...draftReplyHandlers({
@@ -319,6 +318,7 @@ export function createApp(options: AppOptions): App {
     places,
     vault,
     log,
+    channels,
     handlers,
     streams,
     importFiles,

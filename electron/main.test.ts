@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { channelNames } from '../shared/contract/index.ts';
 import { tempDir } from '../test/support/temp.ts';
-import { dbFileName } from './app.ts';
+import { dbFileName } from './data-folder.ts';
 
 // The folder the CLI would use (data-dir.ts reads SKIMMER_DATA_DIR first): the desktop shell must use it too.
 const userData = tempDir();

@@ -87,3 +87,43 @@ describe('which command line bin/skimmer.mjs runs', () => {
     expect(cliEntry(root)).toBe(pathToFileURL(join(root, 'electron', 'cli', 'main.ts')).href);
   });
 });
+
+// Only the command's modules load (issue 18: a search of an empty mailbox in under 150 ms): `skimmer search` runs
+// on search-reader.ts, never on the whole app nor every channel's schemas. Run from the source, each module seen
+// as Node loads it (module.registerHooks).
+describe('what a command loads', () => {
+  async function loaded(argv: string[]): Promise<string[]> {
+    const script = `
+      import { registerHooks } from 'node:module';
+      const seen = [];
+      registerHooks({ load(url, context, next) { seen.push(url); return next(url, context); } });
+      const { main } = await import(${JSON.stringify(pathToFileURL(join(projectRoot, 'electron', 'cli', 'main.ts')).href)});
+      const code = await main(${JSON.stringify(argv)});
+      process.stderr.write(JSON.stringify(seen));
+      process.exitCode = code;`;
+    const r = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: projectRoot });
+    expect(r.stdout).not.toBe('');
+    const root = pathToFileURL(projectRoot).href;
+    return (JSON.parse(r.stderr) as string[])
+      .filter((u) => u.startsWith(root) && !u.includes('/node_modules/'))
+      .map((u) => u.slice(root.length).replace(/^\//, ''));
+  }
+
+  test('a search: the searches and their two channels, not the app', async () => {
+    const files = await loaded(['search', '--data', tempDir(), 'meeting']);
+    expect(files).toContain('electron/search-reader.ts');
+    expect(files).toContain('electron/mail/store/search.ts');
+    expect(files).not.toContain('electron/app.ts');
+    expect(files).not.toContain('shared/contract/index.ts');
+    expect(files.filter((f) => f.startsWith('electron/bridge/handlers/'))).toEqual([
+      'electron/bridge/handlers/search.ts',
+    ]);
+  });
+
+  test('another command builds the app, every channel with it', async () => {
+    const files = await loaded(['service', 'list', '--data', tempDir()]);
+    expect(files).toContain('electron/app.ts');
+    expect(files).toContain('shared/contract/index.ts');
+    expect(files).not.toContain('electron/search-reader.ts');
+  });
+});

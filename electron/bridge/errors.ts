@@ -7,7 +7,7 @@ import { AssistantError, type AssistantErrorReason } from '../ai/assistant-error
 import { AiFailure } from '../ai/protocol/errors.ts';
 import { DocumentError, type DocumentErrorReason } from '../documents/document-error.ts';
 import { FileRefusal, type RefusalReason } from '../files/safe-open.ts';
-import { IdentityError } from '../mail/identities.ts';
+import { IdentityError } from '../mail/identity-error.ts';
 import { MailError, type MailErrorReason } from '../mail/mail-error.ts';
 import { SearchQueryError } from '../mail/store/search-query.ts';
 

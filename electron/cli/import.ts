@@ -2,7 +2,7 @@
 // channel starts (app.importFiles), with its request schema checked first. Progress goes to a terminal's
 // stderr; Ctrl+C stops the job and keeps what was read so far (exit 130).
 import { channels } from '../../shared/contract/index.ts';
-import { describeIssues } from '../bridge/dispatch.ts';
+import { describeIssues } from '../bridge/dispatch-on.ts';
 import type { Command } from './command.ts';
 import { UsageError } from './failures.ts';
 

@@ -1,58 +1,76 @@
-// Runs a command line flags.ts has read: builds the app, imports the command's own file (and only it) and
-// runs it, then closes the app. A usage mistake or a query Skimmer cannot read exits 2 with its sentence;
-// anything else is logged and exits 1.
-import { type App, createApp } from '../app.ts';
+// Runs a command line flags.ts has read: imports the command's own file (and only it), opens what it runs on
+// (the whole app, or for a search the searches alone: search-reader.ts) and runs it, then closes it. A usage
+// mistake or a query Skimmer cannot read exits 2 with its sentence; anything else is logged and exits 1.
 import { defaultDataDir } from '../data-dir.ts';
+import type { Log } from '../log.ts';
 import { SearchQueryError } from '../mail/store/search-query.ts';
 import type { Command, Out } from './command.ts';
 import { UsageError } from './failures.ts';
 import type { CommandLine, Family } from './flags.ts';
 
-const commands: Record<Family, () => Promise<Command>> = {
-  import: async () => (await import('./import.ts')).importCommand,
-  search: async () => (await import('./search.ts')).searchCommand,
-  show: async () => (await import('./show.ts')).showCommand,
-  service: async () => (await import('./service.ts')).serviceCommand,
-  account: async () => (await import('./account.ts')).accountCommand,
-  identity: async () => (await import('./identity.ts')).identityCommand,
-  draft: async () => (await import('./draft.ts')).draftCommand,
-  judge: async () => (await import('./judge.ts')).judgeCommand,
-  summarize: async () => (await import('./summarize.ts')).summarizeCommand,
-  ask: async () => (await import('./ask.ts')).askCommand,
-  resume: async () => (await import('./resume.ts')).resumeCommand,
-  serve: async () => (await import('./serve.ts')).serveCommand,
-  mcp: async () => (await import('./mcp.ts')).mcpCommand,
+type Line = Extract<CommandLine, { kind: 'run' }>;
+// What a command runs on, open, and the command ready to run on it.
+type Started = {
+  on: { log: Log; close(): void | Promise<void> };
+  run: (io: Out, signal?: AbortSignal) => Promise<number>;
 };
 
-export async function runCommand(
-  line: Extract<CommandLine, { kind: 'run' }>,
-  io: Out,
-  signal?: AbortSignal,
-): Promise<number> {
-  const { family: command, args, values } = line;
-  let app: App | undefined;
-  try {
-    const run = await commands[command]();
-    // Only the long-running `serve` sends what waits in the outbox (a one-shot command exits before the undo
-    // window ends) and keeps accounts in sync in the background.
-    app = createApp({
-      dataDir: values.data ?? defaultDataDir(),
+// How each command opens what it runs on: `search` the searches alone; the others the app (app.ts, imported only
+// then: it loads every service and every channel's schemas).
+const commands: Record<Family, (line: Line) => Promise<Started>> = {
+  search: async (line) => {
+    const [{ searchCommand }, { openSearchReader }] = await Promise.all([
+      import('./search.ts'),
+      import('../search-reader.ts'),
+    ]);
+    const reader = openSearchReader(line.values.data ?? defaultDataDir());
+    return { on: reader, run: (io) => searchCommand(reader, line.args, line.values, io) };
+  },
+  import: onApp(async () => (await import('./import.ts')).importCommand),
+  show: onApp(async () => (await import('./show.ts')).showCommand),
+  service: onApp(async () => (await import('./service.ts')).serviceCommand),
+  account: onApp(async () => (await import('./account.ts')).accountCommand),
+  identity: onApp(async () => (await import('./identity.ts')).identityCommand),
+  draft: onApp(async () => (await import('./draft.ts')).draftCommand),
+  judge: onApp(async () => (await import('./judge.ts')).judgeCommand),
+  summarize: onApp(async () => (await import('./summarize.ts')).summarizeCommand),
+  ask: onApp(async () => (await import('./ask.ts')).askCommand),
+  resume: onApp(async () => (await import('./resume.ts')).resumeCommand),
+  serve: onApp(async () => (await import('./serve.ts')).serveCommand),
+  mcp: onApp(async () => (await import('./mcp.ts')).mcpCommand),
+};
+
+function onApp(load: () => Promise<Command>): (line: Line) => Promise<Started> {
+  return async (line) => {
+    const [command, { createApp }] = await Promise.all([load(), import('../app.ts')]);
+    const app = createApp({
+      dataDir: line.values.data ?? defaultDataDir(),
       mode: 'browser',
-      background: command === 'serve',
+      // Only the long-running `serve` sends what waits in the outbox (a one-shot command exits before the undo
+      // window ends) and keeps accounts in sync in the background.
+      background: line.family === 'serve',
       // The MCP server runs beside the app, on the same data folder: the app's runs are not its to close.
-      besideTheApp: command === 'mcp',
+      besideTheApp: line.family === 'mcp',
     });
-    return await run(app, args, values, io, signal);
+    return { on: app, run: (io, signal) => command(app, line.args, line.values, io, signal) };
+  };
+}
+
+export async function runCommand(line: Line, io: Out, signal?: AbortSignal): Promise<number> {
+  let started: Started | undefined;
+  try {
+    started = await commands[line.family](line);
+    return await started.run(io, signal);
   } catch (e) {
     // A search query Skimmer cannot read (judge --query): its sentence names the operator or value.
     if (e instanceof UsageError || e instanceof SearchQueryError) {
       io.err(e.message);
       return 2;
     }
-    app?.log.error('cli', e);
+    started?.on.log.error('cli', e);
     io.err(`Skimmer could not finish: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   } finally {
-    await app?.close();
+    await started?.on.close();
   }
 }

@@ -6,7 +6,8 @@ import { type Db, openDatabase } from '../db/open.ts';
 import { fileSealer } from '../secrets/file-vault.ts';
 import { createKeyVault } from '../secrets/key-vault.ts';
 import { prepareAccounts } from './accounts.ts';
-import { IdentityError, maxNameLength, maxSignatureLength, prepareIdentities } from './identities.ts';
+import { maxNameLength, maxSignatureLength, prepareIdentities } from './identities.ts';
+import { IdentityError } from './identity-error.ts';
 
 function open(): { db: Db; file: string; dir: string } {
   const dir = tempDir();

@@ -5,21 +5,13 @@
 import type { Identity, You } from '../../shared/compose/composition.ts';
 import { addressKey, parseMailbox } from '../../shared/mail-address.ts';
 import type { Db } from '../db/open.ts';
+import { IdentityError } from './identity-error.ts';
 
 /** One of your addresses; `account` names the account whose own address it is (null: one you added). */
 export type IdentityView = Identity & { account: string | null };
 
 export const maxNameLength = 200;
 export const maxSignatureLength = 10_000;
-
-/** A change to your addresses that cannot be made; the message is a sentence for the user. */
-export class IdentityError extends Error {
-  readonly reason: 'invalid_address' | 'invalid_name' | 'invalid_signature' | 'account_address';
-  constructor(reason: IdentityError['reason'], message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
 
 type Row = { address: string; name: string | null; signature: string | null };
 type AccountRow = { id: number; name: string; username: string };

@@ -1,5 +1,5 @@
-// The documents channels of the bridge: import (each file succeeds or fails on its own), list, read a page,
-// search the chunks.
+// The documents channels of the bridge: import (each file succeeds or fails on its own), list, read a page (the
+// search is search.ts's).
 import { DocumentError } from '../../documents/document-error.ts';
 import type { prepareDocuments } from '../../documents/documents.ts';
 import { readDocument } from '../../documents/read.ts';
@@ -9,7 +9,7 @@ type Deps = { documents: ReturnType<typeof prepareDocuments> };
 
 export function documentHandlers({
   documents,
-}: Deps): Pick<Handlers, 'documents:import' | 'documents:list' | 'documents:read' | 'documents:search'> {
+}: Deps): Pick<Handlers, 'documents:import' | 'documents:list' | 'documents:read'> {
   return {
     'documents:import': async (r) => {
       const imported = [];
@@ -27,13 +27,5 @@ export function documentHandlers({
     },
     'documents:list': () => documents.list(),
     'documents:read': (r) => readDocument(documents, r),
-    'documents:search': (r) =>
-      documents.search(r.query, r.limit).map((c) => ({
-        id: c.id,
-        documentId: c.documentId,
-        name: c.title.split(', ')[0] ?? '',
-        location: c.location,
-        snippet: c.snippet,
-      })),
   };
 }

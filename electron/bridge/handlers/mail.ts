@@ -1,13 +1,12 @@
-// The mail channels of the bridge: folders, threads and search read the store; mark read, star, archive, trash
+// The mail channels of the bridge: folders and threads read the store (the search is search.ts's); mark read, star, archive, trash
 // and undo change it (each undoable); `mail:import` streams an import job's progress.
-import type { SearchHit, StreamEvent } from '../../../shared/contract/index.ts';
+import type { StreamEvent } from '../../../shared/contract/index.ts';
 import type { Places } from '../../files/safe-open.ts';
 import type { WriteBack } from '../../mail/imap/write-back.ts';
 import type { ImportJob } from '../../mail/import/import-job.ts';
 import { MailError } from '../../mail/mail-error.ts';
 import type { prepareContacts } from '../../mail/store/contacts.ts';
 import type { prepareQueries } from '../../mail/store/queries.ts';
-import type { SearchOrder } from '../../mail/store/search.ts';
 import type { prepareMailActions } from '../../mail/store/undo.ts';
 import type { ReadFn } from '../../reads/reads.ts';
 import type { Handlers } from '../dispatch.ts';
@@ -19,8 +18,6 @@ type Deps = {
   threadPage: ReadFn<'threads'>;
   /** A conversation with all its messages and bodies: on the read thread in the long-running app. */
   thread: ReadFn<'thread'>;
-  /** On the read thread in the long-running app (reads/read-thread.ts), on this one in a command. */
-  search: (text: string, limit: number, order: SearchOrder) => SearchHit[] | Promise<SearchHit[]>;
   contacts: ReturnType<typeof prepareContacts>;
   mailActions: ReturnType<typeof prepareMailActions>;
   writeBack: WriteBack;
@@ -38,7 +35,6 @@ export function mailHandlers(
   | 'mail:folders'
   | 'mail:threads'
   | 'mail:thread'
-  | 'mail:search'
   | 'mail:contacts'
   | 'mail:import'
   | 'mail:markRead'
@@ -58,7 +54,6 @@ export function mailHandlers(
       if (!t) throw new MailError('not_found', 'That conversation is not in the mailbox.');
       return t;
     },
-    'mail:search': (r) => deps.search(r.query, r.limit, r.order),
     'mail:contacts': (r) => deps.contacts.find(r.prefix, r.limit),
     'mail:import': (r) => {
       const demo = 'demo' in r;

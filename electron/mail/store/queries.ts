@@ -13,8 +13,7 @@ import type { Db } from '../../db/open.ts';
 import { prepareWriteBack } from '../imap/write-back.ts';
 import { prepareWarnings } from '../warnings/warning-store.ts';
 import { folderPlace } from './folder-places.ts';
-
-const snippetChars = 160;
+import { snippetChars, snippetOf } from './snippet.ts';
 
 export function prepareQueries(db: Db) {
   const folders = db.prepare(
@@ -228,12 +227,6 @@ function toSummary(r: SummaryRow): ThreadSummary {
     hasAttachments: r.has_attachments === 1,
     starred: r.starred === 1,
   };
-}
-
-// The snippet skips quoted lines so a reply's preview shows what is new in it.
-export function snippetOf(body: string): string {
-  const lines = body.split(/\r?\n/).filter((l) => !/^\s*>/.test(l));
-  return lines.join(' ').replace(/\s+/g, ' ').trim().slice(0, snippetChars);
 }
 
 function toView(r: MessageRow, warnings: MessageWarning[], syncError: string | null = null): MessageView {

@@ -7,9 +7,9 @@ import type Database from 'better-sqlite3';
 import type { SearchHit } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { placeFolders } from './folder-places.ts';
-import { snippetOf } from './queries.ts';
 import { type Place, parseSearchQuery, SearchQueryError } from './search-query.ts';
 import { type Names, toSql } from './search-sql.ts';
+import { snippetOf } from './snippet.ts';
 
 export { SearchQueryError } from './search-query.ts';
 
