@@ -5,8 +5,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * True when `built` (a path under `root`) exists and no file under `dirs` (or any of `files`) whose name ends in
- * one of `endings` is newer.
+ * True when `built` (a path under `root`) exists, every one of `files` exists, and no file under `dirs` whose name
+ * ends in one of `endings`, nor any of `files`, is newer.
  */
 export function buildIsCurrent(root, built, { dirs = [], files = [], endings = ['.ts'] }) {
   let builtAt;
@@ -15,7 +15,9 @@ export function buildIsCurrent(root, built, { dirs = [], files = [], endings = [
   } catch {
     return false; // not built yet (a checkout before `npm install` or `npm run build`)
   }
-  const newer = (path) => statSync(path).mtimeMs > builtAt;
+  // A listed file that is gone was moved or deleted since the build: the build is of sources that are no more.
+  const newer = (path) =>
+    (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY) > builtAt;
   if (files.some((f) => newer(join(root, f)))) return false;
   for (const dir of dirs) {
     for (const entry of readdirSync(join(root, dir), { withFileTypes: true, recursive: true })) {

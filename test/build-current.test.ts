@@ -55,4 +55,12 @@ describe('a build is current', () => {
     at('src/notes.md', 3000);
     expect(buildIsCurrent(root, 'dist/index.html', { dirs: ['src'] })).toBe(true);
   });
+
+  test('not when a named file is gone (moved or deleted since the build)', () => {
+    const { root, at } = project();
+    at('config.ts', 1000);
+    at('dist/index.html', 2000);
+    expect(buildIsCurrent(root, 'dist/index.html', { files: ['config.ts'] })).toBe(true);
+    expect(buildIsCurrent(root, 'dist/index.html', { files: ['config.ts', 'gone.ts'] })).toBe(false);
+  });
 });

@@ -1,12 +1,12 @@
 // The built command line (vite.cli.config.ts, dist-cli/) says what the source says, and bin/skimmer.mjs
 // runs the build only while no source file is newer than it (bin/cli-entry.mjs).
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cliEntry } from '../bin/cli-entry.mjs';
+import { cliEntry, sourcesListName } from '../bin/cli-entry.mjs';
 import { projectRoot } from '../electron/app.ts';
 import { tempDir } from './support/temp.ts';
 
@@ -52,39 +52,69 @@ describe('the built command line', () => {
     expect(fromBuild).toEqual(fromSource);
     expect(fromSource.out + fromSource.err).not.toBe('');
   });
+
+  test('the real build lists the command line and its workers, no test and no package', () => {
+    const list = JSON.parse(readFileSync(join(out, sourcesListName), 'utf8')) as string[];
+    expect(list).toContain('electron/cli/main.ts');
+    expect(list).toContain('electron/search-reader.ts');
+    expect(list).toContain('electron/mail/import/parse-worker.ts');
+    expect(list.filter((f) => f.includes('node_modules') || f.endsWith('.test.ts'))).toEqual([]);
+  });
 });
 
 describe('which command line bin/skimmer.mjs runs', () => {
+  // A checkout whose build lists the two files it was made from, and a test file it was not made from.
   const checkout = () => {
     const root = tempDir();
     for (const dir of ['electron/cli', 'shared', 'dist-cli']) mkdirSync(join(root, dir), { recursive: true });
     writeFileSync(join(root, 'electron', 'cli', 'main.ts'), '');
+    writeFileSync(join(root, 'electron', 'cli', 'main.test.ts'), '');
     writeFileSync(join(root, 'shared', 'contract.ts'), '');
     writeFileSync(join(root, 'dist-cli', 'skimmer.js'), '');
+    writeFileSync(
+      join(root, 'dist-cli', sourcesListName),
+      JSON.stringify(['electron/cli/main.ts', 'shared/contract.ts']),
+    );
     const at = (path: string, seconds: number) => utimesSync(join(root, path), seconds, seconds);
-    return { root, at };
-  };
-
-  test('the build, when no source file is newer than it', () => {
-    const { root, at } = checkout();
     at('electron/cli/main.ts', 1000);
+    at('electron/cli/main.test.ts', 1000);
     at('shared/contract.ts', 1000);
     at('dist-cli/skimmer.js', 2000);
-    expect(cliEntry(root)).toBe(pathToFileURL(join(root, 'dist-cli', 'skimmer.js')).href);
+    return { root, at };
+  };
+  const build = (root: string) => pathToFileURL(join(root, 'dist-cli', 'skimmer.js')).href;
+  const source = (root: string) => pathToFileURL(join(root, 'electron', 'cli', 'main.ts')).href;
+
+  test('the build, when no file it was built from is newer than it', () => {
+    const { root, at } = checkout();
+    expect(cliEntry(root)).toBe(build(root));
+    // A file the build was not made from may change: a test, here.
+    at('electron/cli/main.test.ts', 3000);
+    expect(cliEntry(root)).toBe(build(root));
   });
 
-  test('the source, when a source file was changed after the build', () => {
+  test('the source, when a file it was built from was changed after the build', () => {
     const { root, at } = checkout();
-    at('electron/cli/main.ts', 1000);
     at('shared/contract.ts', 3000);
-    at('dist-cli/skimmer.js', 2000);
-    expect(cliEntry(root)).toBe(pathToFileURL(join(root, 'electron', 'cli', 'main.ts')).href);
+    expect(cliEntry(root)).toBe(source(root));
+  });
+
+  test('the source, when a file it was built from is gone', () => {
+    const { root } = checkout();
+    rmSync(join(root, 'shared', 'contract.ts'));
+    expect(cliEntry(root)).toBe(source(root));
+  });
+
+  test('the source, when the build has no list of its files', () => {
+    const { root } = checkout();
+    rmSync(join(root, 'dist-cli', sourcesListName));
+    expect(cliEntry(root)).toBe(source(root));
   });
 
   test('the source, when there is no build', () => {
     const root = tempDir();
     mkdirSync(join(root, 'electron', 'cli'), { recursive: true });
-    expect(cliEntry(root)).toBe(pathToFileURL(join(root, 'electron', 'cli', 'main.ts')).href);
+    expect(cliEntry(root)).toBe(source(root));
   });
 });
 
