@@ -1,7 +1,7 @@
 // Builds the `skimmer` command line and the workers it starts as plain ES modules in dist-cli/, so a start
 // reads a few JavaScript files instead of type-stripping hundreds of .ts files (issue 18: `skimmer --help`
-// in under 150 ms). bin/skimmer.mjs runs this build when it is newer than every file it lists (sources.json), else the
-// source. The packages are bundled too (resolving and reading hundreds of small files was most of a start),
+// in under 150 ms). bin/skimmer.mjs runs this build when it is newer than every file it lists (sources.json),
+// else the source. The packages are bundled too (resolving and reading hundreds of small files was most of a start),
 // except those that must be loaded as they are: the native better-sqlite3, pdfjs-dist (it starts its own
 // worker from its files) and what the code loads lazily with require (imapflow, nodemailer).
 // Built by `npm run build` and on install (`prepare`); `vite build --config vite.cli.config.ts` alone.
