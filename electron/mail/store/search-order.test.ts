@@ -94,4 +94,28 @@ describe('the order of search hits', () => {
     expect(newest?.snippet).toContain('budget is attached');
     expect(best?.snippet).toContain('Budget, budget');
   });
+
+  // The walk by rank stops once the page is full (search.ts `bestByRank`); it must give the page that ranking every
+  // match and keeping each thread's best would: here, with the eleven replies of one thread and many messages
+  // of the same length, ranks tie often.
+  test('by relevance, gives each page the ranking of every match would give, ties and threads included', () => {
+    const everyMatch = db.prepare<[string, number], { id: number }>(
+      `SELECT id FROM (
+         SELECT m.id, messages_fts.rank AS score,
+                row_number() OVER (PARTITION BY m.thread_id ORDER BY messages_fts.rank, m.date DESC, m.id DESC) AS n
+           FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid & 2147483647
+          WHERE messages_fts MATCH ?)
+        WHERE n = 1 ORDER BY score, id DESC LIMIT ?`,
+    );
+    let compared = 0;
+    for (const words of ['meeting', 'thanks', 'budget', 'meeting budget', 'day']) {
+      for (const limit of [1, 2, 3, 7, 12, 50]) {
+        const expected = everyMatch.all(words, limit).map((r) => r.id);
+        expect(expected.length).toBeGreaterThan(0);
+        expect(search(words, limit, 'relevance').map((h) => h.id)).toEqual(expected);
+        compared++;
+      }
+    }
+    expect(compared).toBe(30);
+  });
 });
