@@ -144,8 +144,17 @@ export function ThreadRowView({ thread, top, selected, open, onOpen, check }: Th
       </div>
       <div className="row-subject">
         {thread.hasAttachments && (
-          <span className="row-attachment" title="Has attachments">
-            📎
+          <span className="row-attachment" title="Has attachments" role="img" aria-label="Has attachments">
+            {/* A drawn paperclip, not the emoji: a system without a colour emoji font (Debian's Chromium) showed a box. */}
+            <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+              <path
+                d="M10.5 4.5 5.8 9.2a1.2 1.2 0 0 0 1.7 1.7l5-5a2.6 2.6 0 0 0-3.7-3.7l-5.2 5.2a4 4 0 0 0 5.7 5.7L13.5 9"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.4"
+                strokeLinecap="round"
+              />
+            </svg>
           </span>
         )}
         {displayText(thread.subject) || '(no subject)'}
