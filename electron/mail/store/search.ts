@@ -165,7 +165,7 @@ export function prepareSearch(db: Db, now: () => number = Date.now) {
   // price of this order), and the walk reads each row's thread as it goes, so it joins the messages of the rows
   // it reads alone and stops once the page holds `limit` threads and the rank has moved past the last one's
   // (a tie may still be a better message of a thread, by date). Sorting every match by thread in SQL, as this
-  // did before, took 2.5× as long for a word in most of the mail (bench/README.md, "Search").
+  // did before, took three times as long for a word in most of the mail (bench/README.md, "Search").
   const byRank = (q: Compiled) =>
     `SELECT m.id, m.thread_id, m.date, messages_fts.rowid >> 31 AS seconds, messages_fts.rank AS score
        FROM messages_fts CROSS JOIN messages m ON m.id = messages_fts.rowid & ${idBits}
