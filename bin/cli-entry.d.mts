@@ -2,4 +2,4 @@
 export function cliEntry(root?: string): string;
 
 /** The build's list of the project's files it was made from, in dist-cli/ (vite.cli.config.ts writes it). */
-export const sourcesListName: string;
+export declare const sourcesListName: string;
