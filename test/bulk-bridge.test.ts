@@ -204,6 +204,39 @@ describe('mail:bulk', () => {
     expect(await folderNamed('Inbox')).toBeUndefined();
   });
 
+  test('Move to Inbox brings an archived conversation back, leaves your reply in Sent, and is undone as one entry', async () => {
+    const threads = await threadIds('Topic 01');
+    await call(app, 'mail:bulk', { selection: { scope: inbox, threads }, action: { kind: 'archive' } });
+    expect(folderOf('Topic 01')).toEqual(['Archive']);
+    expect(await subjectsIn(inbox)).not.toContain('Topic 01');
+
+    // From All mail: every message of the conversation is in the list, the reply in Sent with them.
+    const back = await call(app, 'mail:bulk', {
+      selection: { scope: { view: 'all' }, threads },
+      action: { kind: 'inbox' },
+    });
+    expect(back).toEqual({ threads: 1, changed: 1 });
+    expect(folderOf('Topic 01')).toEqual(['Inbox']);
+    expect(folderOf('Re: Topic 01')).toEqual(['Sent']);
+    expect(await subjectsIn(inbox)).toContain('Topic 01');
+    expect((await folderNamed('Inbox'))?.place).toBe('inbox');
+
+    // Mail in an ordinary folder is in the Inbox view already: nothing to move.
+    const stay = await threadIds('Topic 02');
+    expect(
+      await call(app, 'mail:bulk', { selection: { scope: inbox, threads: stay }, action: { kind: 'inbox' } }),
+    ).toEqual({ threads: 1, changed: 0 });
+    expect(folderOf('Topic 02')).toEqual(['work']);
+
+    const [moved, archived] = await call(app, 'mail:undoable', { limit: 2 });
+    expect(moved?.description).toBe('Moved 1 message to the Inbox');
+    await call(app, 'mail:undo', { id: moved?.id ?? 0 });
+    expect(folderOf('Topic 01')).toEqual(['Archive']);
+    expect(await folderNamed('Inbox')).toBeUndefined();
+    await call(app, 'mail:undo', { id: archived?.id ?? 0 });
+    expect(folderOf('Topic 01')).toEqual(['work']);
+  });
+
   test('refuses more than 10,000 conversation ids, an empty list, and an unknown conversation', async () => {
     const many = Array.from({ length: 10_001 }, (_, i) => i + 1);
     for (const threads of [many, []]) {

@@ -37,6 +37,9 @@ export const BulkAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('spam') }).strict(),
   // The conversation's messages in Spam go back to the Inbox.
   z.object({ kind: z.literal('notSpam') }).strict(),
+  // Move… to the Inbox: the conversation's messages in the list that are archived, in Trash or in Spam go to their
+  // account's Inbox (a local Inbox for imported mail), as Gmail's "Move to Inbox" brings a conversation back.
+  z.object({ kind: z.literal('inbox') }).strict(),
   z.object({ kind: z.literal('read'), read: z.boolean() }).strict(),
   z.object({ kind: z.literal('star'), starred: z.boolean() }).strict(),
   z

@@ -2,8 +2,9 @@
 // bridge with the background sync, a real Dovecot on loopback, the built renderer in Debian's Chromium. Three
 // conversations selected with x, Shift-click and Ctrl-click are archived together and one Undo brings all three
 // back; "Select all N conversations in this view" takes more than the loaded rows; Esc clears a selection; a
-// label is created by hand in the picker; `v` moves a conversation to a picked folder; `!` takes an IMAP
-// message to Junk on the server and Not spam brings it back to INBOX, both seen by a second IMAP client.
+// label is created by hand in the picker; `v` moves a conversation to a picked folder, and to Archive and back to
+// the Inbox for imported mail that had neither; `!` takes an IMAP message to Junk on the server and Not spam
+// brings it back to INBOX, both seen by a second IMAP client.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -29,6 +30,9 @@ const foreign: string[] = [];
 const row = (subject: string): Locator =>
   page.getByTestId('thread-row').filter({ has: page.locator('.row-subject', { hasText: subject }) });
 const listed = (subject: string) => row(subject).count();
+// The mail keys are the page's once the focus is on it, not in a field or the message's own frame: a click on the
+// reader's subject puts it there wherever the sidebar's folders have moved to.
+const focusPage = () => page.locator('h1.thread-subject').click();
 const sql = (text: string, ...args: unknown[]) =>
   app.db
     .prepare(text)
@@ -263,6 +267,47 @@ describe('Several conversations at once', () => {
        WHERE m.subject = ?`;
     await expect.poll(() => sql(path, 'Invoice from Litware')).toBe('INBOX');
     await expect.poll(() => mailboxesOf('<litware@example.com>'), serverPoll).toEqual(['INBOX']);
+  });
+
+  test('v offers Inbox, Archive, Spam and Trash before the folders: Archive before anything was archived, and back', async () => {
+    const subject = noteSubject(223);
+    // Back from the search the test before ended in, to the Inbox's list.
+    await page.getByTestId('search-input').press('Escape');
+    await expect.poll(() => page.getByTestId('search-hit').count()).toBe(0);
+    await expect.poll(() => listed(subject)).toBe(1);
+    await row(subject).click();
+    await expect
+      .poll(() => page.locator('[data-testid="thread-row"].open .row-subject').textContent())
+      .toBe(subject);
+    await focusPage();
+    await page.keyboard.press('v');
+    await expect
+      .poll(() => page.getByTestId('move-place').allTextContents())
+      .toEqual(['Inbox', 'Archive', 'Spam', 'Trash']);
+    // The account's own INBOX and Junk are those places, not folders listed again below them.
+    const folders = await page.getByTestId('move-option').allTextContents();
+    expect(folders).toContain('Projects');
+    expect(folders).not.toContain('INBOX');
+    expect(folders).not.toContain('Junk');
+    await page.getByTestId('move-filter').fill('arch');
+    await expect.poll(() => page.getByTestId('move-place').allTextContents()).toEqual(['Archive']);
+    await page.getByTestId('move-filter').press('Enter');
+    await expect.poll(() => folderOf(subject)).toBe('Archive');
+    await expect.poll(() => page.getByTestId('undo-summary').textContent()).toBe('Archived 1 message');
+    await expect.poll(() => listed(subject)).toBe(0);
+
+    await page.getByTestId('search-input').fill(`in:archive "${subject}"`);
+    await page.getByTestId('search-input').press('Enter');
+    await page.getByTestId('search-hit').filter({ hasText: subject }).click();
+    await expect.poll(() => page.locator('h1.thread-subject').textContent()).toBe(subject);
+    await focusPage();
+    await page.keyboard.press('v');
+    await page.getByTestId('move-filter').fill('inb');
+    await page.getByTestId('move-filter').press('Enter');
+    await expect.poll(() => folderOf(subject)).toBe('Inbox');
+    await expect
+      .poll(() => page.getByTestId('undo-summary').textContent())
+      .toBe('Moved 1 message to the Inbox');
   });
 
   test('made no request outside loopback', () => {

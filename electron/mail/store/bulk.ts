@@ -4,7 +4,7 @@
 import type { BulkAction, Folder, ThreadSelection } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareSelection } from './selection.ts';
-import type { prepareMailActions } from './undo.ts';
+import { describeMoveToInbox, type prepareMailActions } from './undo.ts';
 
 type MailActions = ReturnType<typeof prepareMailActions>;
 
@@ -24,6 +24,15 @@ export function prepareBulk(db: Db, actions: MailActions, folders: () => Folder[
           // Only what is in Spam goes back; the conversation's other messages stay where they are.
           const spam = picked.leaving.filter((r) => picked.place(r.folder_id) === 'spam');
           return actions.moveToSpecial(ids(spam), 'inbox').changed;
+        }
+        case 'inbox': {
+          // What is archived, in Trash or in Spam comes back. Mail in an ordinary folder is in the Inbox view
+          // already (DESIGN §11), and your own stays in Sent and Drafts.
+          const away = picked.leaving.filter((r) => {
+            const place = picked.place(r.folder_id);
+            return place === 'archive' || place === 'trash' || place === 'spam';
+          });
+          return actions.moveToSpecial(ids(away), 'inbox', describeMoveToInbox).changed;
         }
         case 'move':
           return actions.moveToFolderId(ids(picked.leaving), action.folderId).changed;

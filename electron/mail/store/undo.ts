@@ -40,6 +40,8 @@ const describeMove: Record<SpecialFolder, (n: number) => string> = {
   spam: (n) => `Marked ${plural(n)} as spam`,
   inbox: (n) => `Moved ${plural(n)} back to the Inbox (not spam)`,
 };
+// Move… to the Inbox (the picker's place), as against Not spam.
+export const describeMoveToInbox = (n: number) => `Moved ${plural(n)} to the Inbox`;
 
 export type NewDraft = {
   to: string[];
@@ -187,30 +189,36 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     return undefined;
   };
 
-  const moveToSpecial = db.transaction((ids: readonly number[], special: SpecialFolder) => {
-    const rows = messages(ids);
-    const dropFolders: number[] = [];
-    const source = `skimmer:${special}`;
-    const use = specialUses[special];
-    const target = (accountId: number): number => {
-      // On Gmail archiving is leaving INBOX for All Mail (\All), which is synced there only.
-      const found =
-        (special === 'archive' ? folderByUse.get(accountId, '\\All') : undefined) ??
-        (use === null ? serverInbox.get(accountId) : folderByUse.get(accountId, use)) ??
-        folderBySource.get(accountId, source) ??
-        (special === 'spam' ? spamByName(accountId) : undefined);
-      if (found) return found.id;
-      // Dropped again by the Undo if nothing else moved in meanwhile.
-      const id = Number(addFolder.run(accountId, specialNames[special], source).lastInsertRowid);
-      dropFolders.push(id);
-      return id;
-    };
-    const items = moveTo(rows, target);
-    if (items.length > 0) {
-      log(describeMove[special](items.length), { kind: 'folder', items, dropFolders });
-    }
-    return { changed: items.length };
-  });
+  const moveToSpecial = db.transaction(
+    (
+      ids: readonly number[],
+      special: SpecialFolder,
+      describe: (n: number) => string = describeMove[special],
+    ) => {
+      const rows = messages(ids);
+      const dropFolders: number[] = [];
+      const source = `skimmer:${special}`;
+      const use = specialUses[special];
+      const target = (accountId: number): number => {
+        // On Gmail archiving is leaving INBOX for All Mail (\All), which is synced there only.
+        const found =
+          (special === 'archive' ? folderByUse.get(accountId, '\\All') : undefined) ??
+          (use === null ? serverInbox.get(accountId) : folderByUse.get(accountId, use)) ??
+          folderBySource.get(accountId, source) ??
+          (special === 'spam' ? spamByName(accountId) : undefined);
+        if (found) return found.id;
+        // Dropped again by the Undo if nothing else moved in meanwhile.
+        const id = Number(addFolder.run(accountId, specialNames[special], source).lastInsertRowid);
+        dropFolders.push(id);
+        return id;
+      };
+      const items = moveTo(rows, target);
+      if (items.length > 0) {
+        log(describe(items.length), { kind: 'folder', items, dropFolders });
+      }
+      return { changed: items.length };
+    },
+  );
 
   // Move… with a folder the user picked: its own account's messages go there, another account's to that
   // account's folder of the same name (a message cannot leave its account's server by a move).

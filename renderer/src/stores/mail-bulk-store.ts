@@ -20,7 +20,7 @@ type BulkState = {
   spam(): Promise<void>;
 };
 
-const moves = new Set<BulkAction['kind']>(['archive', 'trash', 'spam', 'notSpam', 'move']);
+const moves = new Set<BulkAction['kind']>(['archive', 'trash', 'spam', 'notSpam', 'inbox', 'move']);
 
 export const useMailBulkStore = create<BulkState>()((set, get) => ({
   working: null,

@@ -1,8 +1,8 @@
 // Archive, Trash, Spam and Move of one conversation from the mail view (the reader's buttons, `e`, `#`, `!`
 // and the `v` picker, DESIGN §12). A move happens in Skimmer at once and is undoable (the Undo bar offers it);
 // for a synced account the background sync takes it to the server. One move at a time, so a held-down `e`
-// cannot fire a burst of moves. Spam and Move go through mail:bulk with this one conversation, so the main
-// process picks its messages by the same rule as for a selection.
+// cannot fire a burst of moves. Spam, Move and Move to Inbox go through mail:bulk with this one conversation, so
+// the main process picks its messages by the same rule as for a selection.
 import { create } from 'zustand';
 import type { BulkAction, Envelope, MessageView, SelectionScope } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
@@ -15,7 +15,9 @@ import { scopeOf, spamActionFor } from './thread-selection.ts';
 import { useTriageStore } from './triage-store.ts';
 import { useUndoStore } from './undo-store.ts';
 
-type MoveKind = 'archive' | 'trash' | 'spam' | 'notSpam' | 'folder';
+type MoveKind = 'archive' | 'trash' | 'spam' | 'notSpam' | 'inbox' | 'folder';
+/** The places Move… (`v`) offers above the folders, as Gmail's "Move to" does. */
+export type MovePlace = 'inbox' | 'archive' | 'spam' | 'trash';
 
 type MovesState = {
   moving: MoveKind | null;
@@ -24,6 +26,9 @@ type MovesState = {
   move(kind: 'archive' | 'trash' | 'spam', threadId?: number): Promise<void>;
   // Move… (`v`): to the folder picked.
   moveToFolder(folderId: number, threadId?: number): Promise<void>;
+  // Move… (`v`): to the place picked. Archive and Trash as `e` and `#`; Spam is Spam even for a conversation in
+  // Spam already (not Not spam, as `!` toggles); the Inbox brings the conversation back from where it is listed.
+  moveToPlace(place: MovePlace, threadId?: number): Promise<void>;
 };
 
 const channel = { archive: 'mail:archive', trash: 'mail:trash' } as const;
@@ -32,6 +37,7 @@ const alreadyThere: Record<MoveKind, string> = {
   trash: 'This conversation is already in Trash.',
   spam: 'This conversation is already in Spam.',
   notSpam: 'Nothing to move: this conversation has no message in Spam.',
+  inbox: 'This conversation is already in the Inbox.',
   folder: 'This conversation is already in that folder.',
 };
 const nothingToMove: Record<'archive' | 'trash', string> = {
@@ -67,10 +73,12 @@ async function leaveOrderedRow(threadId: number, before: readonly number[]): Pro
 }
 
 export const useMailMovesStore = create<MovesState>()((set, get) => {
+  // `action`: what mail:bulk is asked, for a move that is not Archive or Trash; `!` leaves it out (Spam, or Not
+  // spam for a conversation in Spam: thread-selection.ts `spamActionFor`).
   async function run(
-    kind: 'archive' | 'trash' | 'spam' | 'folder',
+    kind: 'archive' | 'trash' | 'spam' | 'inbox' | 'folder',
     threadId: number | undefined,
-    folderId?: number,
+    asked?: BulkAction,
   ): Promise<void> {
     if (get().moving !== null) return;
     const mail = useMailStore.getState();
@@ -112,17 +120,19 @@ export const useMailMovesStore = create<MovesState>()((set, get) => {
         };
       } else {
         const list = { folderId: mail.folderId, view: mail.view, searching: mail.hits !== null };
-        const action: BulkAction =
-          kind === 'folder'
-            ? { kind: 'move', folderId: folderId ?? 0 }
-            : {
-                kind: spamActionFor(
-                  mail.folders,
-                  list,
-                  messages.map((m) => m.folderId),
-                ),
-              };
-        done = action.kind === 'move' ? 'folder' : action.kind === 'notSpam' ? 'notSpam' : 'spam';
+        const action: BulkAction = asked ?? {
+          kind: spamActionFor(
+            mail.folders,
+            list,
+            messages.map((m) => m.folderId),
+          ),
+        };
+        done =
+          action.kind === 'move'
+            ? 'folder'
+            : action.kind === 'notSpam' || action.kind === 'inbox'
+              ? action.kind
+              : 'spam';
         send = async () => {
           const reply = await bridge['mail:bulk']({
             selection: { scope: listScope(mail), threads: [target] },
@@ -150,6 +160,8 @@ export const useMailMovesStore = create<MovesState>()((set, get) => {
   return {
     moving: null,
     move: (kind, threadId) => run(kind, threadId),
-    moveToFolder: (folderId, threadId) => run('folder', threadId, folderId),
+    moveToFolder: (folderId, threadId) => run('folder', threadId, { kind: 'move', folderId }),
+    moveToPlace: (place, threadId) =>
+      place === 'archive' || place === 'trash' ? run(place, threadId) : run(place, threadId, { kind: place }),
   };
 });

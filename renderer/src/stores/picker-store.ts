@@ -1,13 +1,13 @@
 // The Label… (`l`) and Move… (`v`) pickers (DESIGN §12): they act on the selection, else on one conversation
 // (the one the reader's button names, or the cursor's, or the open one). Labels show all/some/none for what is
-// picked and apply as one undoable change; a label typed that does not exist is created. A folder picked moves
-// there at once. While a picker is open the mail keys stand aside (keyboard/shortcuts.ts).
+// picked and apply as one undoable change; a label typed that does not exist is created. A place (Inbox, Archive,
+// Spam, Trash) or a folder picked moves there at once. While a picker is open the mail keys stand aside (keyboard/shortcuts.ts).
 import { create } from 'zustand';
 import type { SelectionLabel, ThreadSelection } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { changesOf, clicked } from './label-picks.ts';
 import { runBatch } from './mail-bulk-store.ts';
-import { useMailMovesStore } from './mail-moves-store.ts';
+import { type MovePlace, useMailMovesStore } from './mail-moves-store.ts';
 import { useMailStore } from './mail-store.ts';
 import { useSelectionStore } from './selection-store.ts';
 import { scopeOf } from './thread-selection.ts';
@@ -31,6 +31,7 @@ type PickerState = {
   toggleLabel(name: string): void;
   applyLabels(create?: string): Promise<void>;
   pickFolder(folderId: number): Promise<void>;
+  pickPlace(place: MovePlace): Promise<void>;
 };
 
 const closed = {
@@ -108,6 +109,15 @@ export const usePickerStore = create<PickerState>()((set, get) => ({
     // One conversation moves as `e` does, auto-advance included; a selection as a batch.
     if (single !== null) await useMailMovesStore.getState().moveToFolder(folderId, single);
     else await runBatch(target, { kind: 'move', folderId }, () => {});
+    get().close();
+  },
+
+  async pickPlace(place) {
+    const { target, single, applying } = get();
+    if (!target || applying) return;
+    set({ applying: true });
+    if (single !== null) await useMailMovesStore.getState().moveToPlace(place, single);
+    else await runBatch(target, { kind: place }, () => {});
     get().close();
   },
 }));

@@ -1,11 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { Modal } from '../app/Modal.tsx';
 import { displayText } from '../mail/display-text.ts';
+import type { MovePlace } from '../stores/mail-moves-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { usePickerStore } from '../stores/picker-store.ts';
 
-// Move… (`v`): type to filter the folders; a click or Enter (the first one shown) moves there at once,
-// undoably, as Archive does.
+// The places first, as Gmail's "Move to" lists them: each is the place on the conversation's own account (a local
+// one for imported mail, made at its first use), so Archive is there before anything was ever archived.
+const places: readonly { place: MovePlace; name: string }[] = [
+  { place: 'inbox', name: 'Inbox' },
+  { place: 'archive', name: 'Archive' },
+  { place: 'spam', name: 'Spam' },
+  { place: 'trash', name: 'Trash' },
+];
+
+// Move… (`v`): type to filter the places and folders; a click or Enter (the first one shown) moves there at once,
+// undoably, as Archive does. The folders listed are the ordinary ones: a server's Inbox, Archive, Spam and Trash
+// are the places above, and mail is not moved into Sent or Drafts.
 export function MovePicker() {
   const open = usePickerStore((state) => state.open === 'move');
   const filter = usePickerStore((state) => state.filter);
@@ -19,8 +30,12 @@ export function MovePicker() {
   }, [open]);
 
   if (!open) return null;
-  const matching = (typed: string) =>
-    folders.filter((f) => typed === '' || f.name.toLowerCase().includes(typed.trim().toLowerCase()));
+  const matches = (name: string, typed: string) =>
+    typed.trim() === '' || name.toLowerCase().includes(typed.trim().toLowerCase());
+  const matching = (typed: string) => ({
+    places: places.filter((p) => matches(p.name, typed)),
+    folders: folders.filter((f) => f.place === null && matches(f.name, typed)),
+  });
   const shown = matching(filter);
 
   return (
@@ -39,12 +54,28 @@ export function MovePicker() {
           event.preventDefault();
           // What the field holds now, not what was last drawn: Enter typed right after a letter picks the
           // folder that letter leaves first.
-          const first = matching(event.currentTarget.value)[0];
-          if (first) void picker.pickFolder(first.id);
+          const now = matching(event.currentTarget.value);
+          const place = now.places[0];
+          const folder = now.folders[0];
+          if (place) void picker.pickPlace(place.place);
+          else if (folder) void picker.pickFolder(folder.id);
         }}
       />
       <ul className="picker-list">
-        {shown.map((folder) => (
+        {shown.places.map(({ place, name }) => (
+          <li key={place}>
+            <button
+              type="button"
+              className="ghost picker-item picker-place"
+              data-testid="move-place"
+              disabled={applying}
+              onClick={() => void picker.pickPlace(place)}
+            >
+              {name}
+            </button>
+          </li>
+        ))}
+        {shown.folders.map((folder) => (
           <li key={folder.id}>
             <button
               type="button"
@@ -57,7 +88,7 @@ export function MovePicker() {
             </button>
           </li>
         ))}
-        {shown.length === 0 && <li className="muted">No folder matches.</li>}
+        {shown.places.length + shown.folders.length === 0 && <li className="muted">No folder matches.</li>}
       </ul>
       <div className="dialog-actions">
         <button type="button" onClick={picker.close}>
