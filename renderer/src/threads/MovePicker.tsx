@@ -63,30 +63,14 @@ export function MovePicker() {
       />
       <ul className="picker-list">
         {shown.places.map(({ place, name }) => (
-          <li key={place}>
-            <button
-              type="button"
-              className="ghost picker-item picker-place"
-              data-testid="move-place"
-              disabled={applying}
-              onClick={() => void picker.pickPlace(place)}
-            >
-              {name}
-            </button>
-          </li>
+          <MoveOption key={place} place onPick={() => void picker.pickPlace(place)} disabled={applying}>
+            {name}
+          </MoveOption>
         ))}
         {shown.folders.map((folder) => (
-          <li key={folder.id}>
-            <button
-              type="button"
-              className="ghost picker-item"
-              data-testid="move-option"
-              disabled={applying}
-              onClick={() => void picker.pickFolder(folder.id)}
-            >
-              {displayText(folder.name)}
-            </button>
-          </li>
+          <MoveOption key={folder.id} onPick={() => void picker.pickFolder(folder.id)} disabled={applying}>
+            {displayText(folder.name)}
+          </MoveOption>
         ))}
         {shown.places.length + shown.folders.length === 0 && <li className="muted">No folder matches.</li>}
       </ul>
@@ -96,5 +80,22 @@ export function MovePicker() {
         </button>
       </div>
     </Modal>
+  );
+}
+
+// One line of the list: a place (above the line) or a folder.
+function MoveOption(props: { place?: boolean; disabled: boolean; onPick: () => void; children: string }) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={props.place ? 'ghost picker-item picker-place' : 'ghost picker-item'}
+        data-testid={props.place ? 'move-place' : 'move-option'}
+        disabled={props.disabled}
+        onClick={props.onPick}
+      >
+        {props.children}
+      </button>
+    </li>
   );
 }
