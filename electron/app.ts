@@ -1,5 +1,6 @@
 // The composition root (DESIGN §1): builds every service from a data folder. Electron's main.ts, the
-// browser mode and the CLI all use it, so the three never drift apart.
+// browser mode and the CLI all use it, so the three never drift apart; only `skimmer search` runs on less
+// (search-reader.ts: the same searches and dispatch, without the rest).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,7 +98,7 @@ export type App = {
   places: Places;
   vault: KeyVault;
   log: Log;
-  /** Every channel of the contract, and what answers each: what the bridge and the commands dispatch on. */
+  /** Every channel of the contract, its schemas: what the bridge and the commands dispatch on, with `handlers`. */
   channels: typeof channels;
   handlers: Handlers;
   streams: ReturnType<typeof createStreamHub>;
