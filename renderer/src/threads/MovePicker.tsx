@@ -22,6 +22,10 @@ export function MovePicker() {
   const filter = usePickerStore((state) => state.filter);
   const applying = usePickerStore((state) => state.applying);
   const folders = useMailStore((state) => state.folders);
+  // The place the list is (the Archive view, say) is not offered: the conversation is there already.
+  const listed = useMailStore((state) =>
+    state.hits === null && state.folderId === null ? state.view : null,
+  );
   const picker = usePickerStore.getState();
   const input = useRef<HTMLInputElement>(null);
 
@@ -33,7 +37,7 @@ export function MovePicker() {
   const matches = (name: string, typed: string) =>
     typed.trim() === '' || name.toLowerCase().includes(typed.trim().toLowerCase());
   const matching = (typed: string) => ({
-    places: places.filter((p) => matches(p.name, typed)),
+    places: places.filter((p) => p.place !== listed && matches(p.name, typed)),
     folders: folders.filter((f) => f.place === null && matches(f.name, typed)),
   });
   const shown = matching(filter);
