@@ -1,10 +1,9 @@
 // Every channel of the contract, dispatched as dispatch-on.ts does (the sender check, the schema, the handler):
 // what the desktop app's IPC, the browser mode's WebSocket and most commands answer through.
-import { type Channel, channels, type ParsedRequest, type Response } from '../../shared/contract/index.ts';
-import { dispatchOn } from './dispatch-on.ts';
+import { channels } from '../../shared/contract/index.ts';
+import { dispatchOn, type HandlersOf } from './dispatch-on.ts';
 
-type Handler<C extends Channel> = (request: ParsedRequest<C>) => Response<C> | Promise<Response<C>>;
-export type Handlers = { [C in Channel]: Handler<C> };
+export type Handlers = HandlersOf<typeof channels>;
 
 export function dispatch(
   handlers: Handlers,

@@ -17,13 +17,13 @@ type Started = {
 
 // How each command opens what it runs on: `search` the searches alone; the others the app (app.ts, imported only
 // then: it loads every service and every channel's schemas).
-const commands: Record<Family, (line: Line) => Promise<Started>> = {
-  search: async (line) => {
+const commands: Record<Family, (line: Line, dataDir: string) => Promise<Started>> = {
+  search: async (line, dataDir) => {
     const [{ searchCommand }, { openSearchReader }] = await Promise.all([
       import('./search.ts'),
       import('../search-reader.ts'),
     ]);
-    const reader = openSearchReader(line.values.data ?? defaultDataDir());
+    const reader = openSearchReader(dataDir);
     return { on: reader, run: (io) => searchCommand(reader, line.args, line.values, io) };
   },
   import: onApp(async () => (await import('./import.ts')).importCommand),
@@ -40,11 +40,11 @@ const commands: Record<Family, (line: Line) => Promise<Started>> = {
   mcp: onApp(async () => (await import('./mcp.ts')).mcpCommand),
 };
 
-function onApp(load: () => Promise<Command>): (line: Line) => Promise<Started> {
-  return async (line) => {
+function onApp(load: () => Promise<Command>): (line: Line, dataDir: string) => Promise<Started> {
+  return async (line, dataDir) => {
     const [command, { createApp }] = await Promise.all([load(), import('../app.ts')]);
     const app = createApp({
-      dataDir: line.values.data ?? defaultDataDir(),
+      dataDir,
       mode: 'browser',
       // Only the long-running `serve` sends what waits in the outbox (a one-shot command exits before the undo
       // window ends) and keeps accounts in sync in the background.
@@ -59,7 +59,7 @@ function onApp(load: () => Promise<Command>): (line: Line) => Promise<Started> {
 export async function runCommand(line: Line, io: Out, signal?: AbortSignal): Promise<number> {
   let started: Started | undefined;
   try {
-    started = await commands[line.family](line);
+    started = await commands[line.family](line, line.values.data ?? defaultDataDir());
     return await started.run(io, signal);
   } catch (e) {
     // A search query Skimmer cannot read (judge --query): its sentence names the operator or value.

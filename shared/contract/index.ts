@@ -75,7 +75,6 @@ export const channels = {
 export type Channel = keyof typeof channels;
 export const channelNames = Object.keys(channels) as Channel[];
 export type Request<C extends Channel> = z.input<(typeof channels)[C]['request']>;
-export type ParsedRequest<C extends Channel> = z.output<(typeof channels)[C]['request']>;
 export type Response<C extends Channel> = z.output<(typeof channels)[C]['response']>;
 
 // The surface the renderer sees as `window.skimmer`: one function per channel, plus subscribe.
