@@ -41,7 +41,7 @@ const quotedMail = (): Turn[] => {
     {
       role: 'user',
       content: [
-        { type: 'text', text: messageBlock(message).block },
+        { type: 'text', text: messageBlock(message).text },
         { type: 'text', text: 'What is this?' },
       ],
     },

@@ -13,6 +13,7 @@ import { call, callRaw } from './support/bridge.ts';
 import { type OutboxWatch, watchOutbox } from './support/outbox-watch.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 import { tempDir } from './support/temp.ts';
+import { toolText } from './support/tool-text.ts';
 
 let sink: SmtpSink;
 let app: App;
@@ -46,7 +47,7 @@ const sendMail = async (args: object) => {
   const tool = mailTools(app.db, app.reads).find((t) => t.name === 'send_mail');
   if (!tool) throw new Error('no send_mail');
   const out = await tool.run(tool.schema.parse(args), { signal: new AbortController().signal });
-  return JSON.parse(out.output).queued as number;
+  return JSON.parse(toolText(out)).queued as number;
 };
 const queueOn = (accountId: number, subject: string) =>
   prepareOutbox(app.db).queue(accountId, {

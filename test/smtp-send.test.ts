@@ -17,6 +17,7 @@ import { createKeyVault } from '../electron/secrets/key-vault.ts';
 import { type Dovecot, startDovecot } from './support/dovecot.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 import { eml, tempDir } from './support/temp.ts';
+import { toolText } from './support/tool-text.ts';
 
 let server: Dovecot;
 let sink: SmtpSink;
@@ -60,7 +61,9 @@ afterAll(async () => {
 const sendMail = () => {
   const tool = mailTools(db, prepareReads(db)).find((t) => t.name === 'send_mail');
   if (!tool) throw new Error('no send_mail');
-  return (args: object) => tool.run(tool.schema.parse(args), { signal: new AbortController().signal });
+  return async (args: object) => ({
+    output: toolText(await tool.run(tool.schema.parse(args), { signal: new AbortController().signal })),
+  });
 };
 const question = () =>
   db.prepare("SELECT id FROM messages WHERE message_id = '<ask@example.com>'").pluck().get() as number;

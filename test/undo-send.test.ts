@@ -15,6 +15,7 @@ import { call, callRaw, importDemo } from './support/bridge.ts';
 import { type OutboxWatch, watchOutbox } from './support/outbox-watch.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 import { tempDir } from './support/temp.ts';
+import { toolText } from './support/tool-text.ts';
 
 let sink: SmtpSink;
 let app: App;
@@ -115,7 +116,7 @@ describe('Undo of a send', () => {
     if (!tool) throw new Error('no send_mail');
     const args = { to: ['frank@example.org'], subject: 'Invoice', body: 'Paid in full.' };
     const out = await tool.run(tool.schema.parse(args), { signal: new AbortController().signal });
-    const id = JSON.parse(out.output).queued as number;
+    const id = JSON.parse(toolText(out)).queued as number;
     const { cancelled, draft } = await call(app, 'outbox:cancel', { id });
     expect(cancelled).toBe(true);
     if (draft === null) throw new Error('no draft');

@@ -173,6 +173,6 @@ function quotedBlocks(db: Db, ids: readonly number[]): string[] {
   return ids.map((id) => {
     const m = queries.message(id);
     if (!m) throw new AssistantError('not_found', `Message ${id} is not in the mailbox.`);
-    return messageBlock(m).block;
+    return messageBlock(m).text;
   });
 }

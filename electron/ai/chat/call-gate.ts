@@ -3,8 +3,8 @@
 // arguments with the tool's schema, ask the gate (with the rules no gate can loosen), and run the tool with its
 // untrusted output wrapped. Nothing here knows who asked or who answers an approval.
 import type { ProvenanceTracker } from '../safety/provenance.ts';
-import { suspectInjection, wrapUntrusted } from '../safety/untrusted.ts';
-import type { AnyTool, GateDecision, Provenance } from '../tools/tool.ts';
+import { suspectInjection, WrappedUntrusted, wrapUntrusted } from '../safety/untrusted.ts';
+import type { AnyTool, GateDecision, Provenance, ToolOutput } from '../tools/tool.ts';
 
 /** What the gate made of one call, before anyone was asked. */
 export type CheckedCall =
@@ -56,6 +56,17 @@ function describeIssues(issues: readonly { path: PropertyKey[]; message: string 
     .join('; ');
 }
 
+/**
+ * A tool's output as the model reads it. SECURITY: untrusted output reaches the model only inside untrusted
+ * blocks, and what is already wrapped is known by its type, never by what the text contains: a subject
+ * holding `<untrusted_email>` once made a whole search result skip its block (DESIGN §8).
+ */
+function modelText(source: string, outcome: ToolOutput): string {
+  if (!outcome.untrusted) return outcome.output;
+  if (outcome.output instanceof WrappedUntrusted) return outcome.output.text;
+  return wrapUntrusted(source, outcome.output, suspectInjection(outcome.output).suspect);
+}
+
 export const CANCELLED = 'Cancelled: the user stopped the run before this call finished.';
 
 /**
@@ -77,12 +88,8 @@ export async function runTool(
   try {
     const outcome = await Promise.race([tool.run(args, { signal }), aborted]);
     if (outcome === 'aborted') return { output: CANCELLED, isError: true };
-    if (outcome.untrusted) provenance.addUntrusted(outcome.output);
-    // SECURITY: untrusted output reaches the model only inside an untrusted block (DESIGN §8).
-    const output =
-      outcome.untrusted && !outcome.output.includes('<untrusted_email')
-        ? wrapUntrusted(tool.name, outcome.output, suspectInjection(outcome.output).suspect)
-        : outcome.output;
+    const output = modelText(tool.name, outcome);
+    if (outcome.untrusted) provenance.addUntrusted(output);
     return { output, isError: false };
   } catch (e) {
     if (signal.aborted) return { output: CANCELLED, isError: true };

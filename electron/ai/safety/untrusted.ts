@@ -72,6 +72,36 @@ export function wrapUntrusted(source: string, content: string, suspect: boolean)
 }
 
 /**
+ * Untrusted text already inside Skimmer's blocks, with Skimmer's own notes beside them. SECURITY: only this
+ * module makes one, from `wrapUntrusted`, so whether a tool's output still needs wrapping is decided by its
+ * type: no text a sender wrote (a subject holding `<untrusted_email>`) can make it count as wrapped (DESIGN §8).
+ */
+export class WrappedUntrusted {
+  readonly #text: string;
+  private constructor(text: string) {
+    this.#text = text;
+  }
+
+  /** One block of `content`, then Skimmer's own notes about it (never the sender's words) on lines of their own. */
+  static block(
+    source: string,
+    content: string,
+    suspect: boolean,
+    notes: readonly string[] = [],
+  ): WrappedUntrusted {
+    return new WrappedUntrusted([wrapUntrusted(source, content, suspect), ...notes].join('\n'));
+  }
+
+  static join(parts: readonly WrappedUntrusted[]): WrappedUntrusted {
+    return new WrappedUntrusted(parts.map((p) => p.#text).join('\n\n'));
+  }
+
+  get text(): string {
+    return this.#text;
+  }
+}
+
+/**
  * True when `text` is quoted mail: it starts with a block made by `wrapUntrusted` (Skimmer's notes about
  * removed hidden text may follow it). A user who types such a tag only makes their own words count as
  * untrusted, which is the safe side.

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { eml, tempDir } from '../../../test/support/temp.ts';
+import { toolText } from '../../../test/support/tool-text.ts';
 import { m0008 } from '../../db/migrations/0008-labels-drafts-undo.ts';
 import { type Db, openDatabase } from '../../db/open.ts';
 import { runImport } from '../../mail/import/import-run.ts';
@@ -75,9 +76,10 @@ function tool(name: string): AnyTool {
 }
 
 /** Parses the arguments as the engine does, then runs the tool. */
-async function call(name: string, args: unknown) {
+async function call(name: string, args: unknown): Promise<{ untrusted: boolean; output: string }> {
   const t = tool(name);
-  return t.run(t.schema.parse(args), { signal: new AbortController().signal });
+  const out = await t.run(t.schema.parse(args), { signal: new AbortController().signal });
+  return { untrusted: out.untrusted === true, output: toolText(out) };
 }
 
 const rejects = (name: string, args: unknown) => !tool(name).schema.safeParse(args).success;
@@ -430,7 +432,7 @@ describe('read_thread and hidden HTML text', () => {
     expect(db.prepare('SELECT body_text FROM messages').pluck().get()).toContain('attacker@evil.example.net');
     const threadId = db.prepare('SELECT thread_id FROM messages').pluck().get() as number;
     const readThread = mailTools(db, prepareReads(db)).find((t) => t.name === 'read_thread') as AnyTool;
-    const { output } = await readThread.run({ threadId }, { signal: new AbortController().signal });
+    const output = toolText(await readThread.run({ threadId }, { signal: new AbortController().signal }));
     // …but what the model reads does not, says that text was removed, and is flagged.
     expect(output).not.toContain('attacker@evil.example.net');
     expect(output).not.toContain('archive everything');

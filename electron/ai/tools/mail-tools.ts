@@ -9,7 +9,7 @@ import type { Db } from '../../db/open.ts';
 import { prepareOutbox } from '../../mail/send/outbox.ts';
 import { prepareMailActions } from '../../mail/store/undo.ts';
 import type { SomeReads } from '../../reads/reads.ts';
-import { hiddenHtmlText, stripHiddenText, suspectInjection, wrapUntrusted } from '../safety/untrusted.ts';
+import { hiddenHtmlText, stripHiddenText, suspectInjection, WrappedUntrusted } from '../safety/untrusted.ts';
 import { prepareMailPreviews } from './mail-previews.ts';
 import { MailAddress } from './recipient-arg.ts';
 import type { AnyTool, Tool } from './tool.ts';
@@ -107,15 +107,14 @@ export function mailText(m: MessageForModel): {
 }
 
 /** One message as the chat model sees it: the whole of `mailText` inside one untrusted block. */
-export function messageBlock(m: MessageForModel): { block: string; hiddenRemoved: boolean } {
+export function messageBlock(m: MessageForModel): WrappedUntrusted {
   const t = mailText(m);
   const notes = [
     ...(t.hiddenHtmlRemoved ? [`(Text hidden in the HTML of message ${m.id} was removed.)`] : []),
     ...(t.hiddenCharsRemoved ? [`(Hidden characters were removed from message ${m.id}.)`] : []),
     ...(t.cut ? [`(Message ${m.id} is longer than ${maxBodyChars} characters; the rest was left out.)`] : []),
   ];
-  const block = wrapUntrusted(`message:${m.id}`, t.text, t.suspect);
-  return { block: [block, ...notes].join('\n'), hiddenRemoved: t.hiddenCharsRemoved || t.hiddenHtmlRemoved };
+  return WrappedUntrusted.block(`message:${m.id}`, t.text, t.suspect, notes);
 }
 
 // SECURITY: the person's banner quotes the hidden line; the model must not get back the text that was hidden
@@ -177,8 +176,7 @@ export function mailTools(db: Db, reads: SomeReads<'search' | 'thread'>): AnyToo
     async run({ threadId }) {
       const thread = await reads.thread(threadId);
       if (!thread) throw new Error(`There is no thread with id ${threadId}.`);
-      const blocks = thread.messages.map((m) => messageBlock(m).block);
-      return { output: blocks.join('\n\n'), untrusted: true };
+      return { output: WrappedUntrusted.join(thread.messages.map(messageBlock)), untrusted: true };
     },
   };
 

@@ -3,6 +3,7 @@
 // can; a recursive schema cannot be inlined and is reported instead of being sent half-resolved.
 import { z } from 'zod';
 import type { ToolSpec } from '../protocol/request.ts';
+import type { WrappedUntrusted } from '../safety/untrusted.ts';
 
 export type ToolEffect = 'read' | 'write' | 'send' | 'delete';
 export type GateDecision = 'allow' | 'approve' | 'deny';
@@ -15,7 +16,14 @@ export type Provenance = {
   notNamedByUser: string[];
 };
 
-type ToolOutput = { output: string; untrusted?: boolean };
+/**
+ * What a tool gives back, told apart by type (DESIGN §8): Skimmer's own words; text from mail, which the call path
+ * always wraps (`runTool`); or blocks the tool already wrapped, which only `WrappedUntrusted` can make.
+ */
+export type ToolOutput =
+  | { output: string; untrusted?: false }
+  | { output: string; untrusted: true }
+  | { output: WrappedUntrusted; untrusted: true };
 
 /** How a call ended up, as the audit log records it. */
 export type CallDecision = 'allowed' | 'approved' | 'denied' | 'auto-denied' | 'invalid' | 'cancelled';
