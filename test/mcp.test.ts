@@ -221,9 +221,9 @@ describe('skimmer mcp over stdio', () => {
     expect(folderOf(dir, id)).not.toBe('Archive');
   });
 
-  test('refuses a write the user declines through elicitation, and changes nothing', async () => {
+  test('refuses a delete the user declines through elicitation with --approve-in client, and changes nothing', async () => {
     const dir = dataDir();
-    const s = await session(dir, { elicit: () => 'decline' });
+    const s = await session(dir, { flags: ['--approve-in', 'client'], elicit: () => 'decline' });
     const id = idOf(dir, '<lunch@x>');
     const before = folderOf(dir, id);
     const r = await s.client.callTool({ name: 'trash', arguments: { ids: [id] } });
@@ -295,6 +295,45 @@ describe('skimmer mcp over stdio', () => {
     });
   });
 
+  test('puts a send and a delete to the app, not to a client that can ask, unless --approve-in client', async () => {
+    const dir = dataDir();
+    const asked: string[] = [];
+    const s = await session(dir, {
+      elicit: (m) => {
+        asked.push(m);
+        return 'accept';
+      },
+    });
+    const id = idOf(dir, '<lunch@x>');
+    const sent = await s.client.callTool({
+      name: 'send_mail',
+      arguments: { to: ['dana@example.com'], subject: 'Lunch', body: 'Yes, noon.' },
+    });
+    expect(sent.isError).toBe(true);
+    expect(text(sent)).toContain('Skimmer is not open');
+    const trashed = await s.client.callTool({ name: 'trash', arguments: { ids: [id] } });
+    expect(trashed.isError).toBe(true);
+    expect(text(trashed)).toContain('Skimmer is not open');
+    expect(folderOf(dir, id)).not.toBe('Trash');
+    expect(asked).toEqual([]);
+    expect(auditRows(dir).map((r) => [r.tool, r.decision, r.decided_by])).toEqual([
+      ['send_mail', 'denied', 'engine'],
+      ['trash', 'denied', 'engine'],
+    ]);
+
+    // A write still asks in the client.
+    const archived = await s.client.callTool({ name: 'archive', arguments: { ids: [id] } });
+    expect(archived.isError).toBe(false);
+    expect(asked).toHaveLength(1);
+
+    const dir2 = dataDir();
+    const id2 = idOf(dir2, '<lunch@x>');
+    const client = await session(dir2, { flags: ['--approve-in', 'client'], elicit: () => 'accept' });
+    const moved = await client.client.callTool({ name: 'trash', arguments: { ids: [id2] } });
+    expect(moved.isError).toBe(false);
+    expect(folderOf(dir2, id2)).toBe('Trash');
+  });
+
   test('refuses at once, saying so, when approval needs the app and the app is not open', async () => {
     const dir = dataDir();
     const s = await session(dir);
@@ -334,7 +373,8 @@ describe('skimmer mcp over stdio', () => {
 
   test('never puts a key from the vault in any MCP message', async () => {
     const dir = dataDir();
-    const s = await session(dir, { elicit: () => 'decline' });
+    // The send is put to the client too, so its elicitation is among the messages.
+    const s = await session(dir, { flags: ['--approve-in', 'client'], elicit: () => 'decline' });
     await s.client.listTools();
     await s.client.callTool({ name: 'search_mail', arguments: { query: 'invoice' } });
     await s.client.callTool({ name: 'list_labels', arguments: {} });
@@ -354,6 +394,13 @@ describe('skimmer mcp on the command line', () => {
     const r = await runSkimmer(['--data', dataDir(), 'mcp', '--approval-timeout', 'soon']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--approval-timeout must be a number of seconds');
+    expect(r.stdout).toBe('');
+  });
+
+  test('refuses an --approve-in other than app or client, before serving', async () => {
+    const r = await runSkimmer(['--data', dataDir(), 'mcp', '--approve-in', 'anywhere']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--approve-in takes app');
     expect(r.stdout).toBe('');
   });
 });

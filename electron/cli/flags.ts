@@ -62,13 +62,18 @@ const specs = {
     flags: { port: { type: 'string' } },
   },
   mcp: {
-    usage: ['mcp [--read-only] [--approval-timeout SECONDS]'],
+    usage: ['mcp [--read-only] [--approval-timeout SECONDS] [--approve-in app|client]'],
     summary: [
       'serve the mailbox to an outside agent (Claude Desktop, Cursor, …) over MCP on',
       'standard input and output; changes ask you first, in the client or in the',
-      'Skimmer app (default wait: 300 s); --read-only offers only search and reading',
+      'Skimmer app (default wait: 300 s); sends and deletes only in the app unless',
+      '--approve-in client; --read-only offers only search and reading',
     ],
-    flags: { 'read-only': { type: 'boolean', default: false }, 'approval-timeout': { type: 'string' } },
+    flags: {
+      'read-only': { type: 'boolean', default: false },
+      'approval-timeout': { type: 'string' },
+      'approve-in': { type: 'string' },
+    },
   },
   'service add': {
     usage: ['service add NAME --kind KIND --base URL [--key-stdin]'],

@@ -1,7 +1,7 @@
 // `skimmer mcp`: the mailbox for an outside agent, over MCP on standard input and output (DESIGN §13,
 // "Outside agents"), until the client closes the pipe or the process is stopped. Standard output carries
 // JSON-RPC only; the server itself is electron/mcp/.
-import { createMcpServer, defaultApprovalTimeoutMs } from '../mcp/mcp-server.ts';
+import { type ApproveIn, createMcpServer, defaultApprovalTimeoutMs } from '../mcp/mcp-server.ts';
 import { StdioLines } from '../mcp/stdio-lines.ts';
 import type { Command } from './command.ts';
 import { UsageError } from './failures.ts';
@@ -12,10 +12,17 @@ export const mcpCommand: Command = async (app, args, values, _io, signal) => {
   if (seconds !== null && !(Number.isFinite(seconds) && seconds > 0 && seconds <= 3600)) {
     throw new UsageError('--approval-timeout must be a number of seconds, more than 0 and at most 3600.');
   }
+  const approveIn = values['approve-in'] ?? 'app';
+  if (approveIn !== 'app' && approveIn !== 'client') {
+    throw new UsageError(
+      '--approve-in takes app (sends and deletes are approved in the Skimmer app) or client (in the MCP client too).',
+    );
+  }
   const mcp = createMcpServer(app, {
     version: app.version,
     readOnly: values['read-only'] === true,
     approvalTimeoutMs: seconds === null ? defaultApprovalTimeoutMs : seconds * 1000,
+    approveIn: approveIn satisfies ApproveIn,
   });
   const transport = new StdioLines();
   mcp.server.onerror = (e) => app.log.error('mcp', e);

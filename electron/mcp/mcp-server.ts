@@ -11,8 +11,10 @@
 // - Grants: an "always" grant the user gave in the app covers an agent's write as it covers the assistant's;
 //   a grant for one conversation covers nothing here, and an agent's approval is for that call only.
 // - Asking: through elicitation when the client declared it (the client shows Skimmer's preview, accept runs
-//   the call, decline or cancel refuses it), else on a card in the running app (agent-requests.ts). No answer
-//   within the timeout is a refusal; with no app running the call is refused at once, saying why.
+//   the call, decline or cancel refuses it), else on a card in the running app (agent-requests.ts). A send or
+//   a delete goes to the app's card even then, unless the user chose `--approve-in client`: a client's accept
+//   need not be a person's. No answer within the timeout is a refusal; with no app running the call is refused
+//   at once, saying why.
 // - While a call waits, a client that asked for progress hears from it every 10 s, so its own request timeout
 //   (60 s in the SDK's client) does not end the wait first.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -63,9 +65,16 @@ export type McpOptions = {
   readOnly: boolean;
   /** How long a call waits for the user's answer; then it is refused. */
   approvalTimeoutMs: number;
+  /**
+   * Where a send or a delete is approved: `app`, on the running app's card only; `client`, through elicitation
+   * when the client declared it, as a write is. Writes use elicitation either way.
+   */
+  approveIn: ApproveIn;
   /** How often a waiting call looks at its row. */
   pollMs?: number;
 };
+
+export type ApproveIn = 'app' | 'client';
 
 export const defaultApprovalTimeoutMs = 5 * 60_000;
 const progressEveryMs = 10_000;
@@ -170,7 +179,13 @@ export function createMcpServer(deps: Deps, options: McpOptions): { server: Serv
       output,
       isError: true,
     });
-    if (server.getClientCapabilities()?.elicitation?.form) {
+    // SECURITY: a client's "accept" need not come from a person: clients can accept tool calls and
+    // elicitations by themselves (auto-approve modes), and an agent an email took over may run in one. A send
+    // cannot be taken back once it is out, and a delete takes mail away; so, unless the user chose to answer
+    // them in the client (`--approve-in client`), they are approved only on the app's card, where the client
+    // has no say.
+    const inClient = options.approveIn === 'client' || (card.effect !== 'send' && card.effect !== 'delete');
+    if (inClient && server.getClientCapabilities()?.elicitation?.form) {
       try {
         const reply = await server.elicitInput(
           {
