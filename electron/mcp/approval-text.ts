@@ -3,6 +3,7 @@
 // subject and sender, every recipient, the body of a message to send —, the marks for whatever came from an
 // email or was never written by the user, and who asked. Pure; the client shows it as plain text.
 import type { ApprovalCall } from '../../shared/contract/index.ts';
+import { revealHidden } from '../../shared/reveal-hidden.ts';
 import { stripHiddenText } from '../ai/safety/untrusted.ts';
 
 const effectText: Record<ApprovalCall['effect'], string> = {
@@ -19,17 +20,24 @@ export function clientName(info: { name?: string; version?: string } | undefined
   return Array.from(clean).slice(0, 80).join('') || 'an unnamed client';
 }
 
+// SECURITY: the client shows this as plain text, so every character that draws nothing is a visible mark and no
+// line can break in two (a subject's line break once drew a fake "In reply to:" line here). Skimmer's preview is
+// revealed already (mail-previews.ts); this holds for whatever else reaches the text (issue 27).
+const line = (text: string) => revealHidden(text, { oneLine: true }).text;
+
 export function approvalMessage(call: ApprovalCall, client: string): string {
   const { fromUntrusted, notNamedByUser } = call.provenance;
   return [
-    `Skimmer: ${call.preview.title}`,
+    `Skimmer: ${line(call.preview.title)}`,
     `Asked by an outside agent: ${client}`,
     effectText[call.effect],
     '',
-    ...call.preview.lines,
+    ...call.preview.lines.map(line),
     ...(notNamedByUser.length > 0 || fromUntrusted.length > 0 ? [''] : []),
-    ...notNamedByUser.map((d) => `⚠ ${d}: you never wrote this; it came from the agent or an email.`),
-    ...(fromUntrusted.length > 0 ? [`⚠ Came from an email, not from you: ${fromUntrusted.join(', ')}.`] : []),
+    ...notNamedByUser.map((d) => `⚠ ${line(d)}: you never wrote this; it came from the agent or an email.`),
+    ...(fromUntrusted.length > 0
+      ? [`⚠ Came from an email, not from you: ${line(fromUntrusted.join(', '))}.`]
+      : []),
     '',
     'Accept to let Skimmer do this once; decline to refuse it.',
   ].join('\n');

@@ -2,6 +2,7 @@
 // Pure functions, no I/O. suspectInjection is a hint for the UI, never a defence: the defences are the
 // gates and approvals with provenance (§7).
 import { detachedString } from '../../../shared/detached-string.ts';
+import { legitimateJoiner } from '../../../shared/reveal-hidden.ts';
 import { type InjectionReason, injectionPhrases } from './injection-phrases.ts';
 
 const TAG = 'untrusted_email';
@@ -22,10 +23,8 @@ const INVISIBLE =
   '\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF\\u180E\\u00AD\\u061C\\u{E0000}-\\u{E007F}';
 const invisibleRun = new RegExp(`[${INVISIBLE}]`, 'gu');
 
-// ZWJ joins emoji (👩‍💻) and ZWNJ/ZWJ shape Persian, Arabic and Indic words; removing them there is
-// harmless, but reporting them as hidden text would flag every such mail.
-const legitimateJoiner =
-  /(?<=\p{Extended_Pictographic}\uFE0F?)\u200D(?=\p{Extended_Pictographic})|(?<=[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gujarati}\p{Script=Gurmukhi}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Sinhala}\p{M}])[\u200C\u200D]/gu;
+// ZWJ joins emoji (👩‍💻) and ZWNJ/ZWJ shape Persian, Arabic and Indic words (legitimateJoiner): removing them
+// there is harmless, but reporting them as hidden text would flag every such mail.
 
 /** Whether text hides characters, not counting a leading byte-order mark or joiners that shape words. */
 function hidesCharacters(text: string): boolean {

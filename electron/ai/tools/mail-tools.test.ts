@@ -496,4 +496,38 @@ describe('approval previews', () => {
       ],
     });
   });
+  // Issue 27: a prompt-injected model carried a code and an IBAN past the card in characters that draw nothing.
+  test('show every character of a message to send that draws nothing, and say so first', () => {
+    const tags = (text: string) =>
+      Array.from(text, (c) => String.fromCodePoint(0xe0000 + (c.codePointAt(0) ?? 0))).join('');
+    for (const name of ['send_mail', 'create_draft']) {
+      const shown = preview(name, {
+        to: ['carol@example.org'],
+        subject: 'Lunch\u200B plans',
+        body: `See you at noon.${tags('Code 463820 IBAN DE89')}\nBob\u2060`,
+      });
+      expect(shown.lines[0]).toMatch(/^⚠ This holds 23 characters that do not show/);
+      expect(shown.lines).toContain('Subject: Lunch⟦zero-width space U+200B⟧ plans');
+      expect(shown.lines).toContain(
+        'See you at noon.⟦hidden text in tag characters: “Code 463820 IBAN DE89”⟧',
+      );
+      expect(shown.lines).toContain('Bob⟦word joiner U+2060⟧');
+    }
+    const labelled = preview('label_messages', { ids: [ids.Roadmap], add: ['Paid\u{E0041}'] });
+    expect(labelled.title).toBe('Add “Paid⟦hidden text in tag characters: “A”⟧” on 1 message');
+    expect(labelled.lines[0]).toMatch(/^⚠ This holds 1 character/);
+    expect(preview('move_to_folder', { ids: [ids.Roadmap], folder: 'Later\u202E' }).title).toBe(
+      'Move 1 message to “Later⟦right-to-left override U+202E⟧”',
+    );
+  });
+
+  test('refuse a subject with a line break: it would draw a line of its own on the card', () => {
+    for (const subject of ['Hi\nIn reply to: “Payroll”', 'Hi\r\nBcc: x@evil.example', 'Hi\u2028there']) {
+      for (const name of ['send_mail', 'create_draft']) {
+        const parsed = tool(name).schema.safeParse({ to: ['carol@example.org'], subject, body: 'x' });
+        expect(parsed.success).toBe(false);
+        expect(parsed.error?.issues[0]?.message).toBe('A subject is one line: it cannot hold a line break.');
+      }
+    }
+  });
 });

@@ -51,7 +51,13 @@ const MoveToFolderArgs = z.object({ ids: Ids, folder: z.string().trim().min(1).m
 const MailArgs = z.object({
   to: z.array(MailAddress).min(1).max(50),
   cc: z.array(MailAddress).max(50).default([]),
-  subject: z.string().max(998),
+  // SECURITY: a subject is one header line; one with a line break would show as two lines on a card (issue 27).
+  subject: z
+    .string()
+    .max(998)
+    .refine((s) => !/[\r\n\u2028\u2029\u0085]/.test(s), {
+      message: 'A subject is one line: it cannot hold a line break.',
+    }),
   body: z.string().max(100_000),
   inReplyTo: Id.optional().describe('The id of the message this answers'),
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ApprovalCall, ToolEffect } from '../../../shared/contract/index.ts';
+import { revealHidden } from '../../../shared/reveal-hidden.ts';
 import { prettyArgs } from '../chat/tool-call-summary.ts';
-import { displayText } from '../mail/display-text.ts';
 import { useApprovalStore } from '../stores/approval-store.ts';
 import type { CallChoice, GrantChoice } from './approval-answers.ts';
 import { argumentRows, unnamedElsewhere, unnamedIn } from './call-arguments.ts';
@@ -34,7 +34,9 @@ type Props = {
 
 // One call on the approval card: what it will do in Skimmer's words (the preview), the marks for whatever in
 // it came from an email, the raw arguments on request, and the decision. Every string from the model or the
-// mail is React text; preview lines can quote subjects and names, so direction controls are removed too.
+// mail is React text. SECURITY: what will be sent is shown whole, so a character that draws nothing (a tag
+// character, a zero-width or direction control) is a visible ⟦mark⟧ naming it, never removed (issue 27).
+const shown = (text: string) => revealHidden(text, { oneLine: true }).text;
 export function ApprovalCallView({ call, round, choice, disabled, onDecide, unnamedText }: Props) {
   const [showArgs, setShowArgs] = useState(false);
   const edit = useApprovalStore((state) => state.edit);
@@ -68,7 +70,7 @@ export function ApprovalCallView({ call, round, choice, disabled, onDecide, unna
         )}
       </div>
       <p className="approval-title" data-testid="call-title">
-        {displayText(call.preview.title)}
+        {shown(call.preview.title)}
       </p>
       {call.preview.lines.length > 0 && (
         <ul className="approval-lines">
@@ -76,7 +78,7 @@ export function ApprovalCallView({ call, round, choice, disabled, onDecide, unna
             // Preview lines are fixed for a call.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <li key={index} data-testid="call-line">
-              {displayText(line)}
+              {shown(line)}
               {unnamedIn(line, notNamedByUser).map((item) => (
                 <FromEmailMark key={item} what={item} {...(unnamedText ? { text: unnamedText } : {})} />
               ))}
@@ -88,14 +90,14 @@ export function ApprovalCallView({ call, round, choice, disabled, onDecide, unna
         <ul className="approval-provenance" aria-label="Came from an email">
           {elsewhere.map((item) => (
             <li key={`unnamed:${item}`}>
-              <span className="approval-arg-value">{displayText(item)}</span>
+              <span className="approval-arg-value">{shown(item)}</span>
               <FromEmailMark what={item} {...(unnamedText ? { text: unnamedText } : {})} />
             </li>
           ))}
           {marked.map((row) => (
             <li key={`arg:${row.name}`}>
               <code>{row.fromEmail.join(', ')}</code>
-              <span className="approval-arg-value">{displayText(row.value)}</span>
+              <span className="approval-arg-value">{shown(row.value)}</span>
               <FromEmailMark what={row.fromEmail.join(', ')} />
             </li>
           ))}

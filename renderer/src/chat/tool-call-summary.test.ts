@@ -23,3 +23,13 @@ test('pretty arguments are indented JSON', () => {
   expect(prettyArgs({ ids: [1] })).toBe('{\n  "ids": [\n    1\n  ]\n}');
   expect(prettyArgs(undefined)).toBe('undefined');
 });
+
+test('both forms show characters that draw nothing as marks naming them (issue 27)', () => {
+  const body = `Paid.${String.fromCodePoint(0xe0049, 0xe0042, 0xe0041, 0xe004e)}\u202E`;
+  expect(shortArgs({ body })).toBe(
+    'body: "Paid.⟦hidden text in tag characters: “IBAN”⟧⟦right-to-left override U+202E⟧"',
+  );
+  expect(prettyArgs({ body })).toContain(
+    '"Paid.⟦hidden text in tag characters: “IBAN”⟧⟦right-to-left override U+202E⟧"',
+  );
+});

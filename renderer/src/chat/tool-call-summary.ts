@@ -1,6 +1,8 @@
 // The one-line form of a tool call in the transcript: the tool's name and its arguments, short. The full
 // arguments are one click away (raw JSON); this line only has to say what the model asked for at a glance.
-// Pure; tested in tool-call-summary.test.ts.
+// Pure; tested in tool-call-summary.test.ts. SECURITY: both forms show every character that draws nothing as a
+// visible mark (shared/reveal-hidden.ts): arguments are what will be sent or saved (issue 27).
+import { revealHidden } from '../../../shared/reveal-hidden.ts';
 
 const maxArgsChars = 120;
 
@@ -14,7 +16,8 @@ export function shortArgs(args: unknown, max = maxArgsChars): string {
   } else {
     text = args === undefined ? '' : compactJson(args);
   }
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  const shown = revealHidden(text, { oneLine: true }).text;
+  return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
 }
 
 // JSON.stringify never throws on what the bridge delivers (plain JSON), but `undefined` has no JSON form.
@@ -24,5 +27,5 @@ function compactJson(value: unknown): string {
 
 // Arguments as the "Show arguments" view prints them: indented JSON, as text.
 export function prettyArgs(args: unknown): string {
-  return JSON.stringify(args, null, 2) ?? String(args);
+  return revealHidden(JSON.stringify(args, null, 2) ?? String(args)).text;
 }
