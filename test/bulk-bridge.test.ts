@@ -175,7 +175,7 @@ describe('mail:bulk', () => {
     expect(folderOf('Topic 07')).toEqual(['work']);
   });
 
-  test('spam takes imported mail to a Spam folder made for it; Not spam puts it in an Inbox; Undo of each unmakes it', async () => {
+  test('spam takes imported mail to a Spam folder made for it; Not spam puts it back where it was; Undo of each unmakes it', async () => {
     const threads = await threadIds('Topic 09', 'Topic 10');
     await call(app, 'mail:bulk', { selection: { scope: inbox, threads }, action: { kind: 'spam' } });
     const spam = await folderNamed('Spam');
@@ -184,24 +184,57 @@ describe('mail:bulk', () => {
     expect(await subjectsIn(inbox)).not.toContain('Topic 09');
     expect(await subjectsIn({ view: 'all' })).not.toContain('Topic 09');
 
-    const back = await call(app, 'mail:bulk', {
-      selection: { scope: { folderId: spam?.id ?? 0 }, threads: threads.slice(0, 1) },
-      action: { kind: 'notSpam' },
-    });
-    expect(back.changed).toBe(1);
-    const local = await folderNamed('Inbox');
-    expect(local?.place).toBe('inbox');
-    expect(folderOf('Topic 09')).toEqual(['Inbox']);
+    const notSpam = () =>
+      call(app, 'mail:bulk', {
+        selection: { scope: { folderId: spam?.id ?? 0 }, threads: threads.slice(0, 1) },
+        action: { kind: 'notSpam' },
+      });
+    expect((await notSpam()).changed).toBe(1);
+    // Back in the folder it was imported into, not in an Inbox made for it.
+    expect(folderOf('Topic 09')).toEqual(['work']);
+    expect(await folderNamed('Inbox')).toBeUndefined();
     expect(await subjectsIn(inbox)).toContain('Topic 09');
 
-    const [notSpam, marked] = await call(app, 'mail:undoable', { limit: 2 });
-    expect(notSpam?.description).toBe('Moved 1 message back to the Inbox (not spam)');
+    const [undoNotSpam, marked] = await call(app, 'mail:undoable', { limit: 2 });
+    expect(undoNotSpam?.description).toBe('Marked 1 message as not spam');
     expect(marked?.description).toBe('Marked 2 messages as spam');
-    await call(app, 'mail:undo', { id: notSpam?.id ?? 0 });
+    // Its undo puts it in Spam again, knowing still where it came from.
+    await call(app, 'mail:undo', { id: undoNotSpam?.id ?? 0 });
+    expect(folderOf('Topic 09')).toEqual(['Spam']);
+    await notSpam();
+    expect(folderOf('Topic 09')).toEqual(['work']);
+    const [again] = await call(app, 'mail:undoable', { limit: 1 });
+    await call(app, 'mail:undo', { id: again?.id ?? 0 });
     await call(app, 'mail:undo', { id: marked?.id ?? 0 });
     expect(folderOf('Topic 09')).toEqual(['work']);
+    expect(folderOf('Topic 10')).toEqual(['work']);
     expect(await folderNamed('Spam')).toBeUndefined();
+    expect(app.db.prepare('SELECT count(*) FROM spam_origins').pluck().get()).toBe(0);
+  });
+
+  test('Not spam of imported mail moved into Spam by hand goes to an Inbox made for it', async () => {
+    const threads = await threadIds('Topic 11');
+    await call(app, 'mail:bulk', { selection: { scope: inbox, threads }, action: { kind: 'spam' } });
+    const spam = await folderNamed('Spam');
+    // Moved out by hand and back with Move…: Spam's note of where it was is forgotten on the way.
+    await call(app, 'mail:bulk', {
+      selection: { scope: { folderId: spam?.id ?? 0 }, threads },
+      action: { kind: 'move', folderId: (await folderNamed('Projects'))?.id ?? 0 },
+    });
+    await call(app, 'mail:bulk', {
+      selection: { scope: { view: 'all' }, threads },
+      action: { kind: 'move', folderId: spam?.id ?? 0 },
+    });
+    await call(app, 'mail:bulk', {
+      selection: { scope: { folderId: spam?.id ?? 0 }, threads },
+      action: { kind: 'notSpam' },
+    });
+    expect(folderOf('Topic 11')).toEqual(['Inbox']);
+    expect((await folderNamed('Inbox'))?.place).toBe('inbox');
+    const [entry] = await call(app, 'mail:undoable', { limit: 1 });
+    await call(app, 'mail:undo', { id: entry?.id ?? 0 });
     expect(await folderNamed('Inbox')).toBeUndefined();
+    expect(folderOf('Topic 11')).toEqual(['Spam']);
   });
 
   test('Move to Inbox brings an archived conversation back, leaves your reply in Sent, and is undone as one entry', async () => {

@@ -33,6 +33,7 @@ import { m0031 } from './0031-triage-whole-mailbox.ts';
 import { m0032 } from './0032-contacts-by-batch.ts';
 import { m0033 } from './0033-draft-assists.ts';
 import { m0034 } from './0034-one-message-id-index.ts';
+import { m0035 } from './0035-undo-checks-spam-origins.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -70,4 +71,5 @@ export const migrations: readonly Migration[] = [
   m0032,
   m0033,
   m0034,
+  m0035,
 ];

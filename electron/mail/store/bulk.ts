@@ -21,9 +21,10 @@ export function prepareBulk(db: Db, actions: MailActions, folders: () => Folder[
         case 'spam':
           return actions.moveToSpecial(ids(picked.leaving), action.kind).changed;
         case 'notSpam': {
-          // Only what is in Spam goes back; the conversation's other messages stay where they are.
+          // Only what is in Spam goes back (an imported message to the folder Spam took it from, undo.ts); the
+          // conversation's other messages stay where they are.
           const spam = picked.leaving.filter((r) => picked.place(r.folder_id) === 'spam');
-          return actions.moveToSpecial(ids(spam), 'inbox').changed;
+          return actions.notSpam(ids(spam)).changed;
         }
         case 'inbox': {
           // What is archived, in Trash or in Spam comes back. Mail in an ordinary folder is in the Inbox view

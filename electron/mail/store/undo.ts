@@ -2,6 +2,11 @@
 // `undo_log` entry holding its inverse, and `undo(lastN)` applies the inverses of the newest open
 // entries and marks them undone (`undoOne(id)` does so for exactly one entry). A write that changes
 // nothing records nothing. Only this module writes `undo_log`, and `drafts` with drafts.ts (the user's own edits, sends and discards); moves, read flags and stars go through it so that every one can be undone.
+// An undo applies only while every message is still as its action left it (in the folder it moved it to, with
+// the flag or label it set, the draft it made still there): entries can be undone in any order, and one
+// whose messages changed since would otherwise undo a later change too (an archive undone after a trash took
+// the message out of Trash) or fail on a folder dropped meanwhile. Such an entry is refused with a sentence,
+// changes nothing and leaves the list (`undo_log.dropped`, migration 0035).
 import type { Db } from '../../db/open.ts';
 import { nextId } from '../../db/retired-ids.ts';
 import { prepareWriteBack } from '../imap/write-back.ts';
@@ -13,9 +18,16 @@ import { prepareLabels } from './labels.ts';
 export type Inverse =
   | { kind: 'unread'; items: { id: number; unread: number }[] }
   | { kind: 'starred'; items: { id: number; starred: number }[] }
-  | { kind: 'folder'; items: { id: number; folderId: number }[]; dropFolders: number[] }
+  | { kind: 'folder'; items: FolderItem[]; dropFolders: number[] }
   | { kind: 'labels'; attach: [number, number][]; detach: [number, number][]; dropLabels: number[] }
   | { kind: 'draft'; dropDraft: number; account?: number | null; messageId?: string };
+
+/**
+ * A message moved: `folderId` the folder it came from, `to` the one the move put it in (absent in entries
+ * recorded before migration 0035, which cannot be checked), `origin` its spam origin before the move (absent:
+ * none), put back by the undo.
+ */
+type FolderItem = { id: number; folderId: number; to?: number; origin?: number };
 
 export type UndoEntry = { id: number; createdAt: number; description: string };
 
@@ -38,10 +50,11 @@ const describeMove: Record<SpecialFolder, (n: number) => string> = {
   archive: (n) => `Archived ${plural(n)}`,
   trash: (n) => `Moved to Trash ${plural(n)}`,
   spam: (n) => `Marked ${plural(n)} as spam`,
-  inbox: (n) => `Moved ${plural(n)} back to the Inbox (not spam)`,
+  inbox: (n) => `Moved ${plural(n)} to the Inbox`,
 };
+const describeNotSpam = (n: number) => `Marked ${plural(n)} as not spam`;
 // Move… to the Inbox (the picker's place), as against Not spam.
-export const describeMoveToInbox = (n: number) => `Moved ${plural(n)} to the Inbox`;
+export const describeMoveToInbox = describeMove.inbox;
 
 export type NewDraft = {
   to: string[];
@@ -115,12 +128,52 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     { id: number; created_at: number; description: string; inverse_json: string }
   >('SELECT * FROM undo_log WHERE undone_at IS NULL ORDER BY id DESC LIMIT ?');
   const markUndone = db.prepare<[number, number]>('UPDATE undo_log SET undone_at = ? WHERE id = ?');
+  // Off the list without being undone, with the sentence that said why.
+  const markDropped = db.prepare<[number, string, number]>(
+    'UPDATE undo_log SET undone_at = ?, dropped = ? WHERE id = ?',
+  );
   const entryById = db.prepare<
     [number],
-    { id: number; created_at: number; description: string; inverse_json: string; undone_at: number | null }
+    {
+      id: number;
+      created_at: number;
+      description: string;
+      inverse_json: string;
+      undone_at: number | null;
+      dropped: string | null;
+    }
   >('SELECT * FROM undo_log WHERE id = ?');
+  const folderExists = db.prepare<[number]>('SELECT 1 FROM folders WHERE id = ?').pluck();
+  // One column each, so checking a large undo reads no more of each row than it needs.
+  const folderOf = db.prepare<[number]>('SELECT folder_id FROM messages WHERE id = ?').pluck();
+  const unreadOf = db.prepare<[number]>('SELECT unread FROM messages WHERE id = ?').pluck();
+  const starredOf = db.prepare<[number]>('SELECT starred FROM messages WHERE id = ?').pluck();
+  const draftExists = db.prepare<[number]>('SELECT 1 FROM drafts WHERE id = ?').pluck();
+  const labelExists = db.prepare<[number]>('SELECT 1 FROM labels WHERE id = ?').pluck();
+  const hasLabel = db
+    .prepare<[number, number]>('SELECT 1 FROM message_labels WHERE message_id = ? AND label_id = ?')
+    .pluck();
+  const isImap = db
+    .prepare<[number]>('SELECT EXISTS (SELECT 1 FROM imap_accounts WHERE account_id = ?)')
+    .pluck();
+  // Where Spam took an imported message from (migration 0035), for Not spam to put it back.
+  const spamOrigin = db
+    .prepare<[number], number>('SELECT folder_id FROM spam_origins WHERE message = ?')
+    .pluck();
+  const setSpamOrigin = db.prepare<[number, number]>(
+    // Only a folder still there: an undo puts back an origin whose folder may have gone since.
+    'INSERT OR REPLACE INTO spam_origins (message, folder_id) SELECT ?, id FROM folders WHERE id = ?',
+  );
+  const dropSpamOrigin = db.prepare<[number]>('DELETE FROM spam_origins WHERE message = ?');
 
   type MessageRow = NonNullable<ReturnType<typeof message.get>>;
+  // "the message was", "the 3 messages were", "2 of the 3 messages were".
+  const which = (some: number, all: number, one: string, many: string) =>
+    all === 1
+      ? `the message ${one}`
+      : some === all
+        ? `the ${all} messages ${many}`
+        : `${some} of the ${all} messages ${some === 1 ? one : many}`;
   function messages(ids: readonly number[]): MessageRow[] {
     const rows: MessageRow[] = [];
     for (const id of new Set(ids)) {
@@ -135,17 +188,43 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     return Number(record.run(now(), description, JSON.stringify(inverse)).lastInsertRowid);
   }
 
-  function moveTo(rows: MessageRow[], target: (accountId: number) => number) {
-    const items: { id: number; folderId: number }[] = [];
+  /**
+   * Moves each message to its account's `target`, or to `own(row)` where that gives a folder (Not spam: the
+   * folder Spam took it from). Spam (`marksSpam`) notes where an imported message was; any other move forgets
+   * it, so an origin is only ever the folder the message left for the Spam it is still in. Each item records
+   * where the message went and the origin it had, for the undo to check and put back.
+   */
+  function moveTo(
+    rows: MessageRow[],
+    target: (accountId: number) => number,
+    opts: { marksSpam?: boolean; own?: (row: MessageRow) => number | undefined } = {},
+  ): FolderItem[] {
+    const items: FolderItem[] = [];
     // One look-up per account, not per message: a batch of thousands is mostly of one account.
     const targets = new Map<number, number>();
+    const local = new Map<number, boolean>();
+    const accountTarget = (accountId: number): number => {
+      const folderId = targets.get(accountId) ?? target(accountId);
+      targets.set(accountId, folderId);
+      return folderId;
+    };
     for (const row of rows) {
-      const folderId = targets.get(row.account_id) ?? target(row.account_id);
-      targets.set(row.account_id, folderId);
+      const folderId = opts.own?.(row) ?? accountTarget(row.account_id);
       if (folderId === row.folder_id) continue;
+      const origin = spamOrigin.get(row.id);
       setFolder.run(folderId, row.id);
       writeBack.queue(row.id, { kind: 'move', folderId, from: row.folder_id });
-      items.push({ id: row.id, folderId: row.folder_id });
+      const isLocal = local.get(row.account_id) ?? isImap.get(row.account_id) === 0;
+      local.set(row.account_id, isLocal);
+      // An IMAP account's message goes back to its INBOX (the server knows no origin), so only local mail's is kept.
+      if (opts.marksSpam && isLocal) setSpamOrigin.run(row.id, row.folder_id);
+      else if (origin !== undefined) dropSpamOrigin.run(row.id);
+      items.push({
+        id: row.id,
+        folderId: row.folder_id,
+        to: folderId,
+        ...(origin !== undefined ? { origin } : {}),
+      });
     }
     return items;
   }
@@ -212,13 +291,30 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
         dropFolders.push(id);
         return id;
       };
-      const items = moveTo(rows, target);
+      const items = moveTo(rows, target, { marksSpam: special === 'spam' });
       if (items.length > 0) {
         log(describe(items.length), { kind: 'folder', items, dropFolders });
       }
       return { changed: items.length };
     },
   );
+
+  // Not spam: an imported message goes back to the folder Spam took it from while that folder is there, else
+  // (and an IMAP account's message always, as the server's Not spam does) to the account's Inbox.
+  const notSpam = db.transaction((ids: readonly number[]) => {
+    const rows = messages(ids);
+    const dropFolders: number[] = [];
+    const target = (accountId: number): number => {
+      const found = serverInbox.get(accountId) ?? folderBySource.get(accountId, 'skimmer:inbox');
+      if (found) return found.id;
+      const id = Number(addFolder.run(accountId, specialNames.inbox, 'skimmer:inbox').lastInsertRowid);
+      dropFolders.push(id);
+      return id;
+    };
+    const items = moveTo(rows, target, { own: (row) => spamOrigin.get(row.id) });
+    if (items.length > 0) log(describeNotSpam(items.length), { kind: 'folder', items, dropFolders });
+    return { changed: items.length };
+  });
 
   // Move… with a folder the user picked: its own account's messages go there, another account's to that
   // account's folder of the same name (a message cannot leave its account's server by a move).
@@ -346,6 +442,8 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
           const from = message.get(item.id)?.folder_id;
           setFolder.run(item.folderId, item.id);
           writeBack.queue(item.id, { kind: 'move', folderId: item.folderId, from });
+          if (item.origin !== undefined) setSpamOrigin.run(item.id, item.origin);
+          else dropSpamOrigin.run(item.id);
         }
         for (const id of inverse.dropFolders) dropEmptyFolder.run(id, id);
         return;
@@ -368,29 +466,108 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     }
   }
 
-  /** Undoes the newest `lastN` entries not yet undone, newest first; returns what was undone. */
-  const undo = db.transaction((lastN: number): UndoEntry[] => {
-    const done: UndoEntry[] = [];
-    for (const entry of open.all(lastN)) {
-      apply(JSON.parse(entry.inverse_json) as Inverse);
-      markUndone.run(now(), entry.id);
-      done.push({ id: entry.id, createdAt: entry.created_at, description: entry.description });
+  // Why the inverse can no longer be applied: some message is not as the action left it, or what it would
+  // put back is gone. null: it can be. Read before anything is applied, so a refusal changes nothing.
+  function changedSince(inverse: Inverse): string | null {
+    if (inverse.kind === 'draft') {
+      return draftExists.get(inverse.dropDraft) ? null : 'the draft was sent or discarded since';
     }
-    return done;
-  });
+    // Each message's one column the action changed (null: the message is gone), read once.
+    const column = inverse.kind === 'unread' ? unreadOf : inverse.kind === 'starred' ? starredOf : folderOf;
+    const ids =
+      inverse.kind === 'labels'
+        ? [...new Set([...inverse.attach, ...inverse.detach].map(([m]) => m))]
+        : inverse.items.map((i) => i.id);
+    const current = new Map(ids.map((id) => [id, (column.get(id) as number | undefined) ?? null]));
+    const gone = ids.filter((id) => current.get(id) === null).length;
+    if (gone > 0) return `${which(gone, ids.length, 'is', 'are')} no longer in the mailbox`;
+    const changed = (n: number, what: string) =>
+      n === 0 ? null : `${which(n, ids.length, 'was', 'were')} ${what} since`;
+    switch (inverse.kind) {
+      case 'unread': {
+        // The action set each flag to the other value.
+        const other = inverse.items.filter((i) => current.get(i.id) !== 1 - i.unread);
+        return changed(other.length, `marked ${current.get(other[0]?.id ?? 0) === 1 ? 'unread' : 'read'}`);
+      }
+      case 'starred': {
+        const other = inverse.items.filter((i) => current.get(i.id) !== 1 - i.starred);
+        return changed(other.length, current.get(other[0]?.id ?? 0) === 1 ? 'starred' : 'unstarred');
+      }
+      case 'folder': {
+        if (inverse.items.some((i) => i.to === undefined)) {
+          return 'it was recorded by an earlier Skimmer, which did not note where it left the messages';
+        }
+        const moved = changed(inverse.items.filter((i) => current.get(i.id) !== i.to).length, 'moved');
+        if (moved !== null) return moved;
+        // A folder dropped since (an IMAP folder the server no longer lists) cannot take its mail back.
+        return inverse.items.every((i) => folderExists.get(i.folderId))
+          ? null
+          : `the folder ${ids.length === 1 ? 'it was moved out of' : 'they were moved out of'} is no longer there`;
+      }
+      case 'labels': {
+        // `detach` holds what the action attached, `attach` what it took off.
+        const kept =
+          inverse.detach.every(([m, l]) => hasLabel.get(m, l)) &&
+          inverse.attach.every(([m, l]) => labelExists.get(l) && !hasLabel.get(m, l));
+        return kept ? null : 'the labels were changed since';
+      }
+    }
+  }
+
+  // Refused undos say so after their transaction: the entry's drop is kept, what was applied is not.
+  class Refused extends Error {
+    readonly entryId: number;
+    constructor(entryId: number, sentence: string) {
+      super(sentence);
+      this.entryId = entryId;
+    }
+  }
+  const refusal = (entry: { id: number; description: string }, why: string) =>
+    new Refused(entry.id, `Cannot undo “${entry.description}”: ${why}; nothing was undone.`);
+  const dropEntry = db.transaction((r: Refused) => void markDropped.run(now(), r.message, r.entryId));
+  function refusedOr<T>(run: () => T): T {
+    try {
+      return run();
+    } catch (e) {
+      if (!(e instanceof Refused)) throw e;
+      dropEntry(e);
+      throw new MailError('wrong_state', e.message);
+    }
+  }
+
+  function undoEntry(entry: { id: number; created_at: number; description: string; inverse_json: string }) {
+    const inverse = JSON.parse(entry.inverse_json) as Inverse;
+    const why = changedSince(inverse);
+    if (why !== null) throw refusal(entry, why);
+    apply(inverse);
+    markUndone.run(now(), entry.id);
+    return { id: entry.id, createdAt: entry.created_at, description: entry.description };
+  }
+
+  /**
+   * Undoes the newest `lastN` entries not yet undone, newest first; returns what was undone. One that can no
+   * longer be undone (its messages changed since) refuses the whole request with its sentence, and leaves the
+   * list; the others stay as they were, to be undone again.
+   */
+  const undo = (lastN: number): UndoEntry[] =>
+    refusedOr(db.transaction(() => open.all(lastN).map(undoEntry)));
 
   /**
    * Undoes exactly the entry `id`, whatever was done after it (the page's Undo bar names the action it shows,
-   * so an unrelated later change, like the read flag of an opened thread, cannot take its place).
+   * so an unrelated later change, like the read flag of an opened thread, cannot take its place), as long as
+   * its messages are still as it left them.
    */
-  const undoOne = db.transaction((id: number): UndoEntry => {
-    const entry = entryById.get(id);
-    if (!entry) throw new MailError('not_found', 'There is no such action to undo.');
-    if (entry.undone_at !== null) throw new MailError('wrong_state', 'That action was already undone.');
-    apply(JSON.parse(entry.inverse_json) as Inverse);
-    markUndone.run(now(), entry.id);
-    return { id: entry.id, createdAt: entry.created_at, description: entry.description };
-  });
+  const undoOne = (id: number): UndoEntry =>
+    refusedOr(
+      db.transaction((): UndoEntry => {
+        const entry = entryById.get(id);
+        if (!entry) throw new MailError('not_found', 'There is no such action to undo.');
+        // Asked again (another page still showing it): the sentence it was dropped with, never applied later.
+        if (entry.dropped !== null) throw new MailError('wrong_state', entry.dropped);
+        if (entry.undone_at !== null) throw new MailError('wrong_state', 'That action was already undone.');
+        return undoEntry(entry);
+      }),
+    );
 
   /** The newest entries that can still be undone, newest first (for the UI's Undo). */
   const undoable = (limit: number): UndoEntry[] =>
@@ -400,6 +577,7 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     markRead,
     star,
     moveToSpecial,
+    notSpam,
     moveToFolder,
     moveToFolderId,
     label,
