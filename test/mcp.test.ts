@@ -432,6 +432,17 @@ describe('skimmer mcp with a client that breaks the protocol', () => {
     write(
       `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"search_mail","arguments":{"query":"${'a'.repeat(2 * 1024 * 1024)}"}},"id":77}`,
     );
+    // Over the limit, with the id between other keys: after a string that holds `"id":6` and a nested "id".
+    write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        note: '","id":6,"',
+        method: 'tools/call',
+        params: { id: 5, name: 'search_mail', arguments: { query: 'b'.repeat(2 * 1024 * 1024) } },
+        id: 'call-78',
+        _meta: {},
+      }),
+    );
     write(
       JSON.stringify({
         jsonrpc: '2.0',
@@ -447,10 +458,11 @@ describe('skimmer mcp with a client that breaks the protocol', () => {
     write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
     write(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
     write(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'no/such/method' }));
-    await until(() => (replies.length >= 6 ? true : undefined));
+    await until(() => (replies.length >= 7 ? true : undefined));
     expect(replies[0]).toMatchObject({ id: null, error: { code: -32700 } });
     expect(replies[1]).toMatchObject({ id: null, error: { code: -32600 } });
     expect(replies[2]).toMatchObject({ id: 77, error: { code: -32600 } });
+    expect(replies[3]).toMatchObject({ id: 'call-78', error: { code: -32600 } });
     // Answers to requests come as each is done, so they are matched by id.
     const reply = (id: number) => replies.find((r) => r.id === id);
     expect(reply(1)).toMatchObject({ result: { serverInfo: { name: 'skimmer' } } });
