@@ -51,6 +51,19 @@ describe('messageWarnings', () => {
     ]);
   });
 
+  test('reads the authentication results against the From domain: the sender’s own signature excuses nothing', () => {
+    const trust = {
+      authenticationResults: [
+        'mail.northwind.example; dkim=pass header.d=evil.example; dkim=fail header.d=paypal.com; spf=pass smtp.mailfrom=evil.example',
+      ],
+      replyTo: [],
+    };
+    expect(textOf({ from: { name: 'PayPal', address: 'service@paypal.com' }, trust })).toEqual([
+      'Your mail server says this message failed DKIM (paypal.com): it may not be from who it says.',
+    ]);
+    expect(textOf({ from: { name: 'Evil', address: 'news@mail.evil.example' }, trust })).toEqual([]);
+  });
+
   test('skips the header checks for mail whose headers were not kept', () => {
     expect(kinds({ trust: null, from: { name: '', address: 'a@examp1e.com' } })).toEqual(['lookalike']);
   });

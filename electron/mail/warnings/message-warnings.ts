@@ -29,7 +29,7 @@ export function messageWarnings(m: WarningInput, known: KnownDomains): MessageWa
   };
   add('lookalike', lookalikeText(m.from, known));
   if (m.trust) {
-    add('authentication', authenticationText(m.trust.authenticationResults));
+    add('authentication', authenticationText(m.trust.authenticationResults, domainOf(m.from.address)));
     add('reply-to', replyToText(m.from.address, m.trust.replyTo));
   }
   warnings.push(...(m.contentWarnings ?? contentWarnings(m.text, m.html)));
@@ -51,8 +51,8 @@ export function contentWarnings(text: string, html: string | null): MessageWarni
 
 const methodNames = { spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' } as const;
 
-function authenticationText(fields: readonly string[]): string | null {
-  const failures = authFailures(fields);
+function authenticationText(fields: readonly string[], fromDomain: string | null): string | null {
+  const failures = authFailures(fields, fromDomain);
   if (failures.length === 0) return null;
   const checks = failures.map((f) => `${methodNames[f.method]}${f.domain ? ` (${f.domain})` : ''}`);
   const list = checks.length > 1 ? `${checks.slice(0, -1).join(', ')} and ${checks.at(-1)}` : checks[0];
