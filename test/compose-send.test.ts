@@ -3,7 +3,8 @@
 // original is kept (the imported .eml or mbox, the IMAP server), received with their bytes intact; Bcc is in
 // the envelope and never in what is received, while the Sent copy keeps it; a From must be one of your
 // addresses and an alias goes out through the default account; a reply goes to the Reply-To; an original
-// that cannot be read fails the send with a sentence and loses nothing; a saved draft is kept in Drafts.
+// that cannot be read, or whose imported file holds another message since, fails the send with a sentence
+// and loses nothing; a saved draft is kept in Drafts.
 import { createHash, randomBytes } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -236,6 +237,105 @@ describe('a forward', () => {
     expect(await call(app, 'outbox:retry', { id: failed?.id ?? 0 })).toEqual({ queued: true });
     const got = await nextReceived(async () => expect(await sendDue()).toBe(1));
     expect(got.parsed.attachments.map((a) => sha(a.content))).toEqual([sha(later2)]);
+  }, 30_000);
+
+  test('of a message whose mbox was rewritten since sends nothing: another message at its place fails with a sentence naming the file', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'rewritten.mbox');
+    const mbox = (m: string) => `From a@b Sun Nov 29 10:00:00 2026\r\n${m}\r\n`;
+    const original = randomBytes(2_000);
+    writeFileSync(
+      path,
+      mbox(
+        withFile({
+          id: '<rewritten@example.org>',
+          subject: 'Rewritten',
+          name: 'invoice.pdf',
+          type: 'application/pdf',
+          bytes: original,
+        }),
+      ),
+    );
+    await app.importFiles([path], () => {}).done;
+    const draft = await forwardAndSend(idOf('<rewritten@example.org>'));
+    expect(draft.attachments.map((a) => a.name)).toEqual(['invoice.pdf']);
+    // Another mail program rewrote the mbox: at the same offset another message, whose file has the same name.
+    writeFileSync(
+      path,
+      mbox(
+        withFile({
+          id: '<other@example.org>',
+          subject: 'Other',
+          name: 'invoice.pdf',
+          type: 'application/pdf',
+          bytes: randomBytes(350),
+        }),
+      ),
+    );
+    const before = sink.received.length;
+    expect(await sendDue()).toBe(0);
+    const failed = (await call(app, 'outbox:list', {})).find((i) => i.subject === 'Fwd: Rewritten');
+    expect(failed).toMatchObject({
+      state: 'failed',
+      error: `The forwarded attachment "invoice.pdf" cannot be read: the file ${path} it was imported from has changed since.`,
+    });
+    expect(sink.received.length).toBe(before);
+    // The same message, byte for byte as long, with other bytes in its file: the hash tells them apart.
+    writeFileSync(
+      path,
+      mbox(
+        withFile({
+          id: '<rewritten@example.org>',
+          subject: 'Rewritten',
+          name: 'invoice.pdf',
+          type: 'application/pdf',
+          bytes: randomBytes(original.length),
+        }),
+      ),
+    );
+    expect(await call(app, 'outbox:retry', { id: failed?.id ?? 0 })).toEqual({ queued: true });
+    expect(await sendDue()).toBe(0);
+    expect((await call(app, 'outbox:list', {})).find((i) => i.id === failed?.id)).toMatchObject({
+      state: 'failed',
+      error: failed?.error,
+    });
+    expect(sink.received.length).toBe(before);
+    // Once the file holds the message again, it goes, with the original's bytes.
+    writeFileSync(
+      path,
+      mbox(
+        withFile({
+          id: '<rewritten@example.org>',
+          subject: 'Rewritten',
+          name: 'invoice.pdf',
+          type: 'application/pdf',
+          bytes: original,
+        }),
+      ),
+    );
+    expect(await call(app, 'outbox:retry', { id: failed?.id ?? 0 })).toEqual({ queued: true });
+    const got = await nextReceived(async () => expect(await sendDue()).toBe(1));
+    expect(got.parsed.attachments.map((a) => sha(a.content))).toEqual([sha(original)]);
+  }, 30_000);
+
+  test('of the last message of an mbox that grew since is sent as before', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'growing.mbox');
+    const file = randomBytes(3_000);
+    const first = `From a@b Sun Nov 29 10:00:00 2026\n${withFile({
+      id: '<growing@example.org>',
+      subject: 'Growing',
+      name: 'plan.pdf',
+      type: 'application/pdf',
+      bytes: file,
+    }).replace(/\r\n/g, '\n')}`;
+    writeFileSync(path, first);
+    await app.importFiles([path], () => {}).done;
+    await forwardAndSend(idOf('<growing@example.org>'));
+    // New mail appended after it, with the blank line an mbox puts between messages.
+    writeFileSync(path, `${first}\nFrom a@b Mon Nov 30 10:00:00 2026\nSubject: New\n\nHi.\n`);
+    const got = await nextReceived(async () => expect(await sendDue()).toBe(1));
+    expect(got.parsed.attachments.map((a) => sha(a.content))).toEqual([sha(file)]);
   }, 30_000);
 
   test('of a message deleted on the server since the sync fails with a sentence naming the attachment', async () => {

@@ -4,7 +4,10 @@
 // every file (files/safe-open.ts) and parsed whole by mailparser; synced mail from its IMAP server, the one part
 // downloaded by UID (its place in BODYSTRUCTURE found as the sync listed it, imap-message.ts). What cannot be
 // read is a ForwardUnreadable naming the attachment and where it was looked for: the send fails with that
-// sentence, the message stays in the outbox to retry, nothing is lost.
+// sentence, the message stays in the outbox to retry, nothing is lost. An imported message is read only if it is
+// still the message imported: its size and sha256 are those the import stored (`messages.size`, `content_hash`),
+// else the file changed since and nothing is sent.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Db } from '../../db/open.ts';
 import { FileRefusal, openUserFile, type Places, readUserFile } from '../../files/safe-open.ts';
@@ -20,12 +23,13 @@ import type { OutboxFile } from './draft-files.ts';
 export class ForwardUnreadable extends Error {}
 
 type Wanted = Extract<OutboxFile, { kind: 'forwarded' }>;
-type Origin = { source: string; account_id: number; imap: number };
+type Origin = { source: string; size: number; content_hash: string; account_id: number; imap: number };
 type Location = { uid: number; path: string };
 
 export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 'login'>; places: Places }) {
   const origin = db.prepare<[number], Origin>(
-    `SELECT m.source, f.account_id, EXISTS (SELECT 1 FROM imap_accounts i WHERE i.account_id = f.account_id) AS imap
+    `SELECT m.source, m.size, m.content_hash, f.account_id,
+       EXISTS (SELECT 1 FROM imap_accounts i WHERE i.account_id = f.account_id) AS imap
        FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.id = ?`,
   );
   const locations = db.prepare<[number], Location>(
@@ -41,7 +45,8 @@ export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 
   // SECURITY: the path is the one the import recorded, opened again under the same rule as any file the user
   // names (the user's places, links resolved, never the data folder), so a database edited to point elsewhere
   // cannot make a forward carry /proc/self/environ or the vault key.
-  async function fromSource(source: string, wanted: readonly Wanted[]): Promise<Map<Wanted, Buffer>> {
+  async function fromSource(o: Origin, wanted: readonly Wanted[]): Promise<Map<Wanted, Buffer>> {
+    const { source } = o;
     const hash = /^(.*)#(\d+)$/.exec(source);
     const path = hash ? (hash[1] as string) : source;
     let raw: Buffer;
@@ -58,10 +63,17 @@ export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 
             : 'it could not be read.';
       throw unreadable(wanted[0] as Wanted, `the file ${path} it was imported from: ${why}`);
     }
+    // SECURITY: the file is checked, not trusted: a file rewritten since the import (another mail program
+    // compacting an mbox, a replaced .eml) can hold another message at the recorded place, whose attachment of
+    // the same name is someone else's file. Only the bytes imported, by size and hash, are forwarded.
+    const message = asImported(raw, o);
+    if (message === null) {
+      throw unreadable(wanted[0] as Wanted, `the file ${path} it was imported from has changed since.`);
+    }
     // Loaded here, when a forward needs a file's attachments: mailparser and its charset tables are 1.2 MB built,
     // a sixth of every command's start when the app loaded them with it (issue 18, bench/cli-start.ts).
     const { simpleParser } = await import('mailparser');
-    const parsed = await simpleParser(raw, {
+    const parsed = await simpleParser(message, {
       skipImageLinks: true,
       skipTextLinks: true,
       skipTextToHtml: true,
@@ -124,9 +136,7 @@ export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 
       for (const [message, wanted] of byMessage) {
         const o = origin.get(message);
         if (!o) throw unreadable(wanted[0] as Wanted, 'the original message is no longer in the mailbox.');
-        const found = o.imap
-          ? await fromServer(o.account_id, message, wanted)
-          : await fromSource(o.source, wanted);
+        const found = o.imap ? await fromServer(o.account_id, message, wanted) : await fromSource(o, wanted);
         for (const [w, b] of found) bytes.set(w, b);
       }
       return files.map((f) => ({
@@ -147,6 +157,19 @@ function storedName(filename: string | undefined): string {
       .trim()
       .slice(0, 255)
   );
+}
+
+/**
+ * The message as it was imported, or null when the bytes read are another message. The last message of an mbox
+ * ran to the end of the file when it was imported; mail appended since ends it at the next "From " line
+ * instead, after the blank line before it, so line ends past the imported size are not a change.
+ */
+function asImported(raw: Buffer, o: Pick<Origin, 'size' | 'content_hash'>): Buffer | null {
+  const tail = raw.subarray(Math.min(o.size, raw.length));
+  const lineEnds = tail.length > 0 && tail.length <= 2 && /^\r?\n$|^\n\n?$/.test(tail.toString('latin1'));
+  const message = lineEnds ? raw.subarray(0, o.size) : raw;
+  if (message.length !== o.size) return null;
+  return createHash('sha256').update(message).digest('hex') === o.content_hash ? message : null;
 }
 
 // One message of an mbox, from the "From " line at `offset` (where the import found it) to the next one.
