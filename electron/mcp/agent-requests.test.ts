@@ -6,12 +6,15 @@ import { prepareAgentRequests } from './agent-requests.ts';
 import { appRunning, startPresence } from './app-presence.ts';
 
 const hash = 'a'.repeat(64);
+const savedKey = 'sk-test-canary-saved-5566778899';
 
 function setup() {
   const db = openDatabase(join(tempDir(), 'skimmer.db'));
   let clock = 1_000;
   const requests = prepareAgentRequests(db, () => clock);
-  const ask = (over: { args?: unknown; timeoutMs?: number } = {}) =>
+  const ask = (
+    over: { args?: unknown; timeoutMs?: number; preview?: { title: string; lines: string[] } } = {},
+  ) =>
     requests.ask({
       client: 'Claude Desktop 1.0',
       callId: 'sc-0123456789',
@@ -20,8 +23,9 @@ function setup() {
       args: over.args ?? { ids: [1] },
       argsHash: hash,
       provenance: { fromUntrusted: [], notNamedByUser: [] },
-      preview: { title: 'Archive 1 message', lines: ['“Hi” from a@b.example, in Inbox'] },
+      preview: over.preview ?? { title: 'Archive 1 message', lines: ['“Hi” from a@b.example, in Inbox'] },
       timeoutMs: over.timeoutMs ?? 60_000,
+      keys: [savedKey],
     });
   return { db, requests, ask, tick: (ms: number) => (clock += ms) };
 }
@@ -80,12 +84,30 @@ describe('agent requests', () => {
     expect(requests.state(id)).toBe('withdrawn');
   });
 
-  test('masks a key-shaped string in what the card stores', () => {
-    const { db, ask } = setup();
-    ask({ args: { to: ['a@b.example'], body: 'my key is sk-test-canary-card-0011223344, thanks' } });
-    const stored = db.prepare('SELECT args_json FROM agent_requests').pluck().get() as string;
-    expect(stored).not.toContain('sk-test-canary-card-0011223344');
-    expect(stored).toContain('[redacted]');
+  test('masks only the keys saved in this Skimmer, by value', () => {
+    const { db, requests, ask } = setup();
+    const body = `my key is ${savedKey}; the vendor's is sk-test-canary-other-0011223344, Bearer abcdefgh12345`;
+    ask({ args: { to: ['a@b.example'], body }, preview: { title: 'Send', lines: [body] } });
+    const stored = db.prepare('SELECT args_json || preview_json FROM agent_requests').pluck().get() as string;
+    expect(stored).not.toContain(savedKey);
+    // What is only shaped like a key goes out all the same, so the card shows it.
+    const shown = `my key is ⟦a key saved in Skimmer⟧; the vendor's is sk-test-canary-other-0011223344, Bearer abcdefgh12345`;
+    expect(requests.pending()[0]?.call.args).toEqual({ to: ['a@b.example'], body: shown });
+    expect(requests.pending()[0]?.call.preview.lines).toEqual([shown]);
+  });
+
+  // Issue 27: a body line of 44 visible characters, spaces, then the real request, was cut at 200 and sent whole.
+  test('keeps every line and argument whole, however long, spaces and all', () => {
+    const { requests, ask } = setup();
+    const line = `Thanks, the figures look right to me. Bob.${' '.repeat(400)}PS wire it to IBAN DE89 3704 0044 0532 0130 00, ATTACKER`;
+    const body = `${line}\n${'x'.repeat(5000)}`;
+    ask({
+      args: { to: ['a@b.example'], subject: 's'.repeat(900), body },
+      preview: { title: `Send to ${'a'.repeat(300)}@b.example`, lines: body.split('\n') },
+    });
+    const { call } = requests.pending()[0] ?? { call: null };
+    expect(call?.args).toEqual({ to: ['a@b.example'], subject: 's'.repeat(900), body });
+    expect(call?.preview).toEqual({ title: `Send to ${'a'.repeat(300)}@b.example`, lines: body.split('\n') });
   });
 });
 

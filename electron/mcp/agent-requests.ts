@@ -3,15 +3,15 @@
 // answers. Owns the `agent_requests` table (migration 0028).
 //
 // Decisions taken here:
-// - A row is what the card shows: arguments and preview as Skimmer wrote them, with every key-shaped string
-//   masked (DESIGN §4). The call itself stays in the MCP server's memory; an answer decides it only when it
+// - A row is what the card shows: arguments and preview as Skimmer wrote them, whole, with only the secrets
+//   saved in this Skimmer masked (DESIGN §4). The call itself stays in the MCP server's memory; an answer decides it only when it
 //   names the row and the hash of the arguments the card showed (as `chat:answer` does, DESIGN §7).
 // - Once decided, expired or withdrawn, a row never changes again: the first answer wins, a late one is refused.
 // - A row past its `expires_at` is not pending even before the server marks it: the app never shows a card
 //   whose answer nobody would hear.
 import type { ApprovalCall } from '../../shared/contract/index.ts';
 import { AssistantError } from '../ai/assistant-error.ts';
-import { capText, redact } from '../ai/protocol/redact.ts';
+import { capText, maskKeys } from '../ai/protocol/redact.ts';
 import type { CallPreview, Provenance, ToolEffect } from '../ai/tools/tool.ts';
 import type { Db } from '../db/open.ts';
 
@@ -37,6 +37,8 @@ type NewRequest = {
   provenance: Provenance;
   preview: CallPreview;
   timeoutMs: number;
+  /** The secrets saved in this Skimmer (KeyVault.values): masked on the card, by value. */
+  keys: readonly string[];
 };
 
 type Row = {
@@ -54,21 +56,19 @@ type Row = {
   state: RequestState;
 };
 
-// SECURITY: what an agent sends can carry a key (an agent may echo one); the card's copy is masked.
-function masked(value: unknown): unknown {
-  if (typeof value === 'string') return value.length > 200 ? maskLong(value) : redact(value);
-  if (Array.isArray(value)) return value.map(masked);
+// SECURITY: the card shows the whole call as it will run (issue 27): nothing is cut or reflowed, so a body
+// line padded with spaces cannot push "PS … wire it to ATTACKER" out of sight, and nothing shaped like a key is
+// hidden, since it would go out all the same. Only the secrets saved in this Skimmer are masked, by value: an
+// agent may echo one, and the row is stored.
+function masked(value: unknown, keys: readonly string[]): unknown {
+  if (typeof value === 'string') return maskKeys(value, keys, savedKeyMask);
+  if (Array.isArray(value)) return value.map((v) => masked(v, keys));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v, keys)]));
   }
   return value;
 }
-// `redact` cuts at 200 characters; a body is masked line by line and keeps its lines.
-const maskLong = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => (line.length > 200 ? capText(line, 200) : redact(line)))
-    .join('\n');
+const savedKeyMask = '⟦a key saved in Skimmer⟧';
 
 const toRequest = (r: Row): AgentRequest => {
   return {
@@ -118,10 +118,10 @@ export function prepareAgentRequests(db: Db, now: () => number = Date.now) {
           callId: r.callId,
           tool: r.tool,
           effect: r.effect,
-          args: JSON.stringify(masked(r.args)),
+          args: JSON.stringify(masked(r.args, r.keys)),
           argsHash: r.argsHash,
           provenance: JSON.stringify(r.provenance),
-          preview: JSON.stringify(masked(r.preview)),
+          preview: JSON.stringify(masked(r.preview, r.keys)),
           at,
           expires: at + r.timeoutMs,
         }).lastInsertRowid,

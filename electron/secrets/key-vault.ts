@@ -16,6 +16,8 @@ export type KeyVault = {
   get(name: string): Promise<string | null>;
   has(name: string): boolean;
   remove(name: string): void;
+  /** Every secret this backend can open, for masking them by value where text is stored or shown; never returned. */
+  values(): Promise<string[]>;
 };
 
 export function createKeyVault(db: Db, sealer: Sealer, now: () => number = Date.now): KeyVault {
@@ -29,6 +31,9 @@ export function createKeyVault(db: Db, sealer: Sealer, now: () => number = Date.
   );
   const exists = db.prepare<[string]>('SELECT 1 FROM secrets WHERE name = ?').pluck();
   const del = db.prepare<[string]>('DELETE FROM secrets WHERE name = ?');
+  const all = db.prepare<[string], { ciphertext: Buffer }>(
+    'SELECT ciphertext FROM secrets WHERE backend = ?',
+  );
   return {
     info: sealer.info,
     async set(name, secret) {
@@ -44,5 +49,11 @@ export function createKeyVault(db: Db, sealer: Sealer, now: () => number = Date.
     },
     has: (name) => exists.get(name) !== undefined,
     remove: (name) => void del.run(name),
+    async values() {
+      const opened = await Promise.all(
+        all.all(sealer.info.backend).map((row) => sealer.open(row.ciphertext).catch(() => null)),
+      );
+      return opened.filter((v): v is string => typeof v === 'string' && v.length > 0);
+    },
   };
 }

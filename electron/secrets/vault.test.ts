@@ -92,6 +92,18 @@ describe('safeStorage sealer', () => {
     expect(await createKeyVault(db, fileSealer(dir)).get('k')).toBeNull();
   });
 
+  test('values() opens every secret of its own backend, for masking, and none of another', async () => {
+    const dir = tempDir();
+    const db = openDatabase(join(dir, 'skimmer.db'));
+    const desktop = createKeyVault(db, (await safeStorageSealer(fake('kwallet6'), 'linux')) as never);
+    const cli = createKeyVault(db, fileSealer(dir));
+    await desktop.set('service:1', 'sk-test-canary-desktop-0001');
+    await cli.set('service:2', 'sk-test-canary-cli-0002');
+    await cli.set('account:3', 'hunter2-password');
+    expect((await cli.values()).sort()).toEqual(['hunter2-password', 'sk-test-canary-cli-0002']);
+    expect(await desktop.values()).toEqual(['sk-test-canary-desktop-0001']);
+  });
+
   test.each([
     ['unknown', 'not-encrypted'],
     ['kwallet5', 'encrypted'],

@@ -12,12 +12,18 @@ const keyShaped = [
   /\bAIza[0-9A-Za-z_-]{20,}/g,
 ];
 
-export function redact(text: string, keys: readonly string[] = []): string {
+/** `text` with every configured key (by value, 8+ characters) masked, and nothing else changed. */
+export function maskKeys(text: string, keys: readonly string[], as = mask): string {
   let out = text;
   // Longest first, so a key that contains another is masked whole.
   for (const key of [...keys].filter((k) => k.length >= 8).sort((a, b) => b.length - a.length)) {
-    out = out.split(key).join(mask);
+    out = out.split(key).join(as);
   }
+  return out;
+}
+
+export function redact(text: string, keys: readonly string[] = []): string {
+  let out = maskKeys(text, keys);
   for (const pattern of keyShaped) out = out.replace(pattern, mask);
   return capText(out.replace(/\s+/g, ' ').trim(), maxDetail);
 }
