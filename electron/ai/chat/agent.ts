@@ -15,7 +15,7 @@ import { prepareAudit } from '../safety/audit.ts';
 import type { prepareGrants } from '../safety/grants.ts';
 import type { prepareServices } from '../services.ts';
 import { mailTools, messageBlock } from '../tools/mail-tools.ts';
-import type { AnyTool } from '../tools/tool.ts';
+import { type AnyTool, callEffect } from '../tools/tool.ts';
 import { streamModel } from '../transport/model-stream.ts';
 import type { TransportOptions } from '../transport/transport.ts';
 import { type AskEvent, budgetFor } from './ask.ts';
@@ -54,13 +54,15 @@ export type AgentEvent =
   | EngineEvent;
 
 function withPolicy(tool: AnyTool, policy: ApprovalPolicy): AnyTool {
-  const runsFreely = tool.effect === 'read' ? policy !== 'none' : tool.effect === 'write' && policy === 'all';
   return {
     ...tool,
     gate: (args, provenance) => {
-      const own = tool.gate?.(args, provenance) ?? (tool.effect === 'read' ? 'allow' : 'approve');
+      // The call's own effect: a move into the Trash is a delete, which no policy lets run (DESIGN §7).
+      const effect = callEffect(tool, args);
+      const runsFreely = effect === 'read' ? policy !== 'none' : effect === 'write' && policy === 'all';
+      const own = tool.gate?.(args, provenance) ?? (effect === 'read' ? 'allow' : 'approve');
       if (own === 'deny') return 'deny';
-      if (tool.effect === 'read' && policy === 'none') return 'approve';
+      if (effect === 'read' && policy === 'none') return 'approve';
       return runsFreely ? 'allow' : own;
     },
   };

@@ -3,7 +3,7 @@
 import type { AuditEntry } from '../safety/audit.ts';
 import type { prepareGrants } from '../safety/grants.ts';
 import { untrustedParts } from '../safety/untrusted.ts';
-import type { AnyTool } from '../tools/tool.ts';
+import { type AnyTool, callEffect } from '../tools/tool.ts';
 import type { SettledCall } from './engine.ts';
 
 /** Where a call was made: a conversation's run, or an outside agent's session (`client`, its name). */
@@ -42,7 +42,7 @@ export function auditEntry(
     callId: call.id,
     tool: call.name,
     // A call to a tool that does not exist did nothing; it is logged as a read so no effect is claimed.
-    effect: tool?.effect ?? ('read' as const),
+    effect: tool ? callEffect(tool, call.args) : ('read' as const),
     args: call.args,
     provenance,
     decision: call.decision,

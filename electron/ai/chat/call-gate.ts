@@ -4,7 +4,13 @@
 // untrusted output wrapped. Nothing here knows who asked or who answers an approval.
 import type { ProvenanceTracker } from '../safety/provenance.ts';
 import { suspectInjection, WrappedUntrusted, wrapUntrusted } from '../safety/untrusted.ts';
-import type { AnyTool, GateDecision, Provenance, ToolOutput } from '../tools/tool.ts';
+import {
+  type AnyTool,
+  callEffect,
+  type GateDecision,
+  type Provenance,
+  type ToolOutput,
+} from '../tools/tool.ts';
 
 /** What the gate made of one call, before anyone was asked. */
 export type CheckedCall =
@@ -41,12 +47,14 @@ export function checkCall(
 
 /** The gate's decision, with the rules no gate can loosen. */
 export function gateDecision(tool: AnyTool, args: unknown, provenance: Provenance): GateDecision {
-  const decided = tool.gate ? tool.gate(args, provenance) : tool.effect === 'read' ? 'allow' : 'approve';
-  // SECURITY: sending and deleting always ask the user (DESIGN §7); a gate may only make them stricter.
-  if ((tool.effect === 'send' || tool.effect === 'delete') && decided === 'allow') return 'approve';
+  const effect = callEffect(tool, args);
+  const decided = tool.gate ? tool.gate(args, provenance) : effect === 'read' ? 'allow' : 'approve';
+  // SECURITY: sending and deleting always ask the user (DESIGN §7); a gate may only make them stricter. The
+  // call's own effect counts: a move into the Trash is a delete, whatever grant covers moves.
+  if ((effect === 'send' || effect === 'delete') && decided === 'allow') return 'approve';
   // SECURITY: a change that names someone (or a link) the user never wrote always asks, whatever a gate, a
   // grant or an approval policy allows: a draft to an address an email supplied is how mail leaks (§7).
-  if (tool.effect !== 'read' && provenance.notNamedByUser.length > 0 && decided === 'allow') return 'approve';
+  if (effect !== 'read' && provenance.notNamedByUser.length > 0 && decided === 'allow') return 'approve';
   return decided;
 }
 

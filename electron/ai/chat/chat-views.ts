@@ -4,7 +4,7 @@
 import type { ApprovalCall, ChatBlock, ToolResultView } from '../../../shared/contract/index.ts';
 import type { Turn } from '../protocol/messages.ts';
 import { isUntrustedBlock, untrustedParts } from '../safety/untrusted.ts';
-import type { AnyTool, CallPreview } from '../tools/tool.ts';
+import { type AnyTool, type CallPreview, callEffect } from '../tools/tool.ts';
 import type { PendingCall } from './engine.ts';
 
 /** A tool's own text is shown cut to this; the full result stays stored. */
@@ -55,7 +55,7 @@ export function approvalView(call: PendingCall, tool: AnyTool | undefined): Appr
     // A preview that cannot be made still leaves the raw arguments on the card.
     preview = { title: call.name, lines: ['Skimmer could not describe this call; see its arguments.'] };
   }
-  const effect = tool?.effect ?? 'write';
+  const effect = tool ? callEffect(tool, call.args) : 'write';
   return {
     id: call.id,
     argsHash: call.argsHash,

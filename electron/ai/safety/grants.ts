@@ -16,7 +16,13 @@
 //   wants marked arguments to be refused outright says `deny` in its gate, which no grant overrides.
 import type { Db } from '../../db/open.ts';
 import { AssistantError } from '../assistant-error.ts';
-import type { AnyTool, GateDecision, Provenance, ToolEffect } from '../tools/tool.ts';
+import {
+  type AnyTool,
+  callEffect,
+  type GateDecision,
+  type Provenance,
+  type ToolEffect,
+} from '../tools/tool.ts';
 
 export type GrantScope = 'once' | 'conversation' | 'always';
 export type StoredScope = Exclude<GrantScope, 'once'>;
@@ -32,7 +38,7 @@ export type GrantDecision = { decision: GateDecision; decidedBy: 'gate' | 'grant
 
 /** The tool's own gate (or the default: read → allow, else approve), before grants. */
 function baseGate(tool: AnyTool, args: unknown, provenance: Provenance): GateDecision {
-  return tool.gate ? tool.gate(args, provenance) : tool.effect === 'read' ? 'allow' : 'approve';
+  return tool.gate ? tool.gate(args, provenance) : callEffect(tool, args) === 'read' ? 'allow' : 'approve';
 }
 
 /** True when one of `grants` lets `tool` run in `conversationId` without asking. */
@@ -57,14 +63,16 @@ function decideWithGrants(
 ): GrantDecision {
   const gated = baseGate(tool, args, provenance);
   if (gated === 'deny') return { decision: 'deny', decidedBy: 'gate' };
+  const effect = callEffect(tool, args);
   // SECURITY: a send to someone the user never named always asks, whatever the grants (DESIGN §7).
-  if (tool.effect === 'send' && provenance.notNamedByUser.length > 0) {
+  if (effect === 'send' && provenance.notNamedByUser.length > 0) {
     return { decision: 'approve', decidedBy: 'gate' };
   }
-  // SECURITY: sending and deleting always ask; no gate and no grant turns that off (DESIGN §7).
-  if (tool.effect === 'send' || tool.effect === 'delete') return { decision: 'approve', decidedBy: 'gate' };
+  // SECURITY: sending and deleting always ask; no gate and no grant turns that off (DESIGN §7). The call's own
+  // effect counts: a grant for moves never covers a move into the Trash.
+  if (effect === 'send' || effect === 'delete') return { decision: 'approve', decidedBy: 'gate' };
   if (gated === 'allow') return { decision: 'allow', decidedBy: 'gate' };
-  if (tool.effect === 'write' && covered(tool, grants, conversationId)) {
+  if (effect === 'write' && covered(tool, grants, conversationId)) {
     return { decision: 'allow', decidedBy: 'grant' };
   }
   return { decision: 'approve', decidedBy: 'gate' };

@@ -7,6 +7,7 @@ import type { MessageWarning } from '../../../shared/contract/index.ts';
 import { undoWindowText } from '../../../shared/undo-window.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareOutbox } from '../../mail/send/outbox.ts';
+import { prepareTrashTarget } from '../../mail/store/trash-target.ts';
 import { prepareMailActions } from '../../mail/store/undo.ts';
 import type { SomeReads } from '../../reads/reads.ts';
 import { hiddenHtmlText, stripHiddenText, suspectInjection, WrappedUntrusted } from '../safety/untrusted.ts';
@@ -152,6 +153,7 @@ export function mailTools(db: Db, reads: SomeReads<'search' | 'thread'>): AnyToo
   const actions = prepareMailActions(db);
   const previews = prepareMailPreviews(db);
   const outbox = prepareOutbox(db);
+  const isTrashTarget = prepareTrashTarget(db);
 
   const searchMail: Tool<z.infer<typeof SearchArgs>> = {
     name: 'search_mail',
@@ -224,9 +226,14 @@ export function mailTools(db: Db, reads: SomeReads<'search' | 'thread'>): AnyToo
 
   const moveToFolder: Tool<z.infer<typeof MoveToFolderArgs>> = {
     name: 'move_to_folder',
-    description: 'Moves messages to an existing folder, named as the user sees it. The user can undo it.',
+    description:
+      'Moves messages to an existing folder, named as the user sees it. The user can undo it. A move into ' +
+      'Trash or Spam always asks the user first.',
     schema: MoveToFolderArgs,
     effect: 'write',
+    // SECURITY: a move into a Trash or Spam folder takes mail out of sight as `trash` does, so it is gated as a
+    // delete: it always asks, whatever grant or policy covers moves (issue 27).
+    effectOf: ({ folder }) => (isTrashTarget(folder) ? 'delete' : 'write'),
     preview: previews.moveToFolder,
     run: async ({ ids, folder }) => json(actions.moveToFolder(ids, folder)),
   };

@@ -41,7 +41,23 @@ export type Tool<A = unknown> = {
   run: (args: A, ctx: { signal: AbortSignal }) => Promise<ToolOutput>;
   /** The approval card's preview of a call with these (valid) arguments. Reads only. */
   preview?: (args: A) => CallPreview;
+  /**
+   * The effect of one call, when its arguments make it more than `effect` (a move into the Trash is a delete).
+   * Reads only. `callEffect` keeps it from ever being less than `effect`.
+   */
+  effectOf?: (args: A) => ToolEffect;
 };
+
+const strictness: Record<ToolEffect, number> = { read: 0, write: 1, send: 2, delete: 2 };
+
+/**
+ * What one call does, for every gate, grant, policy and card (DESIGN §7). SECURITY: arguments can only make a call
+ * stricter than its tool's effect, never looser.
+ */
+export function callEffect(tool: AnyTool, args: unknown): ToolEffect {
+  const own = tool.effectOf?.(args) ?? tool.effect;
+  return strictness[own] > strictness[tool.effect] ? own : tool.effect;
+}
 
 /** Lets a list hold tools of different argument types without `any`. */
 // biome-ignore lint/suspicious/noExplicitAny: the argument type is checked by each tool's own schema.
