@@ -4,7 +4,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { prepareModelChoices } from '../electron/ai/model-choices.ts';
+import { prepareServices } from '../electron/ai/services.ts';
 import { openDatabase } from '../electron/db/open.ts';
+import { fileSealer } from '../electron/secrets/file-vault.ts';
+import { createKeyVault } from '../electron/secrets/key-vault.ts';
 import { type CorpusFixture, loadCorpus } from '../fixtures/sse/corpus.ts';
 import { jsonLines, runSkimmer } from './support/cli.ts';
 import { tempDir } from './support/temp.ts';
@@ -142,4 +146,58 @@ describe('skimmer ask', () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain(text);
   });
+
+  test('takes the model as its first word, with --model, or else the default chat model, as judge and summarize do', async () => {
+    serving = fixture('text');
+    const none = await skimmer(['ask', 'What', 'is', 'new?']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^Choose a model: name one as service\/model, or set a default chat model/);
+
+    // The default the app's Settings keep, as the chat's field starts from it.
+    const setDefault = (ref: string | null) => {
+      const db = openDatabase(join(data, 'skimmer.db'));
+      try {
+        prepareModelChoices(db, prepareServices(db, createKeyVault(db, fileSealer(data)))).setDefault(
+          'chat',
+          ref,
+        );
+      } finally {
+        db.close();
+      }
+    };
+    setDefault('local/by-default');
+    try {
+      const byDefault = await skimmer(['ask', 'What', 'is', 'new?', '--json']);
+      expect(byDefault.code).toBe(0);
+      expect(bodies.at(-1)).toMatchObject({
+        model: 'by-default',
+        messages: [{ role: 'system' }, { role: 'user', content: 'What is new?' }],
+      });
+      // A word shaped service/model first is the model, as it always was.
+      const named = await skimmer(['ask', 'local/first-word', 'What', 'is', 'new?', '--json']);
+      expect(named.code).toBe(0);
+      expect(bodies.at(-1)).toMatchObject({
+        model: 'first-word',
+        messages: [{ role: 'system' }, { role: 'user', content: 'What is new?' }],
+      });
+    } finally {
+      setDefault(null);
+    }
+  });
+
+  test.each([
+    ['plain', []],
+    ['with --tools', ['--tools']],
+  ])(
+    'a model it cannot read is exit 2 with an invalid_request line, as for judge and summarize (%s)',
+    async (_name, extra) => {
+      const before = bodies.length;
+      const r = await skimmer(['ask', '--model', 'nomodel', 'hi', ...extra, '--json']);
+      expect(r.code).toBe(2);
+      expect(lines(r.stdout)).toEqual([
+        { type: 'error', code: 'invalid_request', message: expect.stringContaining('service/model') },
+      ]);
+      expect(bodies.length).toBe(before);
+    },
+  );
 });

@@ -1,22 +1,34 @@
-// `skimmer ask SERVICE/MODEL PROMPT`: a plain question by the same ask the `chat:send` channel runs, the answer
-// streamed and the turn stored; with --tools a tool-using run (agent-run.ts).
+// `skimmer ask [SERVICE/MODEL] PROMPT`: a plain question by the same ask the `chat:send` channel runs, the answer
+// streamed and the turn stored; with --tools a tool-using run (agent-run.ts). The model is chosen as judge's and
+// summarize's is (model-arg.ts), and a failure exits as theirs do: 2 for a request Skimmer cannot take
+// (`invalid_request`), 1 for the rest.
 import type { ApprovalPolicy } from '../ai/chat/agent.ts';
 import { ask } from '../ai/chat/ask.ts';
+import { splitModelRef } from '../ai/model-access.ts';
 import { noticeMessage } from '../ai/protocol/events.ts';
 import { agentRun } from './agent-run.ts';
 import type { Command } from './command.ts';
 import { failureOf, printFailure, UsageError } from './failures.ts';
 import { usageSentence } from './flags.ts';
-import { modelOf } from './model-arg.ts';
+import { modelOf, modelShaped } from './model-arg.ts';
 
 export const askCommand: Command = async (app, args, values, io, signal) => {
-  // With --model every word is the prompt; without it the first word is the model, as it always was (a prompt's
-  // first word is not taken for a model, nor the other way round).
+  // With --model every word is the prompt. Without it the first word is the model when it is written as one
+  // (`local/llama3.2`, as it always was), else every word is the prompt and the default chat model answers.
   const [first, ...rest] = args;
-  const named = values.model ?? first;
-  const prompt = (values.model !== undefined ? args : rest).join(' ').trim();
-  if (!named || !prompt) throw new UsageError(usageSentence('ask'));
-  const model = modelOf(app, 'chat', { word: undefined, flag: named });
+  const word = values.model === undefined && modelShaped(first) ? first : undefined;
+  const prompt = (word === undefined ? args : rest).join(' ').trim();
+  if (!prompt) throw new UsageError(usageSentence('ask'));
+  const model = modelOf(app, 'chat', { word, flag: values.model });
+  try {
+    // A model it cannot read is refused here, before either run starts, so both exit alike.
+    splitModelRef(model);
+  } catch (e) {
+    const failure = failureOf(e);
+    if (!failure) throw e;
+    printFailure(io, values, failure);
+    return 2;
+  }
   const conversationId = values.conversation === undefined ? undefined : Number(values.conversation);
   if (conversationId !== undefined && !(Number.isInteger(conversationId) && conversationId > 0)) {
     throw new UsageError('--conversation takes the number `skimmer ask --json` printed as conversationId.');
@@ -77,7 +89,7 @@ export const askCommand: Command = async (app, args, values, io, signal) => {
     const failure = failureOf(e);
     if (!failure) throw e;
     printFailure(io, values, failure);
-    return 1;
+    return failure.code === 'invalid_request' ? 2 : 1;
   }
   return failed ? 1 : 0;
 };

@@ -248,11 +248,12 @@ const specs = {
   },
   ask: {
     usage: [
-      'ask SERVICE/MODEL PROMPT [--conversation ID] [--tools [--approve none|read|all]]',
+      'ask [SERVICE/MODEL] PROMPT [--conversation ID] [--tools [--approve none|read|all]]',
       '(or --model SERVICE/MODEL, and every word is the prompt)',
     ],
     summary: [
-      'ask a model; the answer streams, the turn is stored; with --tools',
+      'ask a model (named first or with --model, else the default chat',
+      'model); the answer streams, the turn is stored; with --tools',
       'it may use the mail tools: what --approve does not cover (and',
       'every send or delete) stops the run for your approval',
     ],
