@@ -387,6 +387,16 @@ const crafted: Record<string, Case> = {
     address: 'alerts@mx.yourbank.security',
     says: null,
   },
+  'the brand under another suffix you know too': {
+    address: 'a@amazon.de',
+    known: [...brands, 'amazon.de'],
+    says: null,
+  },
+  'another of the documentation domains (RFC 2606)': {
+    address: 'billing@example.org',
+    known: ['example.com'],
+    says: null,
+  },
   'a name with a dot that is no domain': {
     name: 'St.Louis Office',
     address: 'office@fabrikam.example',
