@@ -8,7 +8,12 @@ import { FileRefusal, type Places, userPlaces } from '../../files/safe-open.ts';
 import { prepareStore } from '../store/store.ts';
 import type { ParsedMessage } from './parse.ts';
 import { ParseError } from './parse-bounds.ts';
-import { planImport, type RawMessage, readUnit } from './sources.ts';
+import { type FolderRef, planImport, type RawMessage, readUnit } from './sources.ts';
+
+// Skimmer's own Trash for mail on this computer: where its Trash action takes imported mail (undo.ts), a place by
+// its source (folder-places.ts), so mail deleted in the mailbox it came from is in the Trash view and `in:trash`,
+// and out of the Inbox, All mail and search, as if it had been trashed here.
+const localTrash: FolderRef = { name: 'Trash', source: 'skimmer:trash' };
 
 export type ImportCounters = {
   messages: number;
@@ -51,6 +56,11 @@ export async function runImport(
 ): Promise<{ summary: ImportSummary; cancelled: boolean }> {
   const now = hooks.now ?? Date.now;
   const store = prepareStore(db);
+  // A message is stored unread (store.ts has no read state to take); one its mailbox had read is marked so in the
+  // same transaction, found by the pair that makes it unique (Message-ID and content hash).
+  const markRead = db.prepare<[string, string]>(
+    'UPDATE messages SET unread = 0 WHERE message_id = ? AND content_hash = ?',
+  );
   const places = hooks.places ?? userPlaces();
   const plan = await planImport(paths, places);
   const c: ImportCounters = {
@@ -85,8 +95,16 @@ export async function runImport(
       hooks.turn,
       items,
       ({ raw, parsed }) => {
-        if (store.store(raw.folder, raw.source, parsed, raw.starred) === 'imported') c.imported++;
-        else c.duplicates++;
+        // A Maildir file's name decides; otherwise the message's own headers (mail-flags.ts).
+        const flags = raw.flags ?? parsed.statusFlags;
+        const folder = flags?.trashed ? localTrash : raw.folder;
+        // A duplicate is left as it is: what the user did with it since the first import stands.
+        if (store.store(folder, raw.source, parsed, flags?.flagged) === 'duplicate') {
+          c.duplicates++;
+          return;
+        }
+        c.imported++;
+        if (flags?.seen) markRead.run(parsed.messageId, parsed.contentHash);
       },
       () => store.indexStored(),
     );

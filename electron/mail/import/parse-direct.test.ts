@@ -415,6 +415,33 @@ describe('reading mail as it arrives directly', () => {
     await expectSameAsMailparser(raw);
   });
 
+  // An mbox keeps each message's state in its headers (mail-flags.ts): whichever reader takes a message, the import
+  // gets the same from it.
+  test('Status, X-Status and X-Mozilla-Status are read the same by both readers', async () => {
+    const plain = lf([...head, 'Status: RO', 'X-Status: AF', 'Content-Type: text/plain', '', 'Hi.', '']);
+    await expectSameAsMailparser(plain);
+    expect(readDirectMessage(plain)?.statusFlags).toEqual({ seen: true, flagged: true, trashed: false });
+    // A layout the direct reader leaves to mailparser.
+    const related = lf([
+      ...head,
+      'X-Mozilla-Status: 0009',
+      'Content-Type: multipart/related; boundary=r',
+      '',
+      '--r',
+      'Content-Type: text/html',
+      '',
+      '<p>x</p>',
+      '--r--',
+      '',
+    ]);
+    expect(readDirectMessage(related)).toBeNull();
+    expect((await parseMessage(related)).statusFlags).toEqual({ seen: true, flagged: false, trashed: true });
+    // Without any of them there is nothing to say: the import leaves such a message unread.
+    expect(readDirectMessage(lf([...head, 'Content-Type: text/plain', '', 'Hi.', '']))).not.toHaveProperty(
+      'statusFlags',
+    );
+  });
+
   test('a sender and a part type read before read the same again, and a changed one is read anew', async () => {
     // The direct reader keeps what it read of a From value and of a part's type lines (parse-direct.ts).
     const one = (from: string, type: string) =>

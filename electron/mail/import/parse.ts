@@ -7,6 +7,7 @@ import { type AddressObject, simpleParser } from 'mailparser';
 import type { Address, Attachment, MessageWarning } from '../../../shared/contract/index.ts';
 import { contentWarnings } from '../warnings/message-warnings.ts';
 import { readTrustHeaders, type TrustHeaders } from '../warnings/trust-headers.ts';
+import { type MailFlags, statusHeaderFlags } from './mail-flags.ts';
 import { maxMessageBytes, maxStoredText, ParseError } from './parse-bounds.ts';
 import { type ParsedMail, readDirect } from './parse-direct.ts';
 import { isAttachmentPart, type Stripped, stripAttachmentBodies } from './strip-attachments.ts';
@@ -31,6 +32,11 @@ export type ParsedMessage = {
   trust: TrustHeaders;
   /** The warnings of the bodies alone, found here, on the parse thread (mail/warnings/message-warnings.ts). */
   contentWarnings: MessageWarning[];
+  /**
+   * What its Status, X-Status or X-Mozilla-Status header says (mail-flags.ts); absent without one. The import takes
+   * it for a message of an mbox or an .eml file, never a Maildir's (its file name decides) or a synced one's.
+   */
+  statusFlags?: MailFlags;
 };
 
 const maxIdLength = 998; // RFC 5322 line limit: anything longer is not a real Message-ID
@@ -103,6 +109,7 @@ function fromParsed(parsed: ParsedMail, raw: Buffer, strippedSizes: readonly num
   // search and snippets need text for every message.
   const text = clipText(parsed.text?.trim() ? parsed.text : html ? htmlText(html) : '');
   const storedHtml = html === null ? null : clipText(html);
+  const statusFlags = statusHeaderFlags(parsed.headerLines);
   return {
     messageId: cleanId(parsed.messageId) ?? '',
     inReplyTo: cleanId(parsed.inReplyTo),
@@ -123,6 +130,7 @@ function fromParsed(parsed: ParsedMail, raw: Buffer, strippedSizes: readonly num
     size: raw.length,
     trust: readTrustHeaders(raw),
     contentWarnings: contentWarnings(text, storedHtml),
+    ...(statusFlags && { statusFlags }),
   };
 }
 

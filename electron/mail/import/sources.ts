@@ -12,12 +12,14 @@ import {
   type Places,
   readUserFileSync,
 } from '../../files/safe-open.ts';
+import { type MailFlags, maildirFlags } from './mail-flags.ts';
 import { maxMessageBytes } from './parse-bounds.ts';
 
 export type FolderRef = { name: string; source: string };
-// `starred`: a Maildir file whose name carries the F (flagged) flag; it is imported starred (DESIGN §11).
-export type Unit = { kind: 'eml' | 'mbox'; path: string; size: number; folder: FolderRef; starred?: boolean };
-export type RawMessage = { folder: FolderRef; source: string; raw: Buffer; starred?: boolean };
+// `flags`: a Maildir file's, from its name (mail-flags.ts), which decides there; absent for an mbox or an .eml file,
+// whose messages carry theirs in their headers (ParsedMessage.statusFlags).
+export type Unit = { kind: 'eml' | 'mbox'; path: string; size: number; folder: FolderRef; flags?: MailFlags };
+export type RawMessage = { folder: FolderRef; source: string; raw: Buffer; flags?: MailFlags };
 type Problem = { source: string; reason: string };
 export type Plan = { units: Unit[]; bytesTotal: number; problems: Problem[] };
 
@@ -83,7 +85,7 @@ async function walk(dir: string, found: Found, depth: number): Promise<void> {
         if (!f.isFile() || f.name.startsWith('.')) continue;
         const path = join(dir, sub, f.name);
         const size = lstatSync(path).size;
-        units.push({ kind: 'eml', path, size, folder, ...(maildirFlagged(f.name) && { starred: true }) });
+        units.push({ kind: 'eml', path, size, folder, flags: maildirFlags(f.name) });
       }
     }
   }
@@ -108,13 +110,6 @@ async function walk(dir: string, found: Found, depth: number): Promise<void> {
   }
 }
 
-// A Maildir file's name ends in its flags, after ":2," (";2," or "!2," where ':' cannot be in a name), as
-// capital letters in order; F is flagged (https://cr.yp.to/proto/maildir.html).
-function maildirFlagged(name: string): boolean {
-  const info = /[:;!]2,([A-Za-z]*)$/.exec(name);
-  return info?.[1]?.includes('F') ?? false;
-}
-
 function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
@@ -134,7 +129,7 @@ export async function* readUnit(unit: Unit, places: Places): AsyncGenerator<RawM
       source: unit.path,
       // The import worker reads a Maildir's files one by one: blocking reads cost it a tenth as much.
       raw: readUserFileSync(unit.path, places, maxMessageBytes),
-      ...(unit.starred && { starred: true }),
+      ...(unit.flags && { flags: unit.flags }),
     };
     return;
   }
