@@ -11,6 +11,7 @@ import {
   placeRefusal,
   readUserFile,
   readUserFileSync,
+  shellPlaces,
   userPlaces,
 } from './safe-open.ts';
 
@@ -59,6 +60,32 @@ describe('userPlaces', () => {
     const data = tempDir();
     expect(placeRefusal(join(data, 'vault.key'), userPlaces({ dataDir: data }))).toBe('data_folder');
     expect(placeRefusal(join(data, 'vault.key'), userPlaces())).toBeNull();
+  });
+});
+
+// The places of a path typed at the shell (`skimmer import`): anywhere the person running the command could read it,
+// but the system trees and the data folder.
+describe('shellPlaces', () => {
+  const data = tempDir();
+  const shell = shellPlaces({ dataDir: data });
+
+  test.each([
+    ['/var/mail/ann', null],
+    ['/srv/checkout/fixtures/demo/inbox.mbox', null],
+    ['/data/mail/Inbox', null],
+    ['/home/ann/.thunderbird/profile/Mail/Inbox', null],
+    ['/proc/self/environ', 'system'],
+    ['/sys/kernel/notes', 'system'],
+    ['/dev/zero', 'system'],
+  ] as const)('%s is %s', (path, expected) => {
+    expect(placeRefusal(path, shell)).toBe(expected);
+    // The renderer's places still refuse what lies outside them.
+    if (expected === null && !path.startsWith('/home/')) expect(placeRefusal(path, places)).toBe('outside');
+  });
+
+  test('leaves out the data folder it is given, as its real path', () => {
+    expect(placeRefusal(join(data, 'vault.key'), shell)).toBe('data_folder');
+    expect(placeRefusal(join(data, 'vault.key'), shellPlaces())).toBeNull();
   });
 });
 

@@ -59,12 +59,31 @@ function realOrNull(path: string): string | null {
  * demo mailbox). A root of `/` (a service account's home) would allow everything, so it is no root.
  */
 export function userPlaces(opts: { dataDir?: string; extraRoots?: readonly string[] } = {}): Places {
-  const real = (paths: readonly string[]) =>
-    paths.map(realOrNull).filter((p): p is string => p !== null && p !== sep);
   return {
-    roots: real([homedir(), tmpdir(), ...removableDrives, ...(opts.extraRoots ?? [])]),
-    excluded: real(opts.dataDir ? [opts.dataDir] : []),
+    roots: realPaths([homedir(), tmpdir(), ...removableDrives, ...(opts.extraRoots ?? [])]),
+    excluded: realPaths(opts.dataDir ? [opts.dataDir] : []),
   };
+}
+
+const realPaths = (paths: readonly string[]) =>
+  paths.map(realOrNull).filter((p): p is string => p !== null && p !== sep);
+
+// Every path on this computer: one root on Linux and macOS; on Windows a root per drive letter, and `\\` for the
+// network shares (\\server\share) realpath gives.
+const fileSystemRoots = (): string[] =>
+  process.platform === 'win32'
+    ? [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((d) => `${d}:\\`).concat('\\\\')
+    : [sep];
+
+/**
+ * SECURITY: the places of a path typed at the shell (`skimmer import PATH…`): anywhere on this computer, since the
+ * person who runs the command chose it and could read it with their own permissions anyway (`cat /var/mail/$USER`);
+ * the user's places above guard the paths the renderer names, which hostile content may have chosen. Everything else
+ * of the rule still holds: never under /proc, /sys or /dev, never in the data folder (the database, the vault key),
+ * regular files only (no FIFO, socket or device), each read bounded and made from the descriptor that was checked.
+ */
+export function shellPlaces(opts: { dataDir?: string } = {}): Places {
+  return { roots: fileSystemRoots(), excluded: realPaths(opts.dataDir ? [opts.dataDir] : []) };
 }
 
 const inside = (path: string, dir: string) =>

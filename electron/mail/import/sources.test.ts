@@ -94,6 +94,19 @@ describe('planImport', () => {
     expect(plan.bytesTotal).toBe(plan.units.reduce((n, u) => n + u.size, 0));
   });
 
+  // Under an import of the home folder (or, from the shell, of `/`), a folder the rule refuses is passed by, not
+  // walked into: its files would each be refused, and in /proc listing them is reading the processes.
+  test("does not walk into Skimmer's data folder inside a folder it walks", async () => {
+    const root = tempDir();
+    const data = join(root, '.config', 'Skimmer');
+    mkdirSync(data, { recursive: true });
+    writeFileSync(join(data, 'Inbox'), mbox);
+    writeFileSync(join(root, 'a.eml'), eml({ subject: 'a' }));
+    const plan = await planImport([root], userPlaces({ dataDir: data }));
+    expect(plan.units.map((u) => u.path)).toEqual([join(root, 'a.eml')]);
+    expect(plan.problems).toEqual([]);
+  });
+
   test('reads an mbox unit as one raw message per entry, with its offset as the source', async () => {
     const root = tempDir();
     const file = join(root, 'x.mbox');

@@ -1,7 +1,8 @@
 // What an import reads: `.eml` files, `.mbox` files and Maildir folders, found from the paths the user
 // chose. Planning (what to read, how many bytes) is separate from reading so progress has a total. Every path,
-// named or found in a folder, is opened through files/safe-open.ts: the user's own places, regular files only, the
-// size checked on the open descriptor.
+// named or found in a folder, is opened through files/safe-open.ts under the places its caller gives (the user's own
+// for the renderer's paths, anywhere but /proc, /sys, /dev and the data folder for the shell's), regular files only,
+// the size checked on the open descriptor.
 import { createReadStream, lstatSync } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
@@ -10,6 +11,7 @@ import {
   locateUserPath,
   openUserFile,
   type Places,
+  placeRefusal,
   readUserFileSync,
 } from '../../files/safe-open.ts';
 import { type MailFlags, maildirFlags } from './mail-flags.ts';
@@ -93,6 +95,10 @@ async function walk(dir: string, found: Found, depth: number): Promise<void> {
   for (const e of entries) {
     const path = join(dir, e.name);
     if (e.isDirectory()) {
+      // SECURITY: a folder the rule refuses (/proc under an import of `/`, the data folder under one of the home
+      // folder) is not walked: every file in it would be refused one by one, or, in /proc, listing it is reading the
+      // processes. The path is real: the walk starts from a real path and follows no link.
+      if (placeRefusal(path, found.places) !== null) continue;
       if (!['cur', 'new', 'tmp'].includes(e.name)) await walk(path, found, depth + 1);
     } else if (e.isFile()) {
       const ext = extname(e.name).toLowerCase();
