@@ -13,6 +13,7 @@ import type {
 import { bridge, bridgeKind } from '../bridge.ts';
 import { classifyLink, type LinkVerdict } from '../mail/link-policy.ts';
 import { useAppStore } from './app-store.ts';
+import { documentQuery } from './document-query.ts';
 import { type DocumentHit, useDocumentsStore } from './documents-store.ts';
 import { latestOnly } from './latest-only.ts';
 import { hitAt, stepCursor } from './search-hits.ts';
@@ -132,7 +133,10 @@ export const useMailStore = create<MailState>()((set, get) => {
     (query: string) =>
       Promise.all([
         bridge['mail:search']({ query, limit: searchLimit }),
-        bridge['documents:search']({ query, limit: documentSearchLimit }),
+        // A mail operator (`is:unread`) is a filter no document passes: then only the mail is searched.
+        documentQuery(query) === null
+          ? Promise.resolve({ ok: true as const, value: [] })
+          : bridge['documents:search']({ query, limit: documentSearchLimit }),
       ]),
     (query, [mail, documents]) =>
       set({
