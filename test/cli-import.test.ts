@@ -1,6 +1,6 @@
 // `skimmer import` run as a real process, the way users run it (through its import worker and parse threads): the
 // state a Maildir's names and an mbox's headers kept, paths the person at the shell names outside the places the
-// renderer is held to.
+// renderer is held to, and the exit code when nothing could be imported.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -181,5 +181,55 @@ describe('a folder outside the home folder, the temporary folder and removable d
         { source: paths[4], reason: "This is in Skimmer's own data folder." },
       ],
     });
+    expect(r.code).toBe(1);
+  });
+});
+
+describe('the exit code of skimmer import', () => {
+  const mail = tempDir();
+  writeFileSync(join(mail, 'good.eml'), eml({ id: '<good@x>', subject: 'good' }));
+  writeFileSync(join(mail, 'bad.eml'), 'not mail');
+  const missing = join(mail, 'missing.mbox');
+
+  test('is 1 with one sentence naming the source when the one source named failed', async () => {
+    const r = await runSkimmer(['--data', tempDir(), 'import', join(mail, 'bad.eml')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `Nothing was imported: ${join(mail, 'bad.eml')}: The file does not start with mail headers.\n`,
+    );
+    expect(r.stdout).toContain('Imported 0 messages, 0 already there, 1 failed.');
+  });
+
+  test('is 1 when every source failed, with the summary still on stdout for --json', async () => {
+    const r = await runSkimmer(['--data', tempDir(), 'import', join(mail, 'bad.eml'), missing, '--json']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('Nothing was imported: none of it could be read, and each failure is listed.\n');
+    expect(JSON.parse(r.stdout)).toEqual({
+      imported: 0,
+      duplicates: 0,
+      // What the plan refused comes before what failed as it was read.
+      failed: [
+        { source: missing, reason: 'No such file or folder.' },
+        { source: join(mail, 'bad.eml'), reason: 'The file does not start with mail headers.' },
+      ],
+    });
+  });
+
+  test('is 0 when some were imported or already there and some failed, as the README says', async () => {
+    const data = tempDir();
+    const partly = await runSkimmer(['--data', data, 'import', mail, missing, '--json']);
+    expect(JSON.parse(partly.stdout)).toMatchObject({ imported: 1, duplicates: 0 });
+    expect(partly.code).toBe(0);
+    // Read again: the good message is there already, which is no failure.
+    const again = await runSkimmer(['--data', data, 'import', mail, '--json']);
+    expect(JSON.parse(again.stdout)).toMatchObject({ imported: 0, duplicates: 1 });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe('');
+  });
+
+  test('is 0 for a folder with no mail in it: nothing failed', async () => {
+    const r = await runSkimmer(['--data', tempDir(), 'import', tempDir(), '--json']);
+    expect(JSON.parse(r.stdout)).toEqual({ imported: 0, duplicates: 0, failed: [] });
+    expect(r.code).toBe(0);
   });
 });

@@ -1,9 +1,10 @@
 // `skimmer import PATH…`: .eml files, .mbox files and Maildir folders, through the import job the `mail:import`
 // channel starts, with that channel's request schema checked first. The paths are the shell's (below), so they are
 // not held to the renderer's places. Progress goes to a terminal's stderr; Ctrl+C stops the job and keeps what was read
-// so far (exit 130).
+// so far (exit 130). Nothing imported with something failed is a failed command (exit 1), said in one sentence on
+// stderr after the summary; anything imported or found already there is a success, failures listed beside it.
 import { join } from 'node:path';
-import { channels } from '../../shared/contract/index.ts';
+import { channels, type ImportSummary } from '../../shared/contract/index.ts';
 import { describeIssues } from '../bridge/dispatch-on.ts';
 import { dbFileName } from '../data-folder.ts';
 import { shellPlaces } from '../files/safe-open.ts';
@@ -47,7 +48,9 @@ export const importCommand: Command = async (app, args, values, io, signal) => {
           for (const f of s.failed) io.out(`  failed: ${f.source}: ${f.reason}`);
           if (e.cancelled) io.out('The import was stopped; what was read so far is kept.');
         }
-        resolve(e.cancelled ? 130 : 0);
+        const failure = e.cancelled ? null : nothingImported(s);
+        if (failure) io.err(failure);
+        resolve(e.cancelled ? 130 : failure ? 1 : 0);
       } else if (e.type === 'error') {
         io.err(e.error.message);
         resolve(1);
@@ -60,3 +63,14 @@ export const importCommand: Command = async (app, args, values, io, signal) => {
   await job?.done;
   return code;
 };
+
+// Not one message read, and something failed: the sentence names the one failure, or says they are all listed.
+// Duplicates are messages read: re-importing a folder with one bad file in it is no failed command.
+function nothingImported(s: ImportSummary): string | null {
+  if (s.imported > 0 || s.duplicates > 0) return null;
+  const [only, ...more] = s.failed;
+  if (!only) return null;
+  return more.length === 0
+    ? `Nothing was imported: ${only.source}: ${only.reason}`
+    : 'Nothing was imported: none of it could be read, and each failure is listed.';
+}
