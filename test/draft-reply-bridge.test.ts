@@ -175,10 +175,10 @@ describe('draft:aiReply', () => {
     await call(app, 'draft:discard', { id: own.id });
   });
 
-  test('lists an amount the thread does not hold as not found in the thread', async () => {
+  test('lists an amount the messages cited do not hold as not found in them', async () => {
     answer = (cited) => `We can do $45,000 [${cited[0]}], as you say [${cited[1]}].`;
     const result = await draftedOk({ message: idOf('<budget-2@example.org>'), model: 'local/m' });
-    expect(result.unverified).toEqual([{ text: '$45,000', reason: 'not found in the thread' }]);
+    expect(result.unverified).toEqual([{ text: '$45,000', reason: 'not found in the messages cited' }]);
     expect(result.known).toContain('n:40000');
   });
 

@@ -72,7 +72,7 @@ describe('skimmer draft reply --model', () => {
       inReplyTo: '<b2@example.org>',
       cited: true,
       citations: [{ messageId: first }, { messageId: second }],
-      unverified: [{ text: '$2,500', reason: 'not found in the thread' }],
+      unverified: [{ text: '$2,500', reason: 'not found in the messages cited' }],
     });
     expect(out?.body).toMatch(/^Hi Priya,\n\nYes to 40k and to the 14th; add \$2,500 for travel\.\n/);
     expect(JSON.stringify(out?.to)).not.toContain('dana@else.example');
@@ -84,7 +84,7 @@ describe('skimmer draft reply --model', () => {
   test('says which facts are unverified in the text output', async () => {
     const r = await skimmer(['draft', 'reply', String(second), '--model', 'local/m']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Unverified: $2,500: not found in the thread');
+    expect(r.stdout).toContain('Unverified: $2,500: not found in the messages cited');
     expect(r.stdout).toMatch(/Cited: message \d+ \(Budget — Priya\); message \d+/);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { factsOf, knownFacts, notInThread, unverifiedFacts, writtenPart } from './thread-facts.ts';
+import { factsOf, knownFacts, missingFacts, notCited, unverifiedFacts, writtenPart } from './thread-facts.ts';
 
 const found = (draft: string, thread: string) => unverifiedFacts(draft, knownFacts([thread])).length === 0;
 
@@ -23,6 +23,39 @@ describe('reading the facts of a text', () => {
     ['a 24-hour time', 'at 15:00', [['15:00', 'time']]],
     ['noon', 'at noon', [['noon', 'time']]],
     ['nothing inside an id or a word', 'see [m12] and v2 of the 3D plan', []],
+    ['full-width digits as the number they are', 'It is １２，０００ in all.', [['１２，０００', 'number']]],
+    ['Arabic-Indic digits', 'المبلغ ١٢٬٥٠٠ يورو', [['١٢٬٥٠٠', 'number']]],
+    [
+      'Extended Arabic-Indic and Devanagari digits',
+      'pay ۴۰۰ or ४००',
+      [
+        ['۴۰۰', 'number'],
+        ['४००', 'number'],
+      ],
+    ],
+    ['an amount in words', 'twelve thousand euros', [['twelve thousand', 'number']]],
+    [
+      'a hundreds amount in words',
+      'about five hundred, or a hundred and fifty',
+      [
+        ['five hundred', 'number'],
+        ['a hundred and fifty', 'number'],
+      ],
+    ],
+    [
+      'a small number in words only before a currency',
+      'one of us, two weeks, ten euros',
+      [['ten', 'number']],
+    ],
+    [
+      'an IBAN in groups',
+      'IBAN DE89 3704 0044 0532 0130 00, thanks',
+      [['DE89 3704 0044 0532 0130 00', 'code']],
+    ],
+    ['an IBAN in one word', 'to DE89370400440532013000.', [['DE89370400440532013000', 'code']]],
+    ['a currency code against the digits', 'pay EUR97531 today', [['EUR97531', 'number']]],
+    ['an invoice number', 'invoice INV97531 attached', [['INV97531', 'code']]],
+    ['no IBAN where the check digits are wrong', 'FY24 plan 2025 ABCD', [['2025', 'number']]],
     [
       'each number of a list',
       '1,2 and 3',
@@ -56,6 +89,17 @@ describe('finding a draft’s facts in the thread', () => {
     ['15:00', 'Call at 3 p.m.'],
     ['3:30 PM', 'Call at 3:30?'],
     ['noon', 'Lunch at 12pm.'],
+    ['１２，０００', 'The budget is 12,000.'],
+    ['١٢٬٠٠٠', 'The budget is 12000.'],
+    ['12,000', 'الميزانية ١٢٠٠٠'],
+    ['twelve thousand euros', 'The budget is €12,000.'],
+    ['€12,000', 'Twelve thousand euros it is.'],
+    ['five hundred', 'About 500 dollars.'],
+    ['forty-five', 'We have 45 seats.'],
+    ['DE89370400440532013000', 'IBAN: DE89 3704 0044 0532 0130 00'],
+    ['INV-97531', 'Invoice INV97531 attached.'],
+    ['INV97531', 'Your invoice number is 97531.'],
+    ['EUR 97,531', 'Please pay EUR97531.'],
   ])('finds %s in “%s”', (draft, thread) => {
     expect(found(draft, thread)).toBe(true);
   });
@@ -69,6 +113,12 @@ describe('finding a draft’s facts in the thread', () => {
     ['4pm', 'Call at 15:00.'],
     ['14', 'Deadline is Dec 14.'],
     ['3:30 PM', 'Call at 4:30.'],
+    ['١٢٠٠١', 'The budget is 12000.'],
+    ['twelve thousand', 'The budget is 11,000.'],
+    ['DE89370400440532013000', 'IBAN: DE12 5001 0517 0648 4898 90'],
+    ['EUR97531', 'Please pay EUR 97,530.'],
+    ['INV97531', 'Invoice INV97532 attached.'],
+    ['ACCT-20417', 'No account number here.'],
   ])('does not find %s in “%s”', (draft, thread) => {
     expect(found(draft, thread)).toBe(false);
   });
@@ -78,10 +128,16 @@ describe('finding a draft’s facts in the thread', () => {
     expect(
       unverifiedFacts('Agreed: $40,000 by Dec 14 at 3pm, plus $5,000 on Dec 20, or $5,000 later.', known),
     ).toEqual([
-      { text: '$5,000', reason: notInThread },
-      { text: 'Dec 20', reason: notInThread },
+      { text: '$5,000', reason: notCited },
+      { text: 'Dec 20', reason: notCited },
     ]);
   });
+});
+
+test('says which keys would have found each missing fact', () => {
+  expect(missingFacts('Pay DE89 3704 0044 0532 0130 00 and 40k.', knownFacts(['We agreed 40,000.']))).toEqual(
+    [{ fact: { text: 'DE89 3704 0044 0532 0130 00', kind: 'code' }, needs: ['c:DE89370400440532013000'] }],
+  );
 });
 
 describe('the part of a reply the writer wrote', () => {

@@ -2,7 +2,7 @@
 // demo mailbox, and a local Chat Completions server citing the first two messages it is given, with an amount
 // no message holds. What it proves (DESIGN §12, "Drafted replies"): the reader's "Draft reply" opens the drafted
 // reply in the composer with a chip per citation, the [id] marks out of the body; the made-up amount is flagged
-// "not found in the thread" and the flag goes when the user edits it out; a chip marks its message in the
+// "not found in the messages cited" and the flag goes when the user edits it out; a chip marks its message in the
 // reader; the composer's "Draft with AI" sends the user's instructions; nothing leaves loopback.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -71,7 +71,7 @@ describe('Draft reply', () => {
     expect(text).toMatch(/^Thanks, that works\. We can add \$99,999 for the extras\.\n\nBest\n/);
     expect(text).not.toMatch(/\[m\d+\]/);
     expect(await page.getByTestId('composer-unverified-item').allTextContents()).toEqual([
-      '$99,999: not found in the thread',
+      '$99,999: not found in the messages cited',
     ]);
     await page.screenshot({ path: join(projectRoot, 'test-results', 'screenshots', 'draft-reply.png') });
 
@@ -80,7 +80,7 @@ describe('Draft reply', () => {
     await body(page).fill(`Make it 1,234,567.\n${text}`);
     await expect
       .poll(() => page.getByTestId('composer-unverified-item').allTextContents())
-      .toEqual(['1,234,567: not found in the thread', '$99,999: not found in the thread']);
+      .toEqual(['1,234,567: not found in the messages cited', '$99,999: not found in the messages cited']);
   });
 
   test('a chip marks its message in the reader', async () => {
@@ -102,7 +102,7 @@ describe('Draft reply', () => {
     expect(await body(page).inputValue()).toBe(written);
     await expect
       .poll(() => page.getByTestId('composer-unverified-item').allTextContents())
-      .toEqual(['1,234,567: not found in the thread', '$99,999: not found in the thread']);
+      .toEqual(['1,234,567: not found in the messages cited', '$99,999: not found in the messages cited']);
     // The reload left the reader empty and its model field as new; the next test answers in the same thread.
     await openLongThread();
     await page.getByTestId('summary-model').fill('local/test-model');

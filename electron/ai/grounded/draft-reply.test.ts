@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { notInThread } from '../../../shared/compose/thread-facts.ts';
+import { notCited, unverifiedFacts } from '../../../shared/compose/thread-facts.ts';
 import type { MessageView } from '../../../shared/contract/index.ts';
 import { projectRoot } from '../../app.ts';
 import { groundedBounds } from './bounds.ts';
@@ -95,13 +95,88 @@ describe('draftReply', () => {
     expect(drafted.note).toBeNull();
   });
 
-  test('lists an amount and a date the thread does not hold as not found in the thread', async () => {
+  test('lists an amount and a date the messages cited do not hold', async () => {
     content = fixture('made-up-amount');
     const drafted = await draftReply(connection(), 'local', request());
     expect(drafted.unverified).toEqual([
-      { text: '$45,000', reason: notInThread },
-      { text: 'Dec 20', reason: notInThread },
+      { text: '$45,000', reason: notCited },
+      { text: 'Dec 20', reason: notCited },
     ]);
+  });
+
+  test('counts a fact as found only in a message its sentence cites: an IBAN from a hostile message is flagged', async () => {
+    // m42 is the genuine request; m43 is someone else's, with an IBAN of their own and an "updated" invoice.
+    const hostile = [
+      message(41, 'Can we agree a budget of 40k for Q3?', Date.UTC(2026, 10, 28)),
+      message(
+        42,
+        'Please pay invoice INV-2231 to DE12 5001 0517 0648 4898 90 by Dec 14.',
+        Date.UTC(2026, 10, 29),
+      ),
+      message(
+        43,
+        'Correction: pay INV97531, EUR97531, to DE89 3704 0044 0532 0130 00 instead, twelve thousand euros.',
+        Date.UTC(2026, 10, 30),
+      ),
+    ];
+    content = JSON.stringify({
+      answer: [
+        'Hi Priya,',
+        '',
+        'We will pay INV97531 to DE89 3704 0044 0532 0130 00 by Dec 14 [m42].',
+        'That is EUR97531, twelve thousand euros [m42].',
+        'The budget of 40k stands [m41].',
+        'We will also send ５００ dollars.',
+        '',
+        'Bob',
+      ].join('\n'),
+      citations: ['m42', 'm41'],
+    });
+    const drafted = await draftReply(connection(), 'local', request({ thread: hostile, answering: 42 }));
+    const flagged = [
+      { text: 'INV97531', reason: notCited },
+      { text: 'DE89 3704 0044 0532 0130 00', reason: notCited },
+      { text: 'EUR97531', reason: notCited },
+      { text: 'twelve thousand', reason: notCited },
+      // No citation in its sentence: found in no message cited for it.
+      { text: '５００', reason: notCited },
+    ];
+    expect(drafted.unverified).toEqual(flagged);
+    // The composer checks the body against `known`: the same facts flagged there, the cited ones not.
+    expect(unverifiedFacts(drafted.text, drafted.known)).toEqual(flagged);
+    expect(drafted.known).toContain('n:40000');
+    expect(drafted.known).toContain('c:DE12500105170648489890');
+    expect(drafted.known).not.toContain('c:DE89370400440532013000');
+  });
+
+  test('a fact cited from the message that holds it is found, whichever message the next sentence cites', async () => {
+    const hostile = [
+      message(42, 'Please pay to DE12 5001 0517 0648 4898 90.', Date.UTC(2026, 10, 29)),
+      message(43, 'Or pay to DE89 3704 0044 0532 0130 00 instead.', Date.UTC(2026, 10, 30)),
+    ];
+    content = JSON.stringify({
+      answer: 'We will pay to DE89 3704 0044 0532 0130 00 [m43]. Thanks for the details [m42].',
+      citations: ['m43', 'm42'],
+    });
+    const drafted = await draftReply(connection(), 'local', request({ thread: hostile, answering: 42 }));
+    expect(drafted.unverified).toEqual([]);
+    expect(unverifiedFacts(drafted.text, drafted.known)).toEqual([]);
+  });
+
+  test('a fact in a message cited only by another sentence is flagged, in the composer too', async () => {
+    const hostile = [
+      message(42, 'Please pay to DE12 5001 0517 0648 4898 90.', Date.UTC(2026, 10, 29)),
+      message(43, 'Or pay to DE89 3704 0044 0532 0130 00 instead.', Date.UTC(2026, 10, 30)),
+    ];
+    content = JSON.stringify({
+      answer: 'We will pay to DE89 3704 0044 0532 0130 00 [m42]. Thanks for the update [m43].',
+      citations: ['m42', 'm43'],
+    });
+    const drafted = await draftReply(connection(), 'local', request({ thread: hostile, answering: 42 }));
+    const flagged = [{ text: 'DE89 3704 0044 0532 0130 00', reason: notCited }];
+    expect(drafted.unverified).toEqual(flagged);
+    expect(unverifiedFacts(drafted.text, drafted.known)).toEqual(flagged);
+    expect(unverifiedFacts('Paid to DE12 5001 0517 0648 4898 90.', drafted.known)).toEqual([]);
   });
 
   test('refuses a citation of a message outside the thread', async () => {

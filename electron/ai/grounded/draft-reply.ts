@@ -3,9 +3,10 @@
 // mails as examples of their style. It answers the grounded `{answer, citations}` object, checked exactly as a
 // grounded answer is (citations.ts): every id a message of this thread, the inline set equal to the list, else
 // `bad_answer` and no draft. The `[id]` marks are taken out of the text the user edits and kept as citations;
-// every amount, number, date and time of the text found in no message of the thread is listed as unverified
-// (shared/compose/thread-facts.ts). The caller connects (consent first) and makes the draft from the text.
-import { knownFacts, type Unverified, unverifiedFacts } from '../../../shared/compose/thread-facts.ts';
+// every amount, number, date, time and code of a sentence that none of the messages that sentence cites holds is
+// listed as unverified (shared/compose/thread-facts.ts). The caller connects (consent first) and makes the draft
+// from the text.
+import { knownFacts, missingFacts, notCited, type Unverified } from '../../../shared/compose/thread-facts.ts';
 import { AiFailure } from '../protocol/errors.ts';
 import { groundedBounds } from './bounds.ts';
 import { type GroundedConnection, groundedAnswer } from './grounded.ts';
@@ -22,7 +23,10 @@ export type DraftedReply = {
   cited: boolean;
   citations: ReplyCitation[];
   unverified: Unverified[];
-  /** The thread's facts, normalised, so the composer checks the text again as the user edits it. */
+  /**
+   * The facts of the messages cited, normalised, so the composer checks the text again as the user edits it;
+   * without those a sentence was found not to hold (cited by another sentence only, or found in no message).
+   */
   known: string[];
   note: string | null;
 };
@@ -47,6 +51,61 @@ const withoutMarks = (answer: string) =>
     .replace(marks, '')
     .replace(/^[ \t]+/gm, '')
     .trim();
+
+// A sentence ends at a line break, or at . ! ? (with the marks right after it, which cite it) before a capital
+// letter: `3 p.m. today` and `Dec. 14` go on, `Mr. Smith` too.
+const sentenceEnd = /[.!?…]+["”')]*((?:[ \t]*\[[A-Za-z0-9_-]{1,16}\])*)(?=[ \t]+["“'(]?\p{Lu})|\n/gu;
+const abbreviation = /\b(?:Mr|Mrs|Ms|Dr|Prof|St|Mt|vs|etc|e\.g|i\.e|No|Inc|Ltd|Co|Jr|Sr)\.$/i;
+
+/** The answer's sentences, each with the ids its marks cite (a piece `m12-2` as its message). */
+function sentencesOf(answer: string): { text: string; cites: string[] }[] {
+  const out: { text: string; cites: string[] }[] = [];
+  let start = 0;
+  const take = (end: number) => {
+    const part = answer.slice(start, end);
+    start = end;
+    const cites = [...part.matchAll(marks)].map((m) => (m[1] as string).replace(/-\d+$/, ''));
+    if (part.trim() !== '') out.push({ text: part.replace(marks, ''), cites });
+  };
+  for (const m of answer.matchAll(sentenceEnd)) {
+    const end = m.index + m[0].length;
+    if (m[0] !== '\n' && abbreviation.test(answer.slice(start, m.index + 1).replace(/\s+$/, ''))) continue;
+    take(end);
+  }
+  take(answer.length);
+  return out;
+}
+
+/**
+ * The facts not found, once each in the order written, and what the composer checks against: a fact counts as
+ * found only in a message its own sentence cites. The keys the composer gets are the cited messages', without
+ * those of the facts not found, so the composer flags them too though another sentence cites where they are.
+ */
+function checkFacts(answer: string, textOf: ReadonlyMap<string, string>) {
+  const keysOf = new Map<string, string[]>();
+  const known = (ids: readonly string[]) =>
+    ids.flatMap((id) => {
+      const text = textOf.get(id);
+      if (text === undefined) return [];
+      const keys = keysOf.get(id) ?? knownFacts([text]);
+      keysOf.set(id, keys);
+      return keys;
+    });
+  const unverified: Unverified[] = [];
+  const seen = new Set<string>();
+  const unfound = new Set<string>();
+  const cited = new Set<string>();
+  for (const sentence of sentencesOf(answer)) {
+    for (const id of sentence.cites) cited.add(id);
+    for (const { fact, needs } of missingFacts(sentence.text, known(sentence.cites))) {
+      for (const key of needs) unfound.add(key);
+      if (seen.has(fact.text)) continue;
+      seen.add(fact.text);
+      unverified.push({ text: fact.text, reason: notCited });
+    }
+  }
+  return { unverified, known: [...new Set(known([...cited]))].filter((k) => !unfound.has(k)).sort() };
+}
 
 /** Asks the model for the reply and checks it; throws AiFailure (`bad_answer`, a bound's `invalid_request`). */
 export async function draftReply(
@@ -87,17 +146,9 @@ export async function draftReply(
     return c?.messageId ? [{ id, messageId: c.messageId, title: c.title }] : [];
   });
   const text = withoutMarks(result.answer);
-  // Checked against every message of the thread, those left out for the bounds too: a fact is the thread's
-  // wherever in it it is.
-  const known = knownFacts(messages.map((m) => m.text));
+  // SECURITY: checked against the messages each sentence cites, never the whole thread: a hostile message in the
+  // thread would otherwise vouch for its own IBAN or amount in a sentence that cites a genuine one.
+  const { unverified, known } = checkFacts(result.answer, new Map(messages.map((m) => [m.id, m.text])));
   const threadId = request.thread.find((m) => m.id === request.answering)?.threadId ?? 0;
-  return {
-    text,
-    threadId,
-    cited: result.cited,
-    citations,
-    unverified: unverifiedFacts(text, known),
-    known,
-    note,
-  };
+  return { text, threadId, cited: result.cited, citations, unverified, known, note };
 }
