@@ -159,3 +159,60 @@ describe('parseSearchQuery', () => {
     expect((error as Error).message).toContain(sentence);
   });
 });
+
+// Red-team items 8 and 10: a query's cost is bounded before it runs, and a control character is refused with a
+// sentence (a NUL inside an FTS5 string was an internal SqliteError).
+describe('the bounds of a query', () => {
+  const letters = [...'abcdefghijklmnopqrstuvwxyz'];
+  // 120 prefixes in 455 characters: every letter, then two-letter ones.
+  const hostile = `{${[...letters, ...letters.flatMap((a) => [...'aeioulnrst'].map((b) => `${a}${b}`))]
+    .slice(0, 120)
+    .map((p) => `${p}*`)
+    .join(' ')}}`;
+
+  const refusal = (q: string): SearchQueryError => {
+    try {
+      parse(q);
+    } catch (e) {
+      if (e instanceof SearchQueryError) return e;
+      throw e;
+    }
+    throw new Error(`${JSON.stringify(q)} was not refused`);
+  };
+
+  test.each([
+    [hostile, 'too_costly', 'That search has 120 words ending in *; Skimmer takes at most 6 in one search'],
+    [
+      'a* OR b* OR c* OR d* OR e* OR f* OR g* OR h* OR i* OR j* OR k* OR l*',
+      'too_costly',
+      'That search has 12 words ending in *',
+    ],
+    ['subject:(ab* ac* ad*) -from:(ae* af* ag* ah*)', 'too_costly', 'That search has 7 words ending in *'],
+    ['a* b*', 'too_costly', 'That search has 2 single letters or digits ending in * (such as a*)'],
+    ['from:ana@x* -"quarterly r"*', 'too_costly', 'has 2 single letters or digits ending in *'],
+    [Array.from({ length: 51 }, (_, i) => `w${i}`).join(' OR '), 'too_costly', 'That search has 51 words'],
+    ['"one two three four five six seven eight nine ten" '.repeat(6), 'too_costly', 'has 60 words'],
+    [
+      'to:\u0000budget',
+      'bad_value',
+      'A search cannot hold control characters; this one has U+0000 (character 4).',
+    ],
+    ['budget\u001b[31m', 'bad_value', 'U+001B'],
+    ['in:\u007fInbox', 'bad_value', 'U+007F'],
+    ['"a\u0085b"', 'bad_value', 'U+0085'],
+  ])('refuses %j with a sentence', (q, reason, sentence) => {
+    const e = refusal(q);
+    expect(e.reason).toBe(reason);
+    expect(e.message).toContain(sentence);
+  });
+
+  test.each([
+    'a*',
+    '1*',
+    'a* bc* de* fg* hi* jk*',
+    Array.from({ length: 50 }, (_, i) => `w${i}`).join(' '),
+    'budget\tmeeting\nnotes\r\nfriday\u000bnext\u000cweek',
+  ])('takes %j', (q) => {
+    expect(parse(q)).not.toBeNull();
+  });
+});

@@ -15,14 +15,32 @@
 // - Dates are days in the machine's local time zone, the one the app shows dates in: after:D matches from
 //   the start of D on, before:D up to the start of D (Gmail's semantics). Durations count back from now on
 //   the local calendar: 3m is three calendar months ago (the 31st becomes the month's last day).
+// - A query's cost is bounded before it runs (red-team item 8): at most `maxQueryWords` words and
+//   `maxPrefixTerms` prefixes, of which one may be a single letter or digit. FTS5 expands each prefix into
+//   every word it begins, merging their lists in one step nothing can interrupt: a single letter is most of
+//   the mail (`a*`: 145–175 ms at 100,000 messages, a two-letter one up to 60 ms), and `a* OR b* … z*` held
+//   the read thread for seconds. What runs past the bounds is stopped by its deadline (search.ts `ReadCheck`).
+// - A control character (a NUL, an escape) is refused with a sentence: FTS5 reads its strings up to a NUL, so
+//   one inside a word was an internal "unterminated string" error.
 
 export class SearchQueryError extends Error {
-  readonly reason: 'unknown_operator' | 'bad_value';
+  /**
+   * `too_costly`: over the bounds above, before anything runs; `too_slow`: stopped at its deadline;
+   * `cancelled`: replaced by a newer search from the same place (reads/read-thread.ts).
+   */
+  readonly reason: 'unknown_operator' | 'bad_value' | 'too_costly' | 'too_slow' | 'cancelled';
   constructor(reason: SearchQueryError['reason'], message: string) {
     super(message);
     this.reason = reason;
   }
 }
+
+/** Words (each word of a phrase, NEAR's too) in one query. */
+export const maxQueryWords = 50;
+/** Prefixes (`conf*`) in one query. */
+export const maxPrefixTerms = 6;
+/** Prefixes of one letter or digit (`a*`), the costly kind, in one query. */
+export const maxShortPrefixes = 1;
 
 export type TextField = 'subject' | 'from' | 'to' | 'cc' | 'body';
 export type Place = 'inbox' | 'trash' | 'spam' | 'sent' | 'drafts' | 'archive' | 'anywhere';
@@ -69,8 +87,81 @@ const operators = new Set([
 
 /** The tree of a query; null when it holds nothing to search for (only punctuation, say). */
 export function parseSearchQuery(text: string, options: ParseOptions = {}): SearchNode | null {
-  return new Parser(tokenize(text), options.now ?? Date.now()).query();
+  refuseControl(text);
+  const tree = new Parser(tokenize(text), options.now ?? Date.now()).query();
+  if (tree) refuseCostly(tree);
+  return tree;
 }
+
+// C0 controls but the whitespace ones (tab, line feed, vertical tab, form feed, return), DEL and C1.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const control = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/;
+
+function refuseControl(text: string): void {
+  const found = control.exec(text);
+  if (!found) return;
+  const code = (found[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+  // SECURITY: a NUL ends an FTS5 string early; refused here, it never reaches SQLite as syntax.
+  throw new SearchQueryError(
+    'bad_value',
+    `A search cannot hold control characters; this one has U+${code} (character ${found.index + 1}). Type it again without it.`,
+  );
+}
+
+// SECURITY: one request must not hold the read thread (or, for a selection, the main thread) for seconds;
+// the bounds are counted on the tree, so brackets, braces and operators cannot hide a term.
+function refuseCostly(tree: SearchNode): void {
+  let count = 0;
+  let prefixes = 0;
+  let short = 0;
+  const visit = (n: SearchNode): void => {
+    switch (n.kind) {
+      case 'and':
+      case 'or':
+        for (const i of n.items) visit(i);
+        return;
+      case 'not':
+        visit(n.item);
+        return;
+      case 'near':
+        for (const p of n.phrases) count += wordsOf(p).length;
+        return;
+      case 'text': {
+        const words = wordsOf(n.text);
+        count += words.length;
+        if (!n.prefix) return;
+        prefixes++;
+        if ([...(words.at(-1) ?? '')].length < 2) short++;
+        return;
+      }
+      default:
+        return;
+    }
+  };
+  visit(tree);
+  // The most particular first: a query of many prefixes has many words too.
+  if (prefixes > maxPrefixTerms) {
+    throw new SearchQueryError(
+      'too_costly',
+      `That search has ${prefixes} words ending in *; Skimmer takes at most ${maxPrefixTerms} in one search, since each one searches for every word that starts with it.`,
+    );
+  }
+  if (short > maxShortPrefixes) {
+    throw new SearchQueryError(
+      'too_costly',
+      `That search has ${short} single letters or digits ending in * (such as a*); Skimmer takes at most ${maxShortPrefixes} in a search, since each matches most of the mail. Give the others a second letter.`,
+    );
+  }
+  if (count > maxQueryWords) {
+    throw new SearchQueryError(
+      'too_costly',
+      `That search has ${count} words; Skimmer searches for at most ${maxQueryWords} at once. Leave some out.`,
+    );
+  }
+}
+
+// The words FTS5 makes of a text (unicode61: runs of letters and digits).
+const wordsOf = (text: string) => text.match(/[\p{L}\p{N}]+/gu) ?? [];
 
 type Token =
   | { t: 'open' | 'close' | 'brace_open' | 'brace_close' | 'or' | 'and' | 'not' }
