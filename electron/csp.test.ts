@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { appCsp } from './csp.ts';
+import { servedHostnames } from '../shared/loopback.ts';
+import { appCsp, socketSources } from './csp.ts';
 
 // Checklist item 7: a restrictive CSP.
 describe('appCsp', () => {
@@ -29,4 +30,18 @@ describe('appCsp', () => {
       expect(directives.get(name)).toEqual(["'none'"]);
     },
   );
+
+  test('names the bridge socket at each served name CSP can write, and leaves [::1] to self', () => {
+    expect(socketSources(servedHostnames, 1234)).toEqual(['ws://127.0.0.1:1234', 'ws://localhost:1234']);
+    // Every source is one CSP3's grammar reads (a keyword, or scheme://host:port): none is ignored as invalid.
+    const connect = appCsp(socketSources(servedHostnames, 1234))
+      .split('; ')
+      .find((d) => d.startsWith('connect-src '))
+      ?.split(' ')
+      .slice(1);
+    expect(connect).toEqual(["'self'", 'ws://127.0.0.1:1234', 'ws://localhost:1234']);
+    for (const source of connect ?? []) {
+      expect(source).toMatch(/^('self'|[a-z][a-z0-9+.-]*:\/\/[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*:\d+)$/);
+    }
+  });
 });

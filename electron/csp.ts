@@ -24,3 +24,16 @@ export function appCsp(extraConnect: readonly string[] = []): string {
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+// CSP's grammar for a host (CSP3 §2.3.1 host-part): letters, digits and `-`, in labels joined by dots.
+const cspHost = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/;
+
+/**
+ * The bridge socket's sources for a page served on loopback at `port`, one for each name the page may be opened
+ * at that CSP can write. It has no way to write an IPv6 literal: `ws://[::1]:PORT` was logged by Chromium as an
+ * invalid source, and ignored, on every load. A page opened at [::1] reaches its own socket through 'self',
+ * which matches ws: on the page's own host and port (CSP3 §6.7.2.8).
+ */
+export function socketSources(hostnames: readonly string[], port: number): string[] {
+  return hostnames.filter((name) => cspHost.test(name)).map((name) => `ws://${name}:${port}`);
+}

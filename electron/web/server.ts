@@ -11,7 +11,7 @@ import { maxFrameBytes, WsCall, type WsReply, wsPath } from '../../shared/ws-pro
 import { type App, projectRoot } from '../app.ts';
 import { contentType, resolveInside } from '../app-protocol.ts';
 import { dispatch } from '../bridge/dispatch.ts';
-import { appCsp } from '../csp.ts';
+import { appCsp, socketSources } from '../csp.ts';
 import { type BrowserAccess, browserAccess, openPath } from './browser-access.ts';
 
 export const rendererDir = join(projectRoot, 'dist', 'renderer');
@@ -58,7 +58,7 @@ export async function serve(
     res.writeHead(200, {
       'content-type': contentType(file),
       // The bridge's socket is the page's own loopback port and nothing else.
-      'content-security-policy': appCsp(servedHostnames.map((name) => `ws://${name}:${port}`)),
+      'content-security-policy': appCsp(socketSources(servedHostnames, port)),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cross-origin-opener-policy': 'same-origin',
