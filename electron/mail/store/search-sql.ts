@@ -132,8 +132,10 @@ function fts(n: SearchNode): string | null {
   }
 }
 
-// The index's rowid is the message's search key (migration 0030).
-const inFts = 'm.search_key IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)';
+// The index's rowid is the message's search key (migration 0030). A subquery reads every match before the walk
+// starts: skimmer_pace (search.ts) asks the walk's check every 32 of them, so a deadline stops it there too.
+const inFts = `m.search_key IN (SELECT rowid FROM messages_fts
+   WHERE messages_fts MATCH ? AND (CASE WHEN rowid & 31 THEN 1 ELSE skimmer_pace() END))`;
 const inList = (column: string) => `${column} IN (SELECT value FROM json_each(?))`;
 
 function sql(n: SearchNode, names: Names, params: (string | number)[]): string {

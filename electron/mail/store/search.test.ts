@@ -8,7 +8,14 @@ import { userPlaces } from '../../files/safe-open.ts';
 import { prepareImapStore } from '../imap/imap-store.ts';
 import { runImport } from '../import/import-run.ts';
 import { parseMessage } from '../import/parse.ts';
-import { prepareMessageSearch, prepareSearch, SearchQueryError } from './search.ts';
+import {
+  deadline,
+  prepareMessageSearch,
+  prepareSearch,
+  type ReadCheck,
+  SearchQueryError,
+  searchTooSlow,
+} from './search.ts';
 import { prepareStore } from './store.ts';
 import { prepareMailActions } from './undo.ts';
 
@@ -259,4 +266,92 @@ describe('search operators on a mailbox whose answers are known', () => {
     expect(() => search(q, 5)).toThrow(SearchQueryError);
     expect(() => search(q, 5)).toThrow(sentence);
   });
+});
+
+// Red-team items 8 and 10: a search stops where its check says (a deadline, a newer search), between the rows it
+// reads and inside SQLite, and a control character is a sentence, never an SqliteError.
+describe('a search that has to stop', () => {
+  let db: Db;
+  let search: ReturnType<typeof prepareSearch>;
+  let messageIds: ReturnType<typeof prepareMessageSearch>;
+
+  beforeAll(async () => {
+    const dir = tempDir();
+    // 70 messages, so a walk over them passes ids 32 and 64, where SQLite asks the check (skimmer_pace).
+    for (let n = 1; n <= 70; n++) {
+      writeFileSync(
+        join(dir, `${n}.eml`),
+        eml({
+          id: `<${n}@x>`,
+          subject: `Meeting ${n}`,
+          date: new Date(Date.UTC(2026, 0, 1, n)).toUTCString(),
+          body: n % 2 ? 'The budget meeting moves.' : 'Meeting notes attached.',
+        }),
+      );
+    }
+    db = openDatabase(join(dir, 'skimmer.db'));
+    await runImport(db, [dir], { onProgress: () => {}, isCancelled: () => false });
+    search = prepareSearch(db);
+    messageIds = prepareMessageSearch(db);
+  });
+
+  // A check that lets `calls` checks pass, then stops the read as its deadline would.
+  const stopsAfter = (calls: number) => {
+    const asked = { n: 0 };
+    const check: ReadCheck = () => {
+      asked.n++;
+      if (asked.n > calls) throw searchTooSlow(2000);
+    };
+    return { check, asked };
+  };
+
+  test.each([
+    ['meeting', 'newest'],
+    ['meeting', 'relevance'],
+    ['is:unread', 'newest'],
+    ['budget OR notes', 'relevance'],
+  ] as const)('%s (%s) stops at the check after its first, then the next search answers', (q, order) => {
+    const { check, asked } = stopsAfter(1);
+    expect(() => search(q, 50, order, check)).toThrow(
+      expect.objectContaining({ reason: 'too_slow', message: expect.stringContaining('2 s') }),
+    );
+    expect(asked.n).toBe(2);
+    expect(search(q, 100, order)).toHaveLength(70);
+  });
+
+  test('a message search is stopped inside SQLite, where it reads every match before it sorts them', () => {
+    const { check, asked } = stopsAfter(1);
+    expect(() => messageIds('meeting', 1000, check)).toThrow(SearchQueryError);
+    expect(asked.n).toBe(2);
+    expect(messageIds('meeting', 1000)).toHaveLength(70);
+  });
+
+  test('a NOT with no word beside it (a subquery over every match) is stopped inside SQLite too', () => {
+    const { check, asked } = stopsAfter(1);
+    expect(() => search('is:unread -notes', 50, 'newest', check)).toThrow(SearchQueryError);
+    expect(asked.n).toBe(2);
+    expect(search('is:unread -notes', 100)).toHaveLength(35);
+  });
+
+  test('a deadline stops the read the first time it is asked past it, in a sentence', () => {
+    // Made at 400, so due at 1400: asked at 800 and 1200, it stops at 1600.
+    let t = 0;
+    const check = deadline(1000, () => {
+      t += 400;
+      return t;
+    });
+    expect(() => search('meeting', 50, 'newest', check)).toThrow(
+      'That search took longer than 1 s and was stopped. Add a word, or from:, after: or in:, to narrow it.',
+    );
+    expect(t).toBe(1600);
+  });
+
+  test.each(['to:\u0000budget', 'budget\u0000', 'NEAR(budget \u0000meeting)'])(
+    '%j is a SearchQueryError naming the character, not an SqliteError',
+    (q) => {
+      expect(() => search(q, 5)).toThrow(SearchQueryError);
+      expect(() => search(q, 5)).toThrow('A search cannot hold control characters; this one has U+0000');
+      expect(() => messageIds(q, 5)).toThrow(SearchQueryError);
+    },
+  );
 });

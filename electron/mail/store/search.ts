@@ -3,6 +3,11 @@
 // newest first: the thread's newest matching message, with a snippet of it (Gmail and Thunderbird list
 // results so), or by relevance when asked. Triage and judge scopes take every matching message
 // (`prepareMessageSearch`).
+//
+// A search can be stopped while it runs (red-team item 8): it asks its `ReadCheck` between the rows it reads and,
+// through skimmer_pace, every 32 matches SQLite reads for it, so a deadline or a newer search ends it there with
+// a SearchQueryError. What no check reaches is a step of SQLite's own (FTS5 expanding a prefix); the parser bounds
+// those (search-query.ts) and the read thread stops one that still runs past its deadline (reads/read-thread.ts).
 import type Database from 'better-sqlite3';
 import type { SearchHit } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
@@ -13,10 +18,71 @@ import { snippetOf } from './snippet.ts';
 
 export { SearchQueryError } from './search-query.ts';
 
+/**
+ * Asked as a search reads: throws (a SearchQueryError `too_slow` or `cancelled`) to end the read there. The read
+ * thread's checks the read's deadline and whether a newer search replaced it (reads/read-worker.ts).
+ */
+export type ReadCheck = () => void;
+export const noCheck: ReadCheck = () => {};
+
+/** A check that stops a read `ms` after it is made. */
+export function deadline(ms: number, clock: () => number = Date.now): ReadCheck {
+  const at = clock() + ms;
+  return () => {
+    if (clock() >= at) throw searchTooSlow(ms);
+  };
+}
+
+export function searchTooSlow(ms: number): SearchQueryError {
+  const seconds = ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
+  return new SearchQueryError(
+    'too_slow',
+    `That search took longer than ${seconds} and was stopped. Add a word, or from:, after: or in:, to narrow it.`,
+  );
+}
+
+export function searchReplaced(): SearchQueryError {
+  return new SearchQueryError('cancelled', 'A newer search replaced this one.');
+}
+
+// The check of the walk running, for skimmer_pace: a search is one synchronous walk at a time on a thread, so one
+// variable serves every database of the thread (as `shown` below).
+let pace: ReadCheck = noCheck;
+
+function paced<T>(check: ReadCheck, run: () => T): T {
+  const before = pace;
+  pace = check;
+  try {
+    check();
+    return run();
+  } finally {
+    pace = before;
+  }
+}
+
+// A condition that is always true and asks the walk's check for one row in 32 (by the low bits of the message
+// id): calling into JavaScript for every match made a ranked search of a word in most of 100,000 messages a third
+// to a half slower; one in 32 costs nothing measurable.
+const paceOn = (id: string) => `(CASE WHEN ${id} & 31 THEN 1 ELSE skimmer_pace() END)`;
+
 // The search index's rowid is the message's search key (migration 0030): its date, then its id in these bits.
 const idBits = 2147483647;
+// Matches a ranked walk joins to their messages at a time.
+const rankBatch = 256;
 
-type Compiled = { match: string | null; from: string; where: string; params: unknown[] };
+type Compiled = {
+  match: string | null;
+  from: string;
+  /** Every condition, the paced one among them, with `params`. */
+  where: string;
+  params: unknown[];
+  /** The conditions on the search key (FTS5's rowid) alone, with `keyParams`. */
+  keyRange: string[];
+  keyParams: unknown[];
+  /** The conditions on `m` alone, with `mParams`. */
+  mWhere: string;
+  mParams: unknown[];
+};
 type Statement = Database.Statement<unknown[], unknown>;
 
 function prepareQueryRunner(db: Db, now: () => number) {
@@ -34,6 +100,10 @@ function prepareQueryRunner(db: Db, now: () => number) {
       if (fits) return 1;
     }
     return 0;
+  });
+  db.function('skimmer_pace', { deterministic: false }, () => {
+    pace();
+    return 1;
   });
 
   const folderNamed = db
@@ -98,12 +168,17 @@ function prepareQueryRunner(db: Db, now: () => number) {
       const tree = parseSearchQuery(text, { now: now() });
       if (tree === null) return null;
       const q = toSql(tree, names);
-      if (q.match === null) return { match: null, from: 'messages m', where: q.where, params: q.params };
+      const parts = { keyRange: q.keyRange, keyParams: q.keyParams, mWhere: q.where, mParams: q.params };
+      if (q.match === null) {
+        const where = `${paceOn('m.id')} AND ${q.where}`;
+        return { match: null, from: 'messages m', where, params: q.params, ...parts };
+      }
       return {
         match: q.match,
         from: `messages_fts JOIN messages m ON m.id = messages_fts.rowid & ${idBits}`,
-        where: ['messages_fts MATCH ?', ...q.keyRange, q.where].join(' AND '),
+        where: ['messages_fts MATCH ?', ...q.keyRange, paceOn('messages_fts.rowid'), q.where].join(' AND '),
         params: [q.match, ...q.keyParams, ...q.params],
+        ...parts,
       };
     },
     all: <T>(sql: string, params: unknown[]): T[] => statement(sql).all(...params) as T[],
@@ -161,16 +236,22 @@ export function prepareSearch(db: Db, now: () => number = Date.now) {
        FROM messages WHERE id IN (SELECT value FROM json_each(?))`,
   );
 
-  // By rank: FTS5 hands the matches over best-ranked first (its rank is bm25, computed for every match: the
-  // price of this order), and the walk reads each row's thread as it goes, so it joins the messages of the rows
-  // it reads alone and stops once the page holds `limit` threads and the rank has moved past the last one's
-  // (a tie may still be a better message of a thread, by date). Sorting every match by thread in SQL, as this
-  // did before, took three times as long for a word in most of the mail (bench/README.md, "Search").
+  // By rank: bm25 for every match (the price of this order), sorted best first, and the walk reads each row's
+  // thread as it goes, so it joins the messages of the rows it reads alone (a batch at a time) and stops once the
+  // page holds `limit` threads and the rank has moved past the last one's (a tie may still be a better message of
+  // a thread, by date). Sorting every match by thread in SQL, as this did before, took three times as long for a
+  // word in most of the mail (bench/README.md, "Search"). SQLite sorts here, not FTS5 (`ORDER BY rank`): FTS5
+  // ranks every match inside its first step, where no check can stop it; here skimmer_pace is asked as the matches
+  // are read for the sort, and the sort by SQLite was no slower than FTS5's (bench/search.ts).
   const byRank = (q: Compiled) =>
-    `SELECT m.id, m.thread_id, m.date, messages_fts.rowid >> 31 AS seconds, messages_fts.rank AS score
-       FROM messages_fts CROSS JOIN messages m ON m.id = messages_fts.rowid & ${idBits}
-      WHERE ${q.where}
-      ORDER BY messages_fts.rank`;
+    `SELECT messages_fts.rowid >> 31 AS seconds, messages_fts.rowid & ${idBits} AS id,
+            bm25(messages_fts) AS score
+       FROM messages_fts
+      WHERE ${['messages_fts MATCH ?', ...q.keyRange, paceOn('messages_fts.rowid')].join(' AND ')}
+      ORDER BY score`;
+  const rankedMessages = (q: Compiled) =>
+    `SELECT m.id, m.thread_id, m.date FROM messages m
+      WHERE m.id IN (SELECT value FROM json_each(?)) AND ${q.mWhere}`;
   // The page's rows with their snippets, in the order given: one more pass over the matches, the snippet cut for
   // the page's rows alone (a lookup by key would expand a prefix like conf* again for every row: 50 of them took
   // 160 ms at 100,000 messages, the pass 9 ms). A key is past what a JavaScript number holds exactly, so it is
@@ -181,7 +262,8 @@ export function prepareSearch(db: Db, now: () => number = Date.now) {
      cut AS MATERIALIZED (
        SELECT messages_fts.rowid AS key, snippet(messages_fts, 3, '', '', '…', 12) AS snippet
          FROM messages_fts
-        WHERE messages_fts MATCH ? AND +messages_fts.rowid IN (SELECT key FROM page))
+        WHERE messages_fts MATCH ? AND +messages_fts.rowid IN (SELECT key FROM page)
+          AND ${paceOn('messages_fts.rowid')})
      SELECT m.id, m.message_id, m.thread_id, m.subject, m.from_text, m.date, cut.snippet
        FROM page JOIN cut ON cut.key = page.key JOIN messages m ON m.id = page.key & ${idBits}
       ORDER BY page.n`,
@@ -189,17 +271,42 @@ export function prepareSearch(db: Db, now: () => number = Date.now) {
 
   // Each thread's best message (rank, then the newest, then the highest id), threads by that message's rank and
   // then its id, the highest first: the order the window over every match gave.
-  type Ranked = { id: number; thread_id: number; date: number; seconds: number; score: number };
-  const bestByRank = (q: Compiled, limit: number): Ranked[] => {
+  type Match = { id: number; seconds: number; score: number };
+  type Ranked = Match & { thread_id: number; date: number };
+  const bestByRank = (q: Compiled, limit: number, check: ReadCheck): Ranked[] => {
     const read: Ranked[] = [];
     const threads = new Set<number>();
     let last: number | null = null;
-    for (const r of runner.iterate<Ranked>(byRank(q), q.params)) {
-      if (last !== null && r.score > last) break;
-      read.push(r);
-      threads.add(r.thread_id);
-      if (last === null && threads.size >= limit) last = r.score;
+    let batch: Match[] = [];
+    // The batch's rows that are messages the query takes, in rank order; false once the rank moved past the page.
+    const take = (): boolean => {
+      const ids = JSON.stringify(batch.map((b) => b.id));
+      const rows = runner.all<{ id: number; thread_id: number; date: number }>(rankedMessages(q), [
+        ids,
+        ...q.mParams,
+      ]);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const b of batch) {
+        if (last !== null && b.score > last) return false;
+        const m = byId.get(b.id);
+        if (!m) continue;
+        read.push({ ...b, thread_id: m.thread_id, date: m.date });
+        threads.add(m.thread_id);
+        if (last === null && threads.size >= limit) last = b.score;
+      }
+      batch = [];
+      return true;
+    };
+    let more = true;
+    for (const r of runner.iterate<Match>(byRank(q), [q.match, ...q.keyParams])) {
+      check();
+      batch.push(r);
+      if (batch.length >= rankBatch && !take()) {
+        more = false;
+        break;
+      }
     }
+    if (more && batch.length > 0) take();
     read.sort((a, b) => a.score - b.score || b.date - a.date || b.id - a.id);
     const best = new Map<number, Ranked>();
     for (const r of read) if (!best.has(r.thread_id)) best.set(r.thread_id, r);
@@ -216,12 +323,12 @@ export function prepareSearch(db: Db, now: () => number = Date.now) {
     snippet: words ? (r.snippet as string).replace(/\s+/g, ' ').trim() : snippetOf(r.snippet as string),
   });
 
-  return function search(text: string, limit: number, order: SearchOrder = 'newest'): SearchHit[] {
+  const search = (text: string, limit: number, order: SearchOrder, check: ReadCheck): SearchHit[] => {
     const q = runner.compile(text);
     if (q === null) return [];
     // A query of operators alone has nothing to rank: it is listed newest first either way.
     if (order === 'relevance' && q.match !== null) {
-      const page = bestByRank(q, limit).map((r) => [r.seconds, r.id]);
+      const page = bestByRank(q, limit, check).map((r) => [r.seconds, r.id]);
       return rankedRows.all(JSON.stringify(page), q.match).map((r) => toHit(r, true));
     }
     let hits: SearchHit[];
@@ -229,6 +336,7 @@ export function prepareSearch(db: Db, now: () => number = Date.now) {
       const threads = new Set<number>();
       const ids: number[] = [];
       for (const r of runner.iterate<{ id: number; thread_id: number }>(newestIds(q), q.params)) {
+        check();
         if (threads.has(r.thread_id)) continue;
         threads.add(r.thread_id);
         ids.push(r.id);
@@ -239,6 +347,7 @@ export function prepareSearch(db: Db, now: () => number = Date.now) {
       hits = [];
       shown.clear();
       for (const r of runner.iterate<HitRow>(newestWithWords(q), q.params)) {
+        check();
         if (r.snippet === null) continue; // a thread the page already shows
         hits.push(toHit(r, true));
         if (hits.length >= limit) break;
@@ -248,16 +357,22 @@ export function prepareSearch(db: Db, now: () => number = Date.now) {
     // The key orders by whole seconds; within one second the page is ordered as the thread list is.
     return hits.sort((a, b) => b.date - a.date || b.id - a.id);
   };
+
+  /** `check` is asked as the search reads (see ReadCheck); a search that is not to be stopped leaves it out. */
+  return (text: string, limit: number, order: SearchOrder = 'newest', check: ReadCheck = noCheck) =>
+    paced(check, () => search(text, limit, order, check));
 }
 
-/** Every matching message's id, newest first, up to `limit`; throws SearchQueryError. */
+/** Every matching message's id, newest first, up to `limit`; throws SearchQueryError (`check`: see ReadCheck). */
 export function prepareMessageSearch(db: Db, now: () => number = Date.now) {
   const runner = prepareQueryRunner(db, now);
-  return function messageIds(text: string, limit: number): number[] {
-    const q = runner.compile(text);
-    if (q === null) return [];
-    const sql = `SELECT m.id FROM ${q.from} WHERE ${q.where} ORDER BY m.date DESC, m.id DESC LIMIT ?`;
-    return runner.all<{ id: number }>(sql, [...q.params, limit]).map((r) => r.id);
+  return function messageIds(text: string, limit: number, check: ReadCheck = noCheck): number[] {
+    return paced(check, () => {
+      const q = runner.compile(text);
+      if (q === null) return [];
+      const sql = `SELECT m.id FROM ${q.from} WHERE ${q.where} ORDER BY m.date DESC, m.id DESC LIMIT ?`;
+      return runner.all<{ id: number }>(sql, [...q.params, limit]).map((r) => r.id);
+    });
   };
 }
 
