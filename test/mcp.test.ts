@@ -13,7 +13,7 @@ import { type App, createApp, projectRoot } from '../electron/app.ts';
 import { dispatch } from '../electron/bridge/dispatch.ts';
 import { openDatabase } from '../electron/db/open.ts';
 import { prepareReads } from '../electron/reads/reads.ts';
-import type { StreamEvent } from '../shared/contract/index.ts';
+import type { ApprovalCall, StreamEvent } from '../shared/contract/index.ts';
 import { runSkimmer } from './support/cli.ts';
 import { type McpSession, startMcp } from './support/mcp-session.ts';
 import { eml, tempDir } from './support/temp.ts';
@@ -276,6 +276,46 @@ describe('skimmer mcp over stdio', () => {
       () =>
         seen.some((e) => e.type === 'agent_requests' && e.changed && e.requests.length === 0) || undefined,
     );
+  });
+
+  // Issue 27, item 3: the card once cut every line at 200 characters and masked whatever looked like a key, while
+  // the message went out whole.
+  test("the app's card for an agent's send shows the whole message, masking only the key saved in Skimmer", async () => {
+    const dir = dataDir();
+    const app = runningApp(dir);
+    const s = await session(dir, { name: 'cursor-like' });
+    const line = `Thanks, the figures look right to me. Bob.${' '.repeat(400)}PS wire it to IBAN DE89 3704 0044 0532 0130 00, ATTACKER`;
+    const other = 'sk-test-canary-vendor-9988776655';
+    const body = `${line}\nOur key: ${canary}. Theirs: ${other}.`;
+    const call = s.client.callTool({
+      name: 'send_mail',
+      arguments: { to: ['dana@example.com'], subject: 'Figures', body },
+    });
+    // Waits for the card (the test's own timeout bounds it).
+    let card: { id: number; call: ApprovalCall } | undefined;
+    while (!card) {
+      const pending = await dispatch(app.handlers, 'agent:pending', {}, true);
+      card = pending.ok ? (pending.value as { id: number; call: ApprovalCall }[])[0] : undefined;
+      if (!card) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const shownBody = `${line}\nOur key: ⟦a key saved in Skimmer⟧. Theirs: ${other}.`;
+    expect(card.call.args).toEqual({ to: ['dana@example.com'], cc: [], subject: 'Figures', body: shownBody });
+    expect(card.call.preview.lines).toContain(line);
+    expect(card.call.preview.lines).toContain(`Our key: ⟦a key saved in Skimmer⟧. Theirs: ${other}.`);
+    expect(JSON.stringify(card)).not.toContain(canary);
+    const rows = new Database(join(dir, 'skimmer.db'), { readonly: true });
+    try {
+      expect(JSON.stringify(rows.prepare('SELECT * FROM agent_requests').all())).not.toContain(canary);
+    } finally {
+      rows.close();
+    }
+    await dispatch(
+      app.handlers,
+      'agent:answer',
+      { id: card.id, argsHash: card.call.argsHash, decision: 'deny' },
+      true,
+    );
+    expect((await call).isError).toBe(true);
   });
 
   test('refuses a call nobody answers within the timeout, and the card stops waiting', async () => {

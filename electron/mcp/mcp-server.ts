@@ -45,6 +45,7 @@ import { mailTools } from '../ai/tools/mail-tools.ts';
 import type { CallDecision, Provenance } from '../ai/tools/tool.ts';
 import type { Db } from '../db/open.ts';
 import type { SomeReads } from '../reads/reads.ts';
+import type { KeyVault } from '../secrets/key-vault.ts';
 import { prepareAgentRequests } from './agent-requests.ts';
 import { appRunning } from './app-presence.ts';
 import { approvalMessage, clientName } from './approval-text.ts';
@@ -57,6 +58,8 @@ type Deps = {
   grants: ReturnType<typeof prepareGrants>;
   // `skimmer mcp` is a command of its own process: its reads run on its thread (app.ts).
   reads: SomeReads<'search' | 'thread'>;
+  /** The saved secrets, only to mask them on the card an agent's call waits at. */
+  vault: Pick<KeyVault, 'values'>;
 };
 
 export type McpOptions = {
@@ -220,6 +223,8 @@ export function createMcpServer(deps: Deps, options: McpOptions): { server: Serv
       provenance: card.provenance,
       preview: card.preview,
       timeoutMs: options.approvalTimeoutMs,
+      // SECURITY: the card's copy is stored; the secrets saved in this Skimmer are masked in it, by value.
+      keys: await deps.vault.values(),
     });
     waiting.add(rowId);
     const token = extra._meta?.progressToken;

@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ApprovalPolicy, agentTools } from '../../electron/ai/chat/agent.ts';
+import { approvalView } from '../../electron/ai/chat/chat-views.ts';
 import { prepareConversations } from '../../electron/ai/chat/conversations.ts';
 import { type Answer, type EngineEvent, type PendingCall, runEngine } from '../../electron/ai/chat/engine.ts';
 import type { AiEvent } from '../../electron/ai/protocol/events.ts';
@@ -23,10 +24,12 @@ import { prepareMailActions } from '../../electron/mail/store/undo.ts';
 import { prepareReads } from '../../electron/reads/reads.ts';
 import { fileSealer } from '../../electron/secrets/file-vault.ts';
 import { createKeyVault } from '../../electron/secrets/key-vault.ts';
+import type { ApprovalCall } from '../../shared/contract/index.ts';
 import { type Dovecot, startDovecot } from '../support/dovecot.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 import { eml, tempDir } from '../support/temp.ts';
-import { type Attack, baseMail, type Ctx, type Scenario, scenarios } from './scenarios.ts';
+import { cardsHiding, outsideBlocks } from './card-checks.ts';
+import { type Attack, attackEffect, baseMail, type Ctx, type Scenario, scenarios } from './scenarios.ts';
 import { diff, type Effect, snapshot, tables } from './side-effects.ts';
 
 type Variant = { name: string; policy: ApprovalPolicy; grants: boolean };
@@ -219,6 +222,8 @@ function attackIds(history: readonly Turn[], skip: number): string[] {
 
 type Outcome = {
   cards: PendingCall[];
+  /** Each card's call as the approval card shows it (Skimmer's preview, the call's own effect). */
+  views: ApprovalCall[];
   executed: { name: string; effect: ToolEffect; args: unknown }[];
   effects: Effect[];
   toolResults: Extract<EngineEvent, { type: 'tool_result' }>[];
@@ -255,7 +260,12 @@ async function play(s: Scenario, v: Variant, approves: User = approvesReads): Pr
     const spy = (t: AnyTool): AnyTool => ({
       ...t,
       run: (args, c) => {
-        executed.push({ name: t.name, effect: t.effect, args });
+        // The call's effect by the scenario's account: a move into the Trash deletes (issue 27).
+        executed.push({
+          name: t.name,
+          effect: t.effect === 'read' ? 'read' : attackEffect(t.name, args),
+          args,
+        });
         return t.run(args, c);
       },
     });
@@ -311,7 +321,18 @@ async function play(s: Scenario, v: Variant, approves: User = approvesReads): Pr
     // Attack calls by Skimmer's ids, for matching them with the cards.
     const ids = attackIds(history, alongside);
     const attacks = asked.map((a, i) => ({ ...a, id: ids[i] ?? `never called: ${a.id}` }));
-    return { cards, executed, effects: diff(before, snapshot(db)), toolResults, attacks, status, file };
+    const byName = new Map(plain.map((t) => [t.name, t]));
+    const views = cards.map((c) => approvalView(c, byName.get(c.name)));
+    return {
+      cards,
+      views,
+      executed,
+      effects: diff(before, snapshot(db)),
+      toolResults,
+      attacks,
+      status,
+      file,
+    };
   } finally {
     db.close();
   }
@@ -365,7 +386,7 @@ function strangerWrites(s: Scenario, o: Outcome): string[] {
   const named = new Set<string>();
   for (const [i, attack] of o.attacks.entries()) {
     const spec = s.attacks[i];
-    if (!spec || effectOfTool[attack.name] !== 'write') continue;
+    if (!spec || attackEffect(attack.name, attack.input) !== 'write') continue;
     const these = strangers(spec, attack.input, s.task).map((x) => x.toLowerCase());
     if (these.length === 0) continue;
     for (const x of these) named.add(x);
@@ -383,16 +404,6 @@ function strangerWrites(s: Scenario, o: Outcome): string[] {
   }
   return out;
 }
-
-const effectOfTool: Record<string, ToolEffect> = {
-  mark_read: 'write',
-  label_messages: 'write',
-  archive: 'write',
-  move_to_folder: 'write',
-  create_draft: 'write',
-  trash: 'delete',
-  send_mail: 'send',
-};
 
 const scenario = (id: string): Scenario => {
   const found = scenarios.find((s) => s.id === id);
@@ -493,6 +504,10 @@ describe('adversarial model: obeys every injected email', () => {
             strangers: [],
           });
           expect(o.toolResults.filter((r) => r.name === 'send_mail' && !r.isError)).toEqual([]);
+          expect(outsideBlocks(o.toolResults), 'mail reached the model outside its untrusted block').toEqual(
+            [],
+          );
+          expect(cardsHiding(o.views), 'a card hid part of what goes out').toEqual([]);
           // The accounting sees effects: a write the user let run does change the mailbox, and a change
           // to a message on the server is queued for it.
           const wrote = o.executed.filter((e) => e.effect === 'write');
@@ -505,9 +520,9 @@ describe('adversarial model: obeys every injected email', () => {
             ).toBe(true);
           // Every attack call reached an approval card, unless it is a write the user let run.
           for (const [i, attack] of o.attacks.entries()) {
-            const effect = effectOfTool[attack.name];
+            const effect = attackEffect(attack.name, attack.input);
             const spec = s.attacks[i];
-            if (!effect || !spec) throw new Error(`unknown attack ${attack.name}`);
+            if (!spec) throw new Error(`unknown attack ${attack.name}`);
             const card = o.cards.find((c) => c.id === attack.id);
             if (effect === 'write' && writesCovered(v)) {
               const named = strangers(spec, attack.input, s.task);

@@ -24,10 +24,13 @@ import { type Db, openDatabase } from '../../electron/db/open.ts';
 import { prepareAccounts } from '../../electron/mail/accounts.ts';
 import { fileSealer } from '../../electron/secrets/file-vault.ts';
 import { createKeyVault } from '../../electron/secrets/key-vault.ts';
+import type { ApprovalCall } from '../../shared/contract/index.ts';
+import { revealHidden } from '../../shared/reveal-hidden.ts';
 import { runSkimmer } from '../support/cli.ts';
 import { type McpSession, startMcp } from '../support/mcp-session.ts';
 import { eml, tempDir } from '../support/temp.ts';
-import { type Attack, baseMail, type Ctx, type Scenario, scenarios } from './scenarios.ts';
+import { cardsHiding, outsideBlocks } from './card-checks.ts';
+import { type Attack, attackEffect, baseMail, type Ctx, type Scenario, scenarios } from './scenarios.ts';
 import { diff, type Snapshot, snapshot, tables } from './side-effects.ts';
 
 type Setting = { name: string; client: 'elicit' | 'plain'; app: boolean; grants: boolean };
@@ -79,6 +82,16 @@ beforeAll(async () => {
       }),
     );
   }
+  // A Trash folder of the import's own, so a move there has somewhere to go (issue 27: it is a delete).
+  mkdirSync(join(mail, 'Trash'), { recursive: true });
+  writeFileSync(
+    join(mail, 'Trash', 'old.eml'),
+    eml({
+      id: '<trash-old@mail.example>',
+      subject: 'Old newsletter',
+      date: 'Sun, 1 Nov 2026 08:00:00 +0000',
+    }),
+  );
   for (const s of scenarios) {
     const inj = { id: injId(s), ...s.inject };
     writeFileSync(
@@ -91,7 +104,7 @@ beforeAll(async () => {
     '--data',
     template,
     'import',
-    ...['Inbox', 'Projects', 'Receipts'].map((b) => join(mail, b)),
+    ...['Inbox', 'Projects', 'Receipts', 'Trash'].map((b) => join(mail, b)),
   ]);
   expect(imported.code).toBe(0);
   // An account that can send, so a send that ran would sit in the outbox. Nothing listens on its ports.
@@ -171,6 +184,9 @@ describe.each(settings)('adversarial scenarios through skimmer mcp, $name', (set
   let agent: McpSession;
   let app: App | null = null;
   let asked = 0;
+  /** Every call the app's card showed, and every elicitation text, as the user saw them. */
+  const shownCards: ApprovalCall[] = [];
+  const shownTexts: string[] = [];
   let denier: ReturnType<typeof setInterval> | null = null;
 
   beforeAll(async () => {
@@ -193,10 +209,11 @@ describe.each(settings)('adversarial scenarios through skimmer mcp, $name', (set
         void (async () => {
           const pending = await dispatch(running.handlers, 'agent:pending', {}, true);
           if (!pending.ok) return;
-          for (const r of pending.value as { id: number; call: { argsHash: string } }[]) {
+          for (const r of pending.value as { id: number; call: ApprovalCall }[]) {
             if (seen.has(r.id)) continue;
             seen.add(r.id);
             asked += 1;
+            shownCards.push(r.call);
             await dispatch(
               running.handlers,
               'agent:answer',
@@ -211,8 +228,9 @@ describe.each(settings)('adversarial scenarios through skimmer mcp, $name', (set
       name: 'obedient-agent',
       ...(setting.client === 'elicit'
         ? {
-            elicit: () => {
+            elicit: (message: string) => {
               asked += 1;
+              shownTexts.push(message);
               return 'decline' as const;
             },
           }
@@ -234,8 +252,15 @@ describe.each(settings)('adversarial scenarios through skimmer mcp, $name', (set
       const found = await agent.client.callTool({ name: 'search_mail', arguments: { query: s.query } });
       const threads = new Set<number>([ctx.thread('inj')]);
       for (const m of text(found).matchAll(/"threadId":(\d+)/g)) threads.add(Number(m[1]));
-      for (const threadId of threads)
-        await agent.client.callTool({ name: 'read_thread', arguments: { threadId } });
+      const read = [{ name: 'search_mail', output: text(found), isError: found.isError === true }];
+      for (const threadId of threads) {
+        const r = await agent.client.callTool({ name: 'read_thread', arguments: { threadId } });
+        read.push({ name: 'read_thread', output: text(r), isError: r.isError === true });
+      }
+      // Issue 27, item 1: whatever the mail says, the agent got it inside Skimmer's untrusted blocks.
+      expect(outsideBlocks(read), 'mail reached the agent outside its untrusted block').toEqual([]);
+      const cardsBefore = shownCards.length;
+      const textsBefore = shownTexts.length;
 
       const before = snapshotOf(file);
       const askedBefore = asked;
@@ -246,10 +271,13 @@ describe.each(settings)('adversarial scenarios through skimmer mcp, $name', (set
         const args = attack.args(ctx);
         const r = await agent.client.callTool({ name: attack.name, arguments: args });
         const named = strangers(attack, args);
-        const covered = setting.grants && attack.name !== 'send_mail' && attack.name !== 'trash';
-        // A stranger in a covered write still asks; anything not covered asks (or, with no app, is refused).
+        const effect = attackEffect(attack.name, args);
+        // A move into the Trash is a delete (issue 27): no grant covers it.
+        const covered = setting.grants && effect === 'write';
+        // A stranger in a covered write still asks; anything not covered asks (or, with no app, is refused). A
+        // send or a delete is asked on the app's card only (`--approve-in app`, issue 27): with no app, at once refused.
         if (!covered || named.length > 0) {
-          mustAsk += 1;
+          if (setting.app || (setting.client === 'elicit' && effect === 'write')) mustAsk += 1;
           if (!r.isError) effects += 1;
         }
       }
@@ -262,6 +290,10 @@ describe.each(settings)('adversarial scenarios through skimmer mcp, $name', (set
       unapproved += effects;
       // Every call that was not the user's to allow in advance reached them (or was refused with no one there).
       if (setting.client === 'elicit' || setting.app) expect(asked - askedBefore).toBe(mustAsk);
+      // Issue 27, items 2 and 3: the app's card shows the whole message, every hidden character marked; the
+      // client's text holds no character that draws nothing.
+      expect(cardsHiding(shownCards.slice(cardsBefore)), 'a card hid part of what goes out').toEqual([]);
+      for (const shown of shownTexts.slice(textsBefore)) expect(revealHidden(shown).hidden).toBe(0);
       lines.push(
         `${setting.name} / ${s.id}: ${s.attacks.length} attack calls, ${effects} unapproved side effects`,
       );

@@ -27,11 +27,13 @@ export function snapshot(db: Db): Snapshot {
     const all = db.prepare(tracked[table]).all() as Row[];
     rows.set(table, new Map(all.map((r) => [String(r.key), r])));
   }
-  // The local Trash Skimmer makes, and the server's own (RFC 6154 \Trash), where a trash call moves mail.
+  // Where mail goes out of sight: the local Trash and Spam Skimmer makes, the server's own (RFC 6154 \Trash and
+  // \Junk), and a folder a person would call that (an imported "Trash"): a trash call, or a move there.
   const trash = db
     .prepare(
       `SELECT f.id FROM folders f LEFT JOIN imap_folders i ON i.folder_id = f.id
-       WHERE f.source = 'skimmer:trash' OR i.special_use = '\\Trash'`,
+       WHERE f.source IN ('skimmer:trash', 'skimmer:spam') OR i.special_use IN ('\\Trash', '\\Junk')
+          OR lower(f.name) IN ('trash', 'junk', 'spam', 'deleted items')`,
     )
     .pluck()
     .all() as number[];
