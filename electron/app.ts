@@ -261,7 +261,7 @@ export function createApp(options: AppOptions): App {
       places,
       demo: { mailbox: demoMailbox, places: demoPlaces },
     }),
-    ...mailBulkHandlers({ bulk, selectionLabels: reads.selectionLabels }),
+    ...mailBulkHandlers({ bulk, selectionLabels: reads.selectionLabels, searchThreads: reads.searchThreads }),
     ...documentHandlers({ documents }),
     ...searchHandlers({ search: reads.search, documents }),
     ...fileHandlers({ places, pickPaths: options.pickPaths }),

@@ -31,7 +31,12 @@ export function openSearchReader(dataDir: string): SearchReader {
     // SECURITY: the same rule as the app's (app.ts): the user's own places, never the data folder. A search
     // opens no file, but the documents' store takes its places whatever it is asked.
     const documents = prepareDocuments(db, userPlaces({ dataDir }));
-    const handlers = searchHandlers({ search: prepareSearch(db), documents });
+    const search = prepareSearch(db);
+    // One search a process: nothing to replace, and the command waits for its answer.
+    const handlers = searchHandlers({
+      search: (text, limit, order) => search(text, limit, order),
+      documents,
+    });
     return { channels: searchChannels, handlers, log, close: () => db.close() };
   } catch (e) {
     db.close();

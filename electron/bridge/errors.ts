@@ -67,8 +67,11 @@ export function toFailure(e: unknown): BridgeError | null {
   if (e instanceof BridgeFailure) return { code: e.code, message: e.message };
   if (e instanceof AssistantError) return { code: assistantCodes[e.reason], message: e.message };
   if (e instanceof MailError) return { code: mailCodes[e.reason], message: e.message };
-  // A query names what it could not read (an unknown operator, a bad date): the request's fault.
-  if (e instanceof SearchQueryError) return { code: 'invalid_request', message: e.message };
+  // A query names what it could not read (an unknown operator, a bad date) or why it costs too much: the request's
+  // fault; one a newer search replaced was cancelled.
+  if (e instanceof SearchQueryError) {
+    return { code: e.reason === 'cancelled' ? 'cancelled' : 'invalid_request', message: e.message };
+  }
   if (e instanceof IdentityError) return { code: identityCodes[e.reason], message: e.message };
   if (e instanceof DocumentError) return { code: documentCodes[e.reason], message: e.message };
   if (e instanceof FileRefusal) return { code: refusalCodes[e.reason], message: e.message };

@@ -7,6 +7,7 @@
 // never held by them; a one-shot command runs them here. Each answer is plain data (it crosses to the main thread
 // by structured clone), each refusal a typed error (thread-errors.ts `crossed`).
 
+import type { ThreadSelection } from '../../shared/contract/index.ts';
 import { prepareNamedSources } from '../ai/grounded/named-sources.ts';
 import { prepareReplyRequests } from '../ai/grounded/reply-sources.ts';
 import { prepareOrderedThreads } from '../ai/triage/ordered-threads.ts';
@@ -14,15 +15,30 @@ import { prepareRuleSuggestions } from '../ai/triage/rule-suggestions.ts';
 import { prepareScopeMeasure, prepareScopeMessages } from '../ai/triage/scope-messages.ts';
 import type { Db } from '../db/open.ts';
 import { prepareQueries } from '../mail/store/queries.ts';
-import { prepareSearch } from '../mail/store/search.ts';
+import { noCheck, prepareSearch, type ReadCheck, type SearchOrder } from '../mail/store/search.ts';
+import { prepareSearchThreads } from '../mail/store/selection.ts';
 import { prepareSelectionLabels } from '../mail/store/selection-labels.ts';
 
-export function prepareReads(db: Db) {
+/**
+ * `check` is asked as a search reads (mail/store/search.ts ReadCheck): on the read thread it ends a read at its
+ * deadline or when a newer search replaced it (read-worker.ts); here, by default, nothing stops a search.
+ */
+export function prepareReads(db: Db, check: ReadCheck = noCheck) {
   const queries = prepareQueries(db);
   const ordered = prepareOrderedThreads(db);
   const rules = prepareRuleSuggestions(db, prepareScopeMessages(db));
+  const search = prepareSearch(db);
+  const searchThreads = prepareSearchThreads(db);
+  const selectionLabels = prepareSelectionLabels(db, () => queries.folders());
+  // A search scope read here keeps its own deadline (selection.ts) rather than none.
+  const scopeCheck = check === noCheck ? undefined : check;
   return {
-    search: prepareSearch(db),
+    /**
+     * `lane`: where the search comes from. On the read thread a newer search from the same lane (the search box's
+     * `mail:search`) replaces one still waiting or running (read-thread.ts); here one search runs at a time anyway.
+     */
+    search: (text: string, limit: number, order?: SearchOrder, _lane?: string) =>
+      search(text, limit, order, check),
     threads: (...args: Parameters<typeof queries.threads>) => queries.threads(...args),
     orderedThreads: (...args: Parameters<typeof ordered.page>) => ordered.page(...args),
     /** A conversation with all its messages, oldest first; null when there is none with that id. */
@@ -38,7 +54,9 @@ export function prepareReads(db: Db) {
     /** The same messages by id alone, for Apply: what the approved rules may change right now. */
     ruleMatches: (...args: Parameters<typeof rules.matches>) => rules.matches(...args),
     /** The label picker's counts over a selection (a search's: every conversation that matches). */
-    selectionLabels: prepareSelectionLabels(db, () => queries.folders()),
+    selectionLabels: (selection: ThreadSelection) => selectionLabels(selection, scopeCheck),
+    /** Every conversation a search matches, for `mail:bulk` of "all that match" (selection.ts). */
+    searchThreads: (query: string) => searchThreads(query, scopeCheck),
   };
 }
 

@@ -7,8 +7,16 @@ import type { SearchOrder } from '../../mail/store/search.ts';
 import type { Handlers } from '../dispatch.ts';
 
 type Deps = {
-  /** On the read thread in the long-running app (reads/read-thread.ts), on this one in a command. */
-  search: (text: string, limit: number, order: SearchOrder) => SearchHit[] | Promise<SearchHit[]>;
+  /**
+   * On the read thread in the long-running app (reads/read-thread.ts), on this one in a command. `lane`: a newer
+   * search from the same lane replaces one still running there.
+   */
+  search: (
+    text: string,
+    limit: number,
+    order: SearchOrder,
+    lane?: string,
+  ) => SearchHit[] | Promise<SearchHit[]>;
   documents: Pick<ReturnType<typeof prepareDocuments>, 'search'>;
 };
 
@@ -17,7 +25,9 @@ export function searchHandlers({
   documents,
 }: Deps): Pick<Handlers, 'mail:search' | 'documents:search'> {
   return {
-    'mail:search': (r) => search(r.query, r.limit, r.order),
+    // The search box's: the page shows the newest answer alone (renderer latest-only.ts), so a newer search stops
+    // the one before it rather than waiting behind it.
+    'mail:search': (r) => search(r.query, r.limit, r.order, 'mail:search'),
     'documents:search': (r) =>
       documents.search(r.query, r.limit).map((c) => ({
         id: c.id,

@@ -3,6 +3,7 @@
 // that matches, 40–50 ms at 20,000 messages), so the long-running app asks it of the read thread (reads/).
 import type { Folder, SelectionLabel, ThreadSelection } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
+import type { ReadCheck } from './search.ts';
 import { prepareSelection } from './selection.ts';
 
 export function prepareSelectionLabels(db: Db, folders: () => Folder[]) {
@@ -13,9 +14,12 @@ export function prepareSelectionLabels(db: Db, folders: () => Folder[]) {
               WHERE ml.label_id = l.id AND m.thread_id IN (SELECT value FROM json_each(?))) AS threads
        FROM labels l ORDER BY l.name COLLATE NOCASE`,
   );
-  /** An unknown folder is `not_found`, more conversations than one batch may change `invalid_request` (MailError). */
-  return (selection: ThreadSelection): { threads: number; labels: SelectionLabel[] } => {
-    const { threads } = resolve(selection);
+  /**
+   * An unknown folder is `not_found`, more conversations than one batch may change `invalid_request` (MailError);
+   * `check` stops a search scope's reading (selection.ts).
+   */
+  return (selection: ThreadSelection, check?: ReadCheck): { threads: number; labels: SelectionLabel[] } => {
+    const { threads } = resolve(selection, check);
     return { threads: threads.length, labels: labelCounts.all(JSON.stringify(threads)) };
   };
 }
