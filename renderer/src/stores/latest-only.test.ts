@@ -67,3 +67,53 @@ test('a cancelled request shows nothing, and the next one runs as usual', async 
   await next;
   expect(shown).toEqual(['lunch']);
 });
+
+// `replaces`: the other side stops an older request when a newer one comes (mail:search on the read thread), so a
+// newer request is asked for at once rather than after an answer nobody will see.
+test('replacing: a request made while one runs is asked for at once, and only the newest answer is shown', async () => {
+  const { asked, ask } = answers();
+  const shown: string[] = [];
+  const search = latestOnly(ask, (query, answer) => shown.push(`${query}=${answer}`), { replaces: true });
+  const first = search.request('a*');
+  const last = search.request('invoice');
+  expect(asked.map((a) => a.query)).toEqual(['a*', 'invoice']);
+  let firstDone = false;
+  void first.then(() => {
+    firstDone = true;
+  });
+  asked[0]?.answer('cancelled');
+  await Promise.resolve();
+  await Promise.resolve();
+  // The replaced request is done when the newer one is shown, not before.
+  expect(firstDone).toBe(false);
+  asked[1]?.answer('3 hits');
+  await Promise.all([first, last]);
+  expect(shown).toEqual(['invoice=3 hits']);
+});
+
+test('replacing: an older answer coming last is never shown', async () => {
+  const { asked, ask } = answers();
+  const shown: string[] = [];
+  const search = latestOnly(ask, (query) => shown.push(query), { replaces: true });
+  const done = search.request('old');
+  const newer = search.request('new');
+  asked[1]?.answer('');
+  await newer;
+  asked[0]?.answer('');
+  await done;
+  expect(shown).toEqual(['new']);
+});
+
+test('replacing: a cancelled request shows nothing, and the next one is shown', async () => {
+  const { asked, ask } = answers();
+  const shown: string[] = [];
+  const search = latestOnly(ask, (query) => shown.push(query), { replaces: true });
+  const cleared = search.request('budget');
+  search.cancel();
+  asked[0]?.answer('');
+  await cleared;
+  const next = search.request('lunch');
+  asked[1]?.answer('');
+  await next;
+  expect(shown).toEqual(['lunch']);
+});

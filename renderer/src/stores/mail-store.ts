@@ -127,8 +127,9 @@ export const useMailStore = create<MailState>()((set, get) => {
   let visible = { first: 0, last: 0 };
   let rangeTimer: ReturnType<typeof setTimeout> | null = null;
   // Mail and documents at once (issue 7: documents searchable beside mail); a failure of one never hides the
-  // other's hits, and each failure shows in its own group. One search runs at a time and only the newest
-  // answer is shown (latest-only.ts): Enter pressed again and again never piles requests up.
+  // other's hits, and each failure shows in its own group. Only the newest answer is shown (latest-only.ts), and
+  // a newer search stops the mail search before it on the read thread (`replaces`), so Enter pressed again and
+  // again never piles requests up, nor waits for one nobody will see.
   const searches = latestOnly(
     (query: string) =>
       Promise.all([
@@ -148,6 +149,7 @@ export const useMailStore = create<MailState>()((set, get) => {
         hitCursor: 0,
         searching: false,
       }),
+    { replaces: true },
   );
 
   async function fetchPage(page: number): Promise<void> {
