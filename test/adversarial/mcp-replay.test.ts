@@ -313,7 +313,8 @@ describe('the accounting of the MCP replay', () => {
     const dir = join(root, 'control');
     cpSync(template, dir, { recursive: true });
     const file = join(dir, 'skimmer.db');
-    const agent = await startMcp(dir, { elicit: () => 'accept' });
+    // Sends and deletes are approved in the client only when the user says so (`--approve-in client`, issue 27).
+    const agent = await startMcp(dir, { flags: ['--approve-in', 'client'], elicit: () => 'accept' });
     try {
       const ctx = contextOf(file, scenarios[0] as Scenario);
       const before = snapshotOf(file);
