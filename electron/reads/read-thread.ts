@@ -18,7 +18,7 @@ import type { ReadReply, ReadRequest, ReadWorkerData } from './read-worker.ts';
 import type { ReadName, Reads, SomeReads } from './reads.ts';
 
 /** A bounded read: how long it may run once the thread starts it, and its lane (a newer read there replaces it). */
-export type Bound = { ms: number; lane?: string };
+type Bound = { ms: number; lane?: string };
 
 export type ReadThread = {
   read<N extends ReadName>(name: N, ...args: Parameters<Reads[N]>): Promise<ReturnType<Reads[N]>>;
@@ -36,7 +36,7 @@ export type ReadThread = {
 /** How often the read thread copies the WAL back into the database. */
 const checkpointEveryMs = 10_000;
 /** How long a search may run on the read thread: the slowest of bench/search.ts's at 100,000 messages is 0.6 s. */
-export const searchMs = 2_000;
+const searchMs = 2_000;
 /** How long past its deadline a read may take to notice it before the thread is let go. */
 const graceEveryMs = 500;
 

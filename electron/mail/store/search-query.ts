@@ -36,11 +36,11 @@ export class SearchQueryError extends Error {
 }
 
 /** Words (each word of a phrase, NEAR's too) in one query. */
-export const maxQueryWords = 50;
+const maxQueryWords = 50;
 /** Prefixes (`conf*`) in one query. */
-export const maxPrefixTerms = 6;
+const maxPrefixTerms = 6;
 /** Prefixes of one letter or digit (`a*`), the costly kind, in one query. */
-export const maxShortPrefixes = 1;
+const maxShortPrefixes = 1;
 
 export type TextField = 'subject' | 'from' | 'to' | 'cc' | 'body';
 export type Place = 'inbox' | 'trash' | 'spam' | 'sent' | 'drafts' | 'archive' | 'anywhere';
