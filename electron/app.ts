@@ -36,6 +36,7 @@ import { openDataFolder } from './data-folder.ts';
 import type { Db } from './db/open.ts';
 import { announceWrites, createWriteTurn } from './db/write-turn.ts';
 import { prepareDocuments } from './documents/documents.ts';
+import { chosenPlaces } from './files/chosen-places.ts';
 import type { PickChoice } from './files/open-dialog.ts';
 import { type Places, userPlaces } from './files/safe-open.ts';
 import type { Log } from './log.ts';
@@ -134,9 +135,12 @@ export function createApp(options: AppOptions): App {
   const bulk = prepareBulk(db, mailActions, queries.folders);
   const writeBack = prepareWriteBack(db);
   const accounts = prepareAccounts(db, vault);
-  // SECURITY: every path the bridge or the CLI names is opened under this rule (DESIGN §13): the user's own
-  // places, links resolved, never the data folder with the database and the vault key.
-  const places = userPlaces({ dataDir: options.dataDir });
+  // SECURITY: every path the bridge names is opened under this rule (DESIGN §13): the user's own places (with what
+  // the person chose in the desktop's own dialog), links resolved, never the data folder with the database and the
+  // vault key. `skimmer import` takes the shell's places instead (cli/import.ts, safe-open.ts shellPlaces).
+  // The desktop's own dialog adds what the person chose in it (files/chosen-places.ts).
+  const chosen = chosenPlaces(userPlaces({ dataDir: options.dataDir }));
+  const places = chosen.places;
   const demoPlaces = userPlaces({ dataDir: options.dataDir, extraRoots: [demoMailbox] });
   // A forward of imported mail reads its attachments from the files the imports read: the demo mailbox too.
   const outbox = prepareOutbox(db, Date.now, demoPlaces);
@@ -264,7 +268,7 @@ export function createApp(options: AppOptions): App {
     ...mailBulkHandlers({ bulk, selectionLabels: reads.selectionLabels, searchThreads: reads.searchThreads }),
     ...documentHandlers({ documents }),
     ...searchHandlers({ search: reads.search, documents }),
-    ...fileHandlers({ places, pickPaths: options.pickPaths }),
+    ...fileHandlers({ places, pickPaths: options.pickPaths, chosen: chosen.choose }),
     ...draftHandlers({ drafts, answers, outbox, uploads }),
     ...draftReplyHandlers({
       services,

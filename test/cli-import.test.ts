@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createApp, projectRoot } from '../electron/app.ts';
+import { type App, createApp, projectRoot } from '../electron/app.ts';
 import { placeRefusal, userPlaces } from '../electron/files/safe-open.ts';
 import { SearchHit, type StreamEvent, StreamMessage } from '../shared/contract/index.ts';
 import { call } from './support/bridge.ts';
@@ -100,7 +100,7 @@ describe('a folder outside the home folder, the temporary folder and removable d
     rmSync(outside, { recursive: true, force: true });
   });
 
-  function importOverBridge(paths: string[]): Promise<StreamEvent> {
+  function importOverBridge(paths: string[], over: App = app): Promise<StreamEvent> {
     return new Promise((resolve, reject) => {
       const seen: StreamMessage[] = [];
       let streamId: string | null = null;
@@ -110,11 +110,11 @@ describe('a folder outside the home folder, the temporary folder and removable d
         off();
         resolve(end.event);
       };
-      const off = app.streams.listen((m) => {
+      const off = over.streams.listen((m) => {
         seen.push(StreamMessage.parse(m));
         check();
       });
-      call(app, 'mail:import', { paths }).then((r) => {
+      call(over, 'mail:import', { paths }).then((r) => {
         streamId = r.streamId;
         check();
       }, reject);
@@ -143,6 +143,33 @@ describe('a folder outside the home folder, the temporary folder and removable d
     expect(cli.stderr).toBe('');
     expect(cli.stdout).toBe('Imported 1 messages, 0 already there, 0 failed.\n');
     expect(cli.code).toBe(0);
+  });
+
+  // The desktop's own dialog is the person choosing, as the shell is (issue 27): what it returned may be imported.
+  test('is imported over the bridge once the desktop dialog returned it, and only what it returned', async () => {
+    const other = join(outside, 'mail', 'bob');
+    writeFileSync(other, mboxMessage('other', ['Status: O']));
+    const desktop = createApp({ dataDir: tempDir(), mode: 'browser', pickPaths: async () => [spool] });
+    try {
+      const refused = (path: string) => ({
+        source: path,
+        reason:
+          'Skimmer opens files only from your home folder, the temporary folder and removable drives: copy it there first.',
+      });
+      expect(await importOverBridge([spool], desktop)).toMatchObject({
+        summary: { failed: [refused(spool)] },
+      });
+      expect(await call(desktop, 'files:pick', { purpose: 'mail', kind: 'files' })).toEqual({
+        available: true,
+        paths: [spool],
+      });
+      expect(await importOverBridge([spool, other], desktop)).toMatchObject({
+        type: 'import_done',
+        summary: { imported: 1, duplicates: 0, failed: [refused(other)] },
+      });
+    } finally {
+      await desktop.close();
+    }
   });
 
   test('a folder there is walked, named by a path relative to where the command runs', async () => {

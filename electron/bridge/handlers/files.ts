@@ -11,6 +11,8 @@ type Deps = {
   places: Places;
   // The desktop app's system dialog (main.ts); browser mode and the CLI have none.
   pickPaths: ((choice: PickChoice) => Promise<string[]>) | undefined;
+  /** Records what the dialog returned: the person chose it there, so it may be opened (files/chosen-places.ts). */
+  chosen: (paths: readonly string[]) => void;
 };
 
 export function fileHandlers(deps: Deps): Pick<Handlers, 'files:pick' | 'files:browse'> {
@@ -22,7 +24,9 @@ export function fileHandlers(deps: Deps): Pick<Handlers, 'files:pick' | 'files:b
       if (picking) throw new BridgeFailure('busy', 'A file dialog is already open.');
       picking = true;
       try {
-        return { available: true, paths: (await deps.pickPaths(r)).slice(0, 1000) };
+        const paths = (await deps.pickPaths(r)).slice(0, 1000);
+        deps.chosen(paths);
+        return { available: true, paths };
       } finally {
         picking = false;
       }
