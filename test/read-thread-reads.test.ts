@@ -26,6 +26,7 @@ import { call, callRaw, streamUntil } from './support/bridge.ts';
 import { type CitingModel, startCitingModel } from './support/citing-model.ts';
 import { makePdf } from './support/documents.ts';
 import { eml, tempDir } from './support/temp.ts';
+import { toolText } from './support/tool-text.ts';
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser', background: true });
 const here = prepareReads(app.db);
@@ -42,9 +43,10 @@ const tools = new Map<string, AnyTool>();
 
 const idOf = (messageId: string) =>
   app.db.prepare('SELECT id FROM messages WHERE message_id = ?').pluck().get(messageId) as number;
-const runTool = (name: string, args: object) => {
+const runTool = async (name: string, args: object) => {
   const tool = tools.get(name) as AnyTool;
-  return tool.run(tool.schema.parse(args), { signal: new AbortController().signal });
+  const out = await tool.run(tool.schema.parse(args), { signal: new AbortController().signal });
+  return { untrusted: out.untrusted === true, output: toolText(out) };
 };
 
 beforeAll(async () => {
@@ -173,7 +175,8 @@ describe('each read on the read thread', () => {
       ['read_thread', { threadId }],
     ] as const) {
       const tool = inProcess.get(name) as AnyTool;
-      const mine = await tool.run(tool.schema.parse(args), { signal: new AbortController().signal });
+      const out = await tool.run(tool.schema.parse(args), { signal: new AbortController().signal });
+      const mine = { untrusted: out.untrusted === true, output: toolText(out) };
       expect(mine.output).toContain('Budget meeting');
       expect(await runTool(name, args)).toEqual(mine);
     }
