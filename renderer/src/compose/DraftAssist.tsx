@@ -114,7 +114,11 @@ export function UnverifiedFlags() {
   const flags = useMemo(() => (known ? unverifiedFacts(writtenPart(body), known) : []), [body, known]);
   if (flags.length === 0) return null;
   return (
-    <ul className="compose-unverified" data-testid="composer-unverified" aria-label="Not found in the messages cited">
+    <ul
+      className="compose-unverified"
+      data-testid="composer-unverified"
+      aria-label="Not found in the messages cited"
+    >
       {flags.map((f) => (
         <li key={f.text} className="warning" data-testid="composer-unverified-item">
           <strong>{f.text}</strong>: {f.reason}
