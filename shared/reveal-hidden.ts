@@ -6,8 +6,8 @@
 // the cards' previews and the MCP elicitation text, and by the renderer for the card's arguments.
 
 /** Each placeholder opens and closes with these, so a person can tell Skimmer's marks from the text. */
-export const revealOpen = '⟦';
-export const revealClose = '⟧';
+const revealOpen = '⟦';
+const revealClose = '⟧';
 
 // Joiners that shape emoji (👩‍💻) and Persian, Arabic and Indic words, and the emoji presentation selector after a
 // pictograph or a keycap base: they draw as part of the visible text, so revealing them would mark every such
