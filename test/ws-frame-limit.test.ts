@@ -76,9 +76,19 @@ describe('the bridge frame limit', () => {
     const ws = await openBridge(served);
     const { frame } = largestFrame(channel);
     const reply = await callOver(ws, JSON.parse(frame) as WsCall);
-    // Answered (whatever the answer): the frame was read and the request parsed, not cut off.
+    // Answered (whatever the answer): the frame was read and the request parsed, not cut off. Its handler may
+    // still refuse what it holds: triage:apply's search scope is all U+0001, which a search refuses by name
+    // (issue 27), a sentence only a handler that read the whole request can give.
     expect(reply).toHaveProperty('ok');
-    expect(reply).not.toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    const searchRefusal = {
+      ok: false,
+      error: {
+        code: 'invalid_request',
+        message: expect.stringMatching(/^A search cannot hold control characters/),
+      },
+    };
+    if (channel === 'triage:apply') expect(reply).toMatchObject(searchRefusal);
+    else expect(reply).not.toMatchObject({ ok: false, error: { code: 'invalid_request' } });
     ws.close();
   });
 
