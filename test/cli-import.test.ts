@@ -8,8 +8,8 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 import { type App, createApp, projectRoot } from '../electron/app.ts';
 import { placeRefusal, userPlaces } from '../electron/files/safe-open.ts';
-import { SearchHit, type StreamEvent, StreamMessage } from '../shared/contract/index.ts';
-import { call } from './support/bridge.ts';
+import { SearchHit } from '../shared/contract/index.ts';
+import { call, importOver } from './support/bridge.ts';
 import { jsonLines, runSkimmer } from './support/cli.ts';
 import { makeFifo } from './support/special-files.ts';
 import { eml, tempDir } from './support/temp.ts';
@@ -100,26 +100,7 @@ describe('a folder outside the home folder, the temporary folder and removable d
     rmSync(outside, { recursive: true, force: true });
   });
 
-  function importOverBridge(paths: string[], over: App = app): Promise<StreamEvent> {
-    return new Promise((resolve, reject) => {
-      const seen: StreamMessage[] = [];
-      let streamId: string | null = null;
-      const check = () => {
-        const end = seen.find((m) => m.streamId === streamId && m.event.type !== 'import_progress');
-        if (!end) return;
-        off();
-        resolve(end.event);
-      };
-      const off = over.streams.listen((m) => {
-        seen.push(StreamMessage.parse(m));
-        check();
-      });
-      call(over, 'mail:import', { paths }).then((r) => {
-        streamId = r.streamId;
-        check();
-      }, reject);
-    });
-  }
+  const importOverBridge = (paths: string[], over: App = app) => importOver(over, { paths });
 
   test('is refused when the renderer names it and imported when the command line does', async () => {
     expect(placeRefusal(realpathSync(spool), userPlaces())).toBe('outside');

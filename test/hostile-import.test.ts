@@ -17,8 +17,8 @@ import { FileRefusal, userPlaces } from '../electron/files/safe-open.ts';
 import { runImport } from '../electron/mail/import/import-run.ts';
 import { planImport, readUnit } from '../electron/mail/import/sources.ts';
 import { hostileGenerated } from '../fixtures/hostile/generate.ts';
-import { type ImportSummary, type StreamEvent, StreamMessage } from '../shared/contract/index.ts';
-import { call } from './support/bridge.ts';
+import type { ImportSummary } from '../shared/contract/index.ts';
+import { importOver } from './support/bridge.ts';
 import { GiB, makeFifo, makeSparse } from './support/special-files.ts';
 import { eml, tempDir } from './support/temp.ts';
 
@@ -198,27 +198,7 @@ describe('mail:import over the bridge', () => {
   afterAll(() => app.close());
   const files = tempDir();
 
-  // Listening before the call: the import's last event may come before its streamId is known here.
-  function importPaths(paths: string[]): Promise<StreamEvent> {
-    return new Promise((resolve, reject) => {
-      const seen: StreamMessage[] = [];
-      let streamId: string | null = null;
-      const check = () => {
-        const end = seen.find((m) => m.streamId === streamId && m.event.type !== 'import_progress');
-        if (!end) return;
-        off();
-        resolve(end.event);
-      };
-      const off = app.streams.listen((m) => {
-        seen.push(StreamMessage.parse(m));
-        check();
-      });
-      call(app, 'mail:import', { paths }).then((r) => {
-        streamId = r.streamId;
-        check();
-      }, reject);
-    });
-  }
+  const importPaths = (paths: string[]) => importOver(app, { paths });
 
   test("refuses links to the process's environment and to the vault key in its data folder", async () => {
     symlinkSync('/proc/self/environ', join(files, 'env.eml'));

@@ -21,6 +21,7 @@ import { createKeyVault } from '../../electron/secrets/key-vault.ts';
 import { runSkimmer } from '../support/cli.ts';
 import { type McpSession, startMcp } from '../support/mcp-session.ts';
 import { eml, tempDir } from '../support/temp.ts';
+import { contextOf, injId } from './mcp-mailbox.ts';
 import { baseMail, type Ctx, type Scenario, scenarios } from './scenarios.ts';
 import { diff, type Effect, type Snapshot, snapshot } from './side-effects.ts';
 
@@ -30,7 +31,6 @@ const chosen = ['ad-it5-important', 'own-mixed-round'].map((id) => {
   if (!s) throw new Error(`no scenario ${id}`);
   return s;
 });
-const injId = (s: Scenario) => `<inj-${s.id}@mail.example>`;
 const irreversible = (name: string) => name === 'send_mail' || name === 'trash';
 
 const root = tempDir('skimmer-mcp-approve-in-');
@@ -102,35 +102,6 @@ function snapshotOf(dir: string): Snapshot {
   }
 }
 
-function contextOf(dir: string, s: Scenario): Ctx {
-  const db = new Database(join(dir, 'skimmer.db'), { readonly: true });
-  try {
-    const rows = db.prepare('SELECT id, thread_id, message_id FROM messages').all() as {
-      id: number;
-      thread_id: number;
-      message_id: string;
-    }[];
-    const byKey = new Map<string, { id: number; thread_id: number }>();
-    for (const r of rows) {
-      if (r.message_id === injId(s)) byKey.set('inj', r);
-      const base = /^<([a-z]+)@mail\.example>$/.exec(r.message_id)?.[1];
-      if (base) byKey.set(base, r);
-    }
-    const row = (key: string) => {
-      const found = byKey.get(key);
-      if (!found) throw new Error(`no message ${key}`);
-      return found;
-    };
-    return {
-      id: (k) => row(k).id,
-      thread: (k) => row(k).thread_id,
-      all: () => [...byKey.values()].map((r) => r.id),
-    };
-  } finally {
-    db.close();
-  }
-}
-
 /** The agent whose client accepts every elicitation by itself; what it was asked is kept. */
 async function autoAccepting(dir: string, flags: string[] = []) {
   const elicited: string[] = [];
@@ -175,7 +146,7 @@ describe.each(chosen.map((s) => [s.id, s] as const))(
   (_id, s) => {
     test('by default, with the app closed, the send and the trash are refused at once and change nothing', async () => {
       const dir = copy();
-      const ctx = contextOf(dir, s);
+      const ctx = contextOf(join(dir, 'skimmer.db'), s);
       const { agent, elicited } = await autoAccepting(dir);
       await readAsTheModel(agent, ctx, s);
       const before = snapshotOf(dir);
@@ -197,7 +168,7 @@ describe.each(chosen.map((s) => [s.id, s] as const))(
       const dir = copy();
       const app: App = createApp({ dataDir: dir, mode: 'browser', background: true });
       open.push({ close: () => app.close() });
-      const ctx = contextOf(dir, s);
+      const ctx = contextOf(join(dir, 'skimmer.db'), s);
       const { agent, elicited } = await autoAccepting(dir);
       await readAsTheModel(agent, ctx, s);
       const before = snapshotOf(dir);
@@ -235,7 +206,7 @@ describe.each(chosen.map((s) => [s.id, s] as const))(
 
     test("with --approve-in client, the client's accept runs the send and the trash", async () => {
       const dir = copy();
-      const ctx = contextOf(dir, s);
+      const ctx = contextOf(join(dir, 'skimmer.db'), s);
       const { agent, elicited } = await autoAccepting(dir, ['--approve-in', 'client']);
       await readAsTheModel(agent, ctx, s);
       const before = snapshotOf(dir);

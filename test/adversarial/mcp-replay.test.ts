@@ -30,7 +30,8 @@ import { runSkimmer } from '../support/cli.ts';
 import { type McpSession, startMcp } from '../support/mcp-session.ts';
 import { eml, tempDir } from '../support/temp.ts';
 import { cardsHiding, outsideBlocks } from './card-checks.ts';
-import { type Attack, attackEffect, baseMail, type Ctx, type Scenario, scenarios } from './scenarios.ts';
+import { contextOf, injId } from './mcp-mailbox.ts';
+import { type Attack, attackEffect, baseMail, type Scenario, scenarios } from './scenarios.ts';
 import { diff, type Snapshot, snapshot, tables } from './side-effects.ts';
 
 type Setting = { name: string; client: 'elicit' | 'plain'; app: boolean; grants: boolean };
@@ -49,7 +50,6 @@ let attackCalls = 0;
 const lines: string[] = [];
 
 const boxOf = (folder: string) => (folder === 'Inbox' ? 'Inbox' : folder);
-const injId = (s: Scenario) => `<inj-${s.id}@mail.example>`;
 
 function htmlEml(o: { id: string; from: string; subject: string; body: string }): string {
   return [
@@ -134,35 +134,6 @@ function snapshotOf(file: string): Snapshot {
   const db = new Database(file, { readonly: true });
   try {
     return snapshot(db as unknown as Db);
-  } finally {
-    db.close();
-  }
-}
-
-function contextOf(file: string, s: Scenario): Ctx {
-  const db = new Database(file, { readonly: true });
-  try {
-    const rows = db.prepare('SELECT id, thread_id, message_id FROM messages').all() as {
-      id: number;
-      thread_id: number;
-      message_id: string;
-    }[];
-    const byKey = new Map<string, { id: number; thread_id: number }>();
-    for (const r of rows) {
-      if (r.message_id === injId(s)) byKey.set('inj', r);
-      const base = /^<([a-z]+)@mail\.example>$/.exec(r.message_id)?.[1];
-      if (base) byKey.set(base, r);
-    }
-    const row = (key: string) => {
-      const found = byKey.get(key);
-      if (!found) throw new Error(`no message ${key}`);
-      return found;
-    };
-    return {
-      id: (k) => row(k).id,
-      thread: (k) => row(k).thread_id,
-      all: () => [...byKey.values()].map((r) => r.id),
-    };
   } finally {
     db.close();
   }

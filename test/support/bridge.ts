@@ -52,26 +52,33 @@ export function streamUntil(
   });
 }
 
-/** Imports the bundled demo mailbox through the bridge, as the page does; resolves on the import's end. */
-export function importDemo(app: App): Promise<void> {
+/**
+ * Runs `mail:import` through the bridge, as the page does; resolves with the import's last event (its end, or how
+ * it failed). Listening first: the import's events may arrive before its streamId is known here.
+ */
+export function importOver(app: App, request: Request<'mail:import'>): Promise<StreamEvent> {
   return new Promise((resolve, reject) => {
     const seen: StreamMessage[] = [];
     let streamId: string | null = null;
     const check = () => {
-      const done = seen.find((m) => m.streamId === streamId && m.event.type !== 'import_progress');
-      if (!done) return;
+      const end = seen.find((m) => m.streamId === streamId && m.event.type !== 'import_progress');
+      if (!end) return;
       off();
-      if (done.event.type === 'import_done') resolve();
-      else reject(new Error(`the demo import ended with ${done.event.type}`));
+      resolve(end.event);
     };
-    // Listening first: the import's events may arrive before its streamId is known here.
     const off = app.streams.listen((m) => {
-      seen.push(m);
+      seen.push(StreamMessage.parse(m));
       check();
     });
-    call(app, 'mail:import', { demo: true }).then(({ streamId: id }) => {
+    call(app, 'mail:import', request).then(({ streamId: id }) => {
       streamId = id;
       check();
     }, reject);
   });
+}
+
+/** Imports the bundled demo mailbox through the bridge, as the page does; resolves on the import's end. */
+export async function importDemo(app: App): Promise<void> {
+  const end = await importOver(app, { demo: true });
+  if (end.type !== 'import_done') throw new Error(`the demo import ended with ${end.type}`);
 }
