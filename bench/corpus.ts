@@ -15,6 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dbFileName } from '../electron/data-folder.ts';
 import { migrate } from '../electron/db/migrate.ts';
 import { type Db, openDatabase } from '../electron/db/open.ts';
 import { splitMbox } from '../electron/mail/import/sources.ts';
@@ -100,4 +101,22 @@ export function scratchCorpus(count: number, name: string): { db: Db; dir: strin
     .pluck()
     .get() as number;
   return { db, dir, localAccount };
+}
+
+/**
+ * The app's data folder for a corpus: a copy of the database bench/import.ts wrote, made once, so the bridge and
+ * the command line open it exactly as the app opens its own (bench/search.ts, bench/search-hostile.ts).
+ */
+export function appDataDir(count: number, small = false): string {
+  const dir = `${corpusBase(count, small)}-app`;
+  const file = `${dir}/${dbFileName}`;
+  if (!existsSync(file)) {
+    const source = ensureDatabase(count, small);
+    const d = openDatabase(source);
+    d.pragma('wal_checkpoint(TRUNCATE)');
+    d.close();
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    copyFileSync(source, file);
+  }
+  return dir;
 }

@@ -1,19 +1,3 @@
-// Hostile searches (red-team item 8) at the size of a real mailbox, before and after the bounds, in one run:
-// `a* OR b* … z*` (120 prefixes in 455 characters) held the read thread 3.0 s newest first and 18.9 s by relevance at
-// 100,000 messages, and the main thread 3.8 s as the scope of a bulk selection.
-// - before: the hostile expression run as the walks ran it without the parser's bounds (FTS5 on this thread, the
-//   same database): newest first, the first page of the index's newest-first walk; by relevance, FTS5's own
-//   `ORDER BY rank` to its first row; as a selection's scope, every match in date order (prepareMessageSearch's
-//   statement), which mail:bulk ran on the main connection;
-// - after, through the bridge of an app built as the desktop app runs it (background: the read thread): the hostile
-//   query (refused by the parser), the costliest the bounds still take (six prefixes: the five two-letter ones that
-//   begin most words of this corpus and one letter) and a normal one, each newest first and by relevance, with how
-//   long a normal search asked while the costliest runs waits (the assistant's, which nothing replaces) and how long
-//   the box's next search waits (it replaces the one before); the selection's labels over the costliest scope, on the
-//   read thread, with the main thread's longest event-loop delay meanwhile, beside the same resolved in process.
-//
-//   node bench/search-hostile.ts [--count 100000] [--mixed] [--rounds 3]
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createApp } from '../electron/app.ts';
@@ -21,7 +5,7 @@ import { dispatch } from '../electron/bridge/dispatch.ts';
 import { dbFileName } from '../electron/data-folder.ts';
 import { openDatabase } from '../electron/db/open.ts';
 import { prepareSearchThreads } from '../electron/mail/store/selection.ts';
-import { corpusBase, ensureDatabase } from './corpus.ts';
+import { appDataDir } from './corpus.ts';
 import { round, summary } from './stats.ts';
 
 const { values } = parseArgs({
@@ -46,7 +30,7 @@ const hostileFts = prefixes.map((p) => `("${p}" *)`).join(' OR ');
 const costliest = '{th* re* co* al* me* a*}';
 const normal = 'meeting';
 
-const dataDir = appDataDir();
+const dataDir = appDataDir(count, small);
 const db = openDatabase(`${dataDir}/${dbFileName}`);
 const messages = db.prepare('SELECT count(*) FROM messages').pluck().get() as number;
 
@@ -225,18 +209,3 @@ console.log(
     scopeStall,
   }),
 );
-
-// The app's data folder for this corpus, as bench/search.ts makes it (a copy of bench/import.ts's database).
-function appDataDir(): string {
-  const dir = `${corpusBase(count, small)}-app`;
-  const file = `${dir}/${dbFileName}`;
-  if (!existsSync(file)) {
-    const source = ensureDatabase(count, small);
-    const d = openDatabase(source);
-    d.pragma('wal_checkpoint(TRUNCATE)');
-    d.close();
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    copyFileSync(source, file);
-  }
-  return dir;
-}

@@ -12,14 +12,13 @@
 //
 //   node bench/search.ts [--count 20000] [--mixed] [--rounds 5] [--process-rounds 3]
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createApp } from '../electron/app.ts';
 import { dispatch } from '../electron/bridge/dispatch.ts';
 import { dbFileName } from '../electron/data-folder.ts';
 import { openDatabase } from '../electron/db/open.ts';
 import { prepareMessageSearch, prepareSearch } from '../electron/mail/store/search.ts';
-import { benchDir, corpusBase, ensureDatabase } from './corpus.ts';
+import { appDataDir, benchDir } from './corpus.ts';
 import { type Indexer, prepareMu, prepareNotmuch } from './mail-indexers.ts';
 import { round, summary } from './stats.ts';
 
@@ -74,7 +73,7 @@ const count = Number(values.count);
 const small = !values.mixed;
 const rounds = Number(values.rounds);
 const processRounds = Number(values['process-rounds']);
-const dataDir = appDataDir();
+const dataDir = appDataDir(count, small);
 const db = openDatabase(`${dataDir}/${dbFileName}`);
 const messages = (db.prepare('SELECT count(*) AS n FROM messages').get() as { n: number }).n;
 const search = prepareSearch(db);
@@ -209,19 +208,3 @@ console.log(
     rows,
   }),
 );
-
-// The app's data folder for this corpus: a copy of the database bench/import.ts wrote, made once, so the
-// bridge and the command line open it exactly as the app opens its own.
-function appDataDir(): string {
-  const dir = `${corpusBase(count, small)}-app`;
-  const file = `${dir}/${dbFileName}`;
-  if (!existsSync(file)) {
-    const source = ensureDatabase(count, small);
-    const d = openDatabase(source);
-    d.pragma('wal_checkpoint(TRUNCATE)');
-    d.close();
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    copyFileSync(source, file);
-  }
-  return dir;
-}
