@@ -31,6 +31,21 @@ export const SyncSummary = z.object({
   removed: z.number().int().nonnegative(),
   flagsChanged: z.number().int().nonnegative(),
   pushed: z.number().int().nonnegative(),
+  // Unread mail the round brought to INBOX after its first sync (for the new-mail notification); `latest` is
+  // the newest (at most 3), as the server gave them: untrusted text.
+  newMail: z.object({
+    firstSync: z.boolean(),
+    count: z.number().int().nonnegative(),
+    latest: z.array(z.object({ from: z.string(), subject: z.string() })).max(3),
+  }),
+});
+// A folder's sync as it goes: messages stored of those this round downloads, the rate so far, the time left.
+export const SyncProgress = z.object({
+  folder: z.string(),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  perSecond: z.number().nonnegative(),
+  etaSeconds: z.number().int().nonnegative().nullable(),
 });
 export type SyncSummary = z.infer<typeof SyncSummary>;
 

@@ -1,6 +1,6 @@
 // Streams: stopping one, and every event one carries.
 import { z } from 'zod';
-import { SyncSummary } from './accounts.ts';
+import { SyncProgress, SyncSummary } from './accounts.ts';
 import { AgentRequestView } from './agents.ts';
 import { ApprovalRound } from './approvals.ts';
 import { ToolResultView, UntrustedPart } from './chat.ts';
@@ -54,12 +54,7 @@ export const StreamEvent = z.discriminatedUnion('type', [
     detail: z.string().max(200).optional(),
   }),
   z.object({ type: z.literal('import_done'), summary: ImportSummary, cancelled: z.boolean() }),
-  z.object({
-    type: z.literal('sync_progress'),
-    folder: z.string(),
-    done: z.number().int().nonnegative(),
-    total: z.number().int().nonnegative(),
-  }),
+  SyncProgress.extend({ type: z.literal('sync_progress') }),
   z.object({ type: z.literal('sync_done'), summary: SyncSummary }),
   z.object({
     type: z.literal('triage_progress'),
@@ -82,13 +77,7 @@ export const StreamEvent = z.discriminatedUnion('type', [
     message: z.string().nullable(),
     retryInSeconds: z.number().nonnegative().nullable(),
     changed: z.boolean(),
-    progress: z
-      .object({
-        folder: z.string(),
-        done: z.number().int().nonnegative(),
-        total: z.number().int().nonnegative(),
-      })
-      .nullable(),
+    progress: SyncProgress.nullable(),
     // With `synced`: what that round did.
     summary: SyncSummary.nullable(),
   }),

@@ -35,9 +35,21 @@ import { type FetchedMessage, fetchBatch, storedFlags } from './imap-fetch.ts';
 import { type Fetcher, startFetcher } from './imap-fetcher.ts';
 import { prepareReplay } from './imap-replay.ts';
 import { type FolderState, prepareImapStore } from './imap-store.ts';
+import { folderProgress, type SyncProgress } from './sync-progress.ts';
 import { prepareWriteBack } from './write-back.ts';
 
-export type SyncProgress = { folder: string; done: number; total: number };
+export type { SyncProgress };
+/**
+ * The round's new mail, for a new-mail notification (shared/new-mail-notice.ts): unread messages downloaded into
+ * INBOX once its first sync had completed (mail a first sync brings, also one resumed after a stop, is not new).
+ */
+export type NewMail = {
+  /** No folder of the account had completed a sync when this round began. */
+  firstSync: boolean;
+  count: number;
+  /** The newest of them (at most 3), newest first: the sender's name (else address) and the subject. */
+  latest: { from: string; subject: string }[];
+};
 export type SyncSummary = {
   folders: number;
   /** The account's messages on the server, each once however many folders (or Gmail labels) hold it. */
@@ -48,6 +60,7 @@ export type SyncSummary = {
   flagsChanged: number;
   /** Changes made here that were written to the server. */
   pushed: number;
+  newMail: NewMail;
 };
 
 export type SyncOptions = {
@@ -119,6 +132,7 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
       removed: 0,
       flagsChanged: 0,
       pushed: 0,
+      newMail: { firstSync: false, count: 0, latest: [] },
     };
     // Local changes go to the server first, so what is read next already includes them.
     summary.pushed = await prepareReplay(db, login.id)(client, prepareWriteBack(db), login.user);
@@ -139,6 +153,9 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
       const name = box.path === 'INBOX' ? 'Inbox' : shown.split(box.delimiter).join('/');
       return { box, name, folderId: imapStore.folder(box.path, name, box.specialUse ?? null) };
     });
+    summary.newMail.firstSync = folders.every((f) => imapStore.state(f.folderId).uidValidity === null);
+    // The newest new messages with their dates, so the summary's `latest` is the newest whatever the order.
+    const arrived: { date: number; from: string; subject: string }[] = [];
     const store = prepareStore(db);
     // What was stored since the fetcher last heard, so it does not download a copy of it again.
     const learned: string[] = [];
@@ -166,9 +183,14 @@ export async function syncAccount(db: Db, login: AccountLogin, opts: SyncOptions
         login,
         remote,
         learned,
+        arrived,
       });
       summary.folders += 1;
     }
+    summary.newMail.latest = arrived
+      .sort((a, b) => b.date - a.date)
+      .slice(0, 3)
+      .map(({ from, subject }) => ({ from, subject }));
     if (opts.signal?.aborted) throw new MailFailure('cancelled', 'The sync was stopped.', false);
     // A folder deleted (or renamed) on the server: what was only there goes, as an expunge would; a message
     // also filed elsewhere stays there. Only when the server's list looks whole (it names INBOX): a
@@ -212,6 +234,9 @@ type FolderJob = {
   login: AccountLogin;
   remote: () => Promise<Fetcher | null>;
   learned: string[];
+  /** The round's new mail so far (see NewMail), and whether this folder's downloads count as new mail. */
+  arrived: { date: number; from: string; subject: string }[];
+  arrivals?: boolean;
 };
 
 /** What a QRESYNC open reported (RFC 7162 §3.2.5.2): uids expunged since, and the flags of changed messages. */
@@ -286,7 +311,7 @@ async function syncFolder(job: FolderJob): Promise<void> {
   // Still a round that looked at the folder: "Sync now" follows a background round by its progress.
   const unchanged = (seen: { uidNext: number; exists: number }) => {
     opts.onFolderSeen?.(path, seen);
-    opts.onProgress?.({ folder: job.name, done: 0, total: 0 });
+    opts.onProgress?.(folderProgress(job.name, 0)(0));
     db.transaction(() => imapStore.setState(folderId, before))();
   };
   const { listed } = job;
@@ -307,6 +332,8 @@ async function syncFolder(job: FolderJob): Promise<void> {
   const state = { uidValidity, highestModseq, uidNext: typeof box.uidNext === 'number' ? box.uidNext : null };
   const reset = before.uidValidity !== null && before.uidValidity !== uidValidity;
   if (reset) db.transaction(() => imapStore.forgetFolder(folderId))();
+  // New mail is what reaches INBOX after its first sync completed: not a first sync, a resumed one, or a reset.
+  job.arrivals = path === 'INBOX' && before.uidValidity !== null && !reset;
 
   // New uids to fetch, newest first, and how many messages the folder holds.
   let fresh: number[];
@@ -373,7 +400,8 @@ async function syncFolder(job: FolderJob): Promise<void> {
     batches.push(fresh.slice(i, i + Math.min(size, batchSize)));
   }
   let done = 0;
-  opts.onProgress?.({ folder: job.name, done, total: fresh.length });
+  const progress = folderProgress(job.name, fresh.length);
+  opts.onProgress?.(progress(done));
   // The first batch on this connection, at once; the rest from the fetcher thread, started meanwhile, or here
   // too when the server refused it a connection.
   const remote = batches.length > 1 ? job.remote() : null;
@@ -406,7 +434,7 @@ async function syncFolder(job: FolderJob): Promise<void> {
     // This connection idles while the fetcher downloads; a NOOP keeps it from timing out on a long folder.
     if (remote) void client.noop().catch(() => {});
     done += batch.count;
-    opts.onProgress?.({ folder: job.name, done, total: fresh.length });
+    opts.onProgress?.(progress(done));
     opts.onBatch?.(job.name);
   }
   db.transaction(() => imapStore.setState(folderId, state))();
@@ -485,6 +513,11 @@ async function commit(job: FolderJob, batch: Downloaded): Promise<void> {
       }
       const stored = store.storeInFolder(folderId, source, m);
       if (stored.status === 'imported') {
+        if (job.arrivals && !p.flags.includes('\\Seen')) {
+          summary.newMail.count += 1;
+          job.arrived.push({ date: m.date, from: m.from.name || m.from.address, subject: m.subject });
+          if (job.arrived.length > 16) job.arrived.sort((a, b) => b.date - a.date).splice(3);
+        }
         imapStore.linkNew(folderId, p.uid, stored.id, p.flags);
         imapStore.remember(m.messageId, m.size, stored.id);
         if (m.messageId) job.learned.push(`${m.size} ${m.messageId}`);

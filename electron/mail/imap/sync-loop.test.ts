@@ -11,6 +11,7 @@ const ok: SyncSummary = {
   removed: 0,
   flagsChanged: 0,
   pushed: 0,
+  newMail: { firstSync: false, count: 0, latest: [] },
 };
 const lost = () => new MailFailure('transport', 'The connection was lost.', true);
 const refused = () => new MailFailure('unauthorized', 'Refused.', false);
