@@ -94,7 +94,12 @@ process.on('exit', () => {
 });
 
 // `junk`: also a Junk mailbox with the \Junk special use (RFC 6154), where Spam goes.
-export async function startDovecot(opts: { users?: MailUser[]; junk?: boolean } = {}): Promise<Dovecot> {
+// `oauth2`: also AUTH=XOAUTH2 and AUTH=OAUTHBEARER (RFC 7628), each token checked at that introspection
+// endpoint (RFC 7662, POSTed with the client's credentials in the URL as HTTP Basic; test/support/oidc.ts) and
+// its `sub` taken as the user name, as Dovecot's oauth2 passdb does in front of Keycloak or WSO2.
+export async function startDovecot(
+  opts: { users?: MailUser[]; junk?: boolean; oauth2?: { introspectionUrl: string } } = {},
+): Promise<Dovecot> {
   if (!existsSync(dovecotBin)) {
     throw new Error(`${dovecotBin} is missing: install dovecot-imapd (\`npm test\` does it as root).`);
   }
@@ -132,7 +137,15 @@ export async function startDovecot(opts: { users?: MailUser[]; junk?: boolean } 
 
   async function launch(): Promise<'ready' | 'port-taken'> {
     rmSync(join(dir, 'run', 'master.pid'), { force: true }); // ours is dead; a reused pid must not block us
-    writeFileSync(conf, config({ dir, port, greeting, junk: opts.junk ?? false }));
+    writeFileSync(
+      conf,
+      config({ dir, port, greeting, junk: opts.junk ?? false, oauth2: opts.oauth2 ?? null }),
+    );
+    if (opts.oauth2) {
+      writeFileSync(join(dir, 'oauth2.conf.ext'), oauth2Config(opts.oauth2.introspectionUrl), {
+        mode: 0o644,
+      });
+    }
     const args = ['-F', '-c', conf];
     // detached: a process group of its own, so kill() can SIGKILL master and children in one call.
     const proc = existsSync(setprivBin)
@@ -306,7 +319,32 @@ export async function startDovecot(opts: { users?: MailUser[]; junk?: boolean } 
   return instance;
 }
 
-function config(o: { dir: string; port: number; greeting: string; junk: boolean }): string {
+// Dovecot 2.3's oauth2 passdb settings (doc.dovecot.org 2.3, "Open Authentication v2.0 database"): `post`
+// sends `token=…` form-encoded; an inactive token (revoked, expired) is refused by `active`.
+function oauth2Config(introspectionUrl: string): string {
+  return `introspection_mode = post
+introspection_url = ${introspectionUrl}
+username_attribute = sub
+active_attribute = active
+active_value = true
+`;
+}
+
+function config(o: {
+  dir: string;
+  port: number;
+  greeting: string;
+  junk: boolean;
+  oauth2: { introspectionUrl: string } | null;
+}): string {
+  const oauth2Passdb = o.oauth2
+    ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${o.dir}/oauth2.conf.ext
+}
+`
+    : '';
   // Not root: Dovecot cannot switch users or chroot, so every internal user is us (the "rootless"
   // setup in Dovecot's docs) and the login and anvil services run unchrooted.
   const rootless = isRoot
@@ -324,7 +362,7 @@ log_path = ${o.dir}/dovecot.log
 login_greeting = ${o.greeting}
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${o.oauth2 ? ' xoauth2 oauthbearer' : ''}
 # A wrong password is answered after auth_failure_delay (2 s; with 0, within the 0.5 s failure timer),
 # and every later login from the same IP, right or wrong, then waits the anvil "auth penalty" (2 s
 # doubling to 15 s; measured: 4 s for a correct login after two failures). Tests of refusals would
@@ -336,9 +374,9 @@ mail_fsync = never
 mail_location = maildir:~/Maildir
 first_valid_uid = 1
 first_valid_gid = 1
-${rootless}passdb {
+${rootless}${oauth2Passdb}passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${o.dir}/users
+${o.oauth2 ? '  mechanisms = plain login\n' : ''}  args = scheme=PLAIN username_format=%u ${o.dir}/users
 }
 userdb {
   driver = static

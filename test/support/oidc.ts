@@ -22,7 +22,13 @@ export type OidcServer = {
   issuer: string;
   clientId: string;
   /** The confidential client the mail servers introspect with (HTTP Basic). */
-  introspection: { url: string; clientId: string; clientSecret: string };
+  introspection: {
+    url: string;
+    clientId: string;
+    clientSecret: string;
+    /** The URL with the client's credentials in it, as Dovecot's `introspection_url` takes them (HTTP Basic). */
+    withCredentials: string;
+  };
   /**
    * Plays the browser: opens the authorize URL, signs in as `user`, consents (or aborts with `deny`), and
    * requests where the provider redirects to last. The answer of that last request.
@@ -203,7 +209,11 @@ export async function startOidc(
   const instance: OidcServer = {
     issuer,
     clientId,
-    introspection: { url: introspectionUrl, ...rs },
+    introspection: {
+      url: introspectionUrl,
+      ...rs,
+      withCredentials: `http://${rs.clientId}:${rs.clientSecret}@127.0.0.1:${port}/token/introspection`,
+    },
     authorize: (url, o = {}) => playBrowser(issuer, url, o.user ?? 'test@example.com', o.deny ?? false),
     async introspect(token) {
       const r = await fetch(introspectionUrl, {

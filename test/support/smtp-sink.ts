@@ -21,8 +21,16 @@ export type SmtpSink = {
   close(): Promise<void>;
 };
 
-export async function startSmtpSink(opts: { user?: string; pass?: string } = {}): Promise<SmtpSink> {
-  const requireAuth = opts.user !== undefined;
+// `oauth2`: AUTH XOAUTH2 too, the token checked at the provider's introspection endpoint (test/support/oidc.ts
+// `introspect`): active, and issued to the user the client names. Without `user`, only XOAUTH2 logs in.
+export async function startSmtpSink(
+  opts: {
+    user?: string;
+    pass?: string;
+    oauth2?: { introspect: (token: string) => Promise<{ active: boolean; sub?: string }> };
+  } = {},
+): Promise<SmtpSink> {
+  const requireAuth = opts.user !== undefined || opts.oauth2 !== undefined;
   const received: SmtpMessage[] = [];
   const waiters = new Set<() => void>();
 
@@ -31,14 +39,25 @@ export async function startSmtpSink(opts: { user?: string; pass?: string } = {})
     disabledCommands: requireAuth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     disableReverseLookup: true,
     authOptional: !requireAuth,
-    authMethods: ['PLAIN', 'LOGIN'],
+    authMethods: opts.oauth2 ? ['PLAIN', 'LOGIN', 'XOAUTH2'] : ['PLAIN', 'LOGIN'],
     // smtp-server answers AUTH without TLS with 538 unless told otherwise; loopback is our "TLS".
     allowInsecureAuth: true,
     logger: false,
     // close() waits this long before it drops idle connections (default 30 s).
     closeTimeout: 50,
     onAuth(auth, _session, callback) {
-      if (auth.username === opts.user && auth.password === opts.pass) {
+      if (auth.method === 'XOAUTH2' && opts.oauth2) {
+        opts.oauth2.introspect(auth.accessToken ?? '').then(
+          (t) => {
+            if (t.active && t.sub === auth.username) callback(null, { user: auth.username ?? '' });
+            // smtp-server's XOAUTH2 refusal: a 334 with the error as JSON, then 535 (Google's way).
+            else callback(null, { data: { status: '401', schemes: 'bearer', scope: 'mail' } });
+          },
+          (e: unknown) => callback(e as Error),
+        );
+        return;
+      }
+      if (opts.user !== undefined && auth.username === opts.user && auth.password === opts.pass) {
         callback(null, { user: auth.username ?? '' });
         return;
       }
