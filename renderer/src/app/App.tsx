@@ -21,6 +21,7 @@ import { EmptyState } from './EmptyState.tsx';
 import { ChatView, LazyDialogs } from './LazyDialogs.tsx';
 import { Toasts } from './Toasts.tsx';
 import { TopBar } from './TopBar.tsx';
+import { windowTitle } from './window-title.ts';
 
 export function App() {
   const theme = useAppStore((state) => state.theme);
@@ -28,10 +29,18 @@ export function App() {
   const view = useAppStore((state) => state.view);
   const importOpen = useImportStore((state) => state.open);
   const previousView = useRef(view);
+  const title = useMailStore((state) =>
+    windowTitle({ view, mailView: state.view, folderId: state.folderId, folders: state.folders }),
+  );
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+
+  // The desktop window's title follows the page's (Electron's default), so both modes show the unread count.
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 
   useEffect(() => {
     void useAppStore.getState().loadInfo();

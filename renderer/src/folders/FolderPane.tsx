@@ -1,5 +1,7 @@
 import type { Folder, MailView } from '../../../shared/contract/index.ts';
 import { inView } from '../../../shared/mail-views.ts';
+import { syncProgressText } from '../../../shared/sync-progress-text.ts';
+import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useComposeStore } from '../stores/compose-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useFolderGroupsStore } from '../stores/folder-groups-store.ts';
@@ -104,6 +106,7 @@ function FolderGroupList({ group }: { group: FolderGroup }) {
         </span>
         <span className="folder-group-name">{group.title}</span>
       </button>
+      {group.kind === 'account' && <SyncLine accountId={group.entries[0]?.folder.account?.id ?? null} />}
       {!collapsed && (
         <ul className="folder-list" id={listId} aria-label={group.title}>
           {group.entries.map(({ folder, label }) => (
@@ -131,5 +134,21 @@ function FolderGroupList({ group }: { group: FolderGroup }) {
         </ul>
       )}
     </section>
+  );
+}
+
+// While an account's sync downloads a folder: "Syncing Inbox: 1,200 of 20,000 — about 2 min left" under its
+// name, from the background sync's status (the same sentence `skimmer account sync` prints). A folder with
+// nothing to download says nothing, so a round that only looks shows no line.
+function SyncLine({ accountId }: { accountId: number | null }) {
+  const progress = useAccountsStore((state) => {
+    const status = accountId === null ? undefined : state.live[accountId]?.status;
+    return status?.state === 'syncing' ? status.progress : null;
+  });
+  if (!progress || progress.total === 0) return null;
+  return (
+    <p className="folder-sync" role="status" data-testid="folder-sync">
+      {syncProgressText(progress)}
+    </p>
   );
 }
