@@ -72,6 +72,8 @@ export type AppOptions = {
   // The system's open dialog, in the desktop app: the paths the user chose, none when cancelled. Browser mode has
   // none: the page browses the user's folders through `files:browse`.
   pickPaths?: (choice: PickChoice) => Promise<string[]>;
+  // The desktop's notification (Electron's Notification); false when the system has none. Browser mode has none.
+  notify?: (n: { title: string; body: string }) => boolean;
   // The long-running app (desktop, `skimmer serve`): sends what is due in the outbox and keeps accounts in
   // sync in the background. One-shot CLI commands do neither.
   background?: boolean;
@@ -252,6 +254,7 @@ export function createApp(options: AppOptions): App {
       queries,
       demoMailbox,
       openExternal: options.openExternal,
+      notify: options.notify,
     }),
     ...mailHandlers({
       queries,

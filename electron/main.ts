@@ -3,7 +3,17 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Notification,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
 import { channelNames } from '../shared/contract/index.ts';
 import { type App, createApp } from './app.ts';
 import { contentType, resolveAppPath } from './app-protocol.ts';
@@ -88,6 +98,20 @@ async function start(): Promise<void> {
       const options = openDialogOptions(choice);
       const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
       return result.canceled ? [] : result.filePaths;
+    },
+    // The new-mail notification the page decided on (shared/new-mail-notice.ts), as plain text; a click brings
+    // the window forward.
+    notify: ({ title, body }) => {
+      if (!Notification.isSupported()) return false;
+      const shown = new Notification({ title, body });
+      shown.on('click', () => {
+        if (win && !win.isDestroyed()) {
+          win.show();
+          win.focus();
+        }
+      });
+      shown.show();
+      return true;
     },
   });
 

@@ -248,6 +248,7 @@ describe('the canary key', () => {
       ],
       'agent:watch': [{}],
       'link:open': [{ url: 'https://example.com' }, { url: `javascript:${canary}` }],
+      'app:notify': [{ title: '1 new message', body: 'Ana: Lunch?' }],
     };
     expect(Object.keys(requests).sort()).toEqual([...channelNames].sort());
     for (const [channel, list] of Object.entries(requests)) {

@@ -47,6 +47,7 @@ export const SyncProgress = z.object({
   perSecond: z.number().nonnegative(),
   etaSeconds: z.number().int().nonnegative().nullable(),
 });
+export type SyncProgress = z.infer<typeof SyncProgress>;
 export type SyncSummary = z.infer<typeof SyncSummary>;
 
 export const accountChannels = {

@@ -19,6 +19,13 @@ export const appChannels = {
       demoAvailable: z.boolean(),
     }),
   },
+  'app:notify': {
+    // The desktop's notification of new mail (issue 28), which the page decides (shared/new-mail-notice.ts) and
+    // the main process shows with Electron's Notification; plain text. `shown` is false where there is none
+    // (browser mode: the page shows the browser's own).
+    request: z.object({ title: z.string().min(1).max(100), body: z.string().max(1000) }).strict(),
+    response: z.object({ shown: z.boolean() }),
+  },
 } as const;
 
 export const linkChannels = {
