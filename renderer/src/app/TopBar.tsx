@@ -5,6 +5,7 @@ import { useChatStore } from '../stores/chat-store.ts';
 import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useIdentitiesStore } from '../stores/identities-store.ts';
+import { useNotifyStore } from '../stores/notify-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
@@ -30,6 +31,8 @@ export function TopBar() {
   const drafts = useDraftsStore((state) => state.drafts.length);
   const openDocuments = useDocumentsStore((state) => state.openDialog);
   const openIdentities = useIdentitiesStore((state) => state.openDialog);
+  const notifying = useNotifyStore((state) => state.enabled);
+  const toggleNotify = useNotifyStore((state) => state.toggle);
 
   return (
     <header className="top-bar">
@@ -82,6 +85,17 @@ export function TopBar() {
       </button>
       <button type="button" className="ghost" data-testid="permissions-open" onClick={openPermissions}>
         Permissions
+      </button>
+      {/* Off until turned on here; the browser asks its permission at this click, never before. */}
+      <button
+        type="button"
+        className="ghost"
+        data-testid="notify-toggle"
+        aria-pressed={notifying}
+        title="A notification when new mail arrives (never for an account's first sync)"
+        onClick={() => void toggleNotify()}
+      >
+        {notifying ? 'Notifications on' : 'Notifications off'}
       </button>
       <button
         type="button"

@@ -10,6 +10,7 @@ import { useComposeStore } from './compose-store.ts';
 import { useDraftsStore } from './drafts-store.ts';
 import { useMailStore } from './mail-store.ts';
 import { useModelChoicesStore } from './model-choices-store.ts';
+import { useNotifyStore } from './notify-store.ts';
 import { useOrderedListStore } from './ordered-list-store.ts';
 import { useOutboxStore } from './outbox-store.ts';
 import { useReplyDraftStore } from './reply-draft-store.ts';
@@ -55,6 +56,16 @@ export function wireStoreReactions(): () => void {
     // Undo may take back a draft the assistant created: the count follows that too.
     useUndoStore.subscribe((state, previous) => {
       if (previous.undoing && !state.undoing) void loadDrafts();
+    }),
+    // A round of an account's background sync ended, one this page saw begin (not the last status the watch
+    // replays when it starts): its new mail may be worth a notification.
+    useAccountsStore.subscribe((state, previous) => {
+      for (const [id, live] of Object.entries(state.live)) {
+        const before = previous.live[Number(id)]?.status;
+        const { status } = live;
+        if (status.state === 'synced' && before?.state === 'syncing' && status.summary)
+          useNotifyStore.getState().roundSynced(status.summary);
+      }
     }),
     // The folder the page opens (or leaves for all mail) is the one whose news the background sync waits for.
     useMailStore.subscribe((state, previous) => {
