@@ -19,6 +19,7 @@ import { agentHandlers } from './bridge/handlers/agents.ts';
 import { appHandlers } from './bridge/handlers/app.ts';
 import { approvalHandlers } from './bridge/handlers/approvals.ts';
 import { chatHandlers } from './bridge/handlers/chat.ts';
+import { discoverHandlers } from './bridge/handlers/discover.ts';
 import { documentHandlers } from './bridge/handlers/documents.ts';
 import { draftReplyHandlers } from './bridge/handlers/draft-replies.ts';
 import { draftHandlers } from './bridge/handlers/drafts.ts';
@@ -285,6 +286,7 @@ export function createApp(options: AppOptions): App {
     }),
     ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
+    ...discoverHandlers(),
     ...chatHandlers({ db, services, conversations, grants, streams, log, reads }),
     ...approvalHandlers({ db, conversations, grants }),
     ...agentHandlers({ db, streams }),

@@ -7,6 +7,7 @@ import { AssistantError, type AssistantErrorReason } from '../ai/assistant-error
 import { AiFailure } from '../ai/protocol/errors.ts';
 import { DocumentError, type DocumentErrorReason } from '../documents/document-error.ts';
 import { FileRefusal, type RefusalReason } from '../files/safe-open.ts';
+import { DiscoveryError } from '../mail/autoconfig/discovery-error.ts';
 import { IdentityError } from '../mail/identity-error.ts';
 import { MailError, type MailErrorReason } from '../mail/mail-error.ts';
 import { SearchQueryError } from '../mail/store/search-query.ts';
@@ -73,6 +74,10 @@ export function toFailure(e: unknown): BridgeError | null {
     return { code: e.reason === 'cancelled' ? 'cancelled' : 'invalid_request', message: e.message };
   }
   if (e instanceof IdentityError) return { code: identityCodes[e.reason], message: e.message };
+  // Not an address is the request's fault; nothing found is a not_found whose sentence says what each source said.
+  if (e instanceof DiscoveryError) {
+    return { code: e.reason === 'invalid_address' ? 'invalid_request' : 'not_found', message: e.message };
+  }
   if (e instanceof DocumentError) return { code: documentCodes[e.reason], message: e.message };
   if (e instanceof FileRefusal) return { code: refusalCodes[e.reason], message: e.message };
   // The sentence is aiErrorMessages[code]; the redacted provider detail is the caller's to add or not.

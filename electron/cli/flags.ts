@@ -145,6 +145,15 @@ const specs = {
     summary: ['fetch new mail, flag changes and removals once, then exit'],
     flags: { once: { type: 'boolean', default: false } },
   },
+  'account discover': {
+    usage: ['account discover ADDRESS'],
+    summary: [
+      "find an address's IMAP and SMTP settings (the provider's autoconfig file, SRV",
+      'and MX records, the usual host names) and say where each came from; nothing',
+      'is stored and nothing logs in',
+    ],
+    flags: {},
+  },
   'identity add': {
     usage: ['identity add ADDRESS [--name NAME] [--signature-file F]'],
     summary: [

@@ -29,7 +29,13 @@ const commands: Record<Family, (line: Line, dataDir: string) => Promise<Started>
   import: onApp(async () => (await import('./import.ts')).importCommand),
   show: onApp(async () => (await import('./show.ts')).showCommand),
   service: onApp(async () => (await import('./service.ts')).serviceCommand),
-  account: onApp(async () => (await import('./account.ts')).accountCommand),
+  // `account discover` is a file of its own (discover.ts): what it finds is no account yet.
+  account: (line, dataDir) =>
+    onApp(async () =>
+      line.command === 'account discover'
+        ? (await import('./discover.ts')).discoverCommand
+        : (await import('./account.ts')).accountCommand,
+    )(line, dataDir),
   identity: onApp(async () => (await import('./identity.ts')).identityCommand),
   draft: onApp(async () => (await import('./draft.ts')).draftCommand),
   judge: onApp(async () => (await import('./judge.ts')).judgeCommand),

@@ -8,6 +8,7 @@ import { agentChannels } from './agents.ts';
 import { appChannels, linkChannels } from './app.ts';
 import { auditChannels, grantChannels } from './approvals.ts';
 import { chatChannels } from './chat.ts';
+import { discoverChannels } from './discover.ts';
 import { documentChannels } from './documents.ts';
 import { draftReplyChannels } from './draft-replies.ts';
 import { draftChannels, outboxChannels } from './drafts.ts';
@@ -26,6 +27,7 @@ export * from './agents.ts';
 export * from './app.ts';
 export * from './approvals.ts';
 export * from './chat.ts';
+export * from './discover.ts';
 export * from './documents.ts';
 export * from './draft-replies.ts';
 export * from './drafts.ts';
@@ -55,6 +57,7 @@ export const channels = {
   ...mailChannels,
   ...mailBulkChannels,
   ...accountChannels,
+  ...discoverChannels,
   ...identityChannels,
   ...draftChannels,
   ...outboxChannels,
