@@ -25,7 +25,9 @@ describe('syncProgressText', () => {
 
   test('time left reads as a person would say it', () => {
     expect(timeLeftText(3)).toBe('a few seconds left');
-    expect(timeLeftText(32)).toBe('about 40 s left');
+    expect(timeLeftText(11)).toBe('about 10 s left');
+    expect(timeLeftText(36)).toBe('about 40 s left');
+    expect(timeLeftText(56)).toBe('about 1 min left');
     expect(timeLeftText(60)).toBe('about 1 min left');
     expect(timeLeftText(89 * 60)).toBe('about 89 min left');
     expect(timeLeftText(2 * 3600 + 1000)).toBe('about 2.3 h left');

@@ -9,10 +9,10 @@ type Progress = { folder: string; done: number; total: number; etaSeconds: numbe
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
 const unshown = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
 
-/** "a few seconds left", "about 40 s left", "about 2 min left", "about 1.5 h left". */
+/** "a few seconds left", "about 30 s left", "about 2 min left", "about 1.5 h left". */
 export function timeLeftText(seconds: number): string {
   if (seconds < 10) return 'a few seconds left';
-  if (seconds < 60) return `about ${Math.ceil(seconds / 10) * 10} s left`;
+  if (seconds < 55) return `about ${Math.max(10, Math.round(seconds / 10) * 10)} s left`;
   if (seconds < 90 * 60) return `about ${Math.max(1, Math.round(seconds / 60))} min left`;
   return `about ${Math.round(seconds / 360) / 10} h left`;
 }

@@ -18,6 +18,18 @@ describe('folderProgress', () => {
     expect(at(2000)).toMatchObject({ perSecond: 200, etaSeconds: 90 }); // the rate fell: more time left
   });
 
+  test('the rate is the last 10 s or so, not since the start: a sync that sped up says so', () => {
+    let t = 0;
+    const at = folderProgress('Inbox', 20_000, () => t);
+    t = 10_000;
+    expect(at(1000)).toMatchObject({ perSecond: 100 }); // a slow start: 100/s
+    t = 15_000;
+    expect(at(4000)).toMatchObject({ perSecond: 267 }); // 4,000 in 15 s: still the whole window
+    t = 21_000;
+    // From the sample at 10 s on: 6,000 in 11 s, not 7,000 in 21 s (333/s).
+    expect(at(7000)).toMatchObject({ perSecond: 545, etaSeconds: 24 });
+  });
+
   test('nothing left is zero seconds, also for an empty download', () => {
     const at = folderProgress('Sent', 0, () => 5);
     expect(at(0)).toMatchObject({ etaSeconds: 0, perSecond: 0 });
