@@ -27,6 +27,7 @@ import { fileHandlers } from './bridge/handlers/files.ts';
 import { identityHandlers } from './bridge/handlers/identities.ts';
 import { mailHandlers } from './bridge/handlers/mail.ts';
 import { mailBulkHandlers } from './bridge/handlers/mail-bulk.ts';
+import { oauthHandlers } from './bridge/handlers/oauth.ts';
 import { searchHandlers } from './bridge/handlers/search.ts';
 import { serviceHandlers } from './bridge/handlers/services.ts';
 import { streamHandlers } from './bridge/handlers/streams.ts';
@@ -46,6 +47,7 @@ import { prepareIdentities } from './mail/identities.ts';
 import { prepareAccountSync } from './mail/imap/account-sync.ts';
 import { prepareWriteBack } from './mail/imap/write-back.ts';
 import { type ImportJob, startImportJob } from './mail/import/import-job.ts';
+import { createTokenBroker } from './mail/oauth/token-broker.ts';
 import { prepareAnswers } from './mail/send/answer.ts';
 import { prepareDrafts } from './mail/send/drafts.ts';
 import { prepareOutbox } from './mail/send/outbox.ts';
@@ -138,6 +140,9 @@ export function createApp(options: AppOptions): App {
   const bulk = prepareBulk(db, mailActions, queries.folders);
   const writeBack = prepareWriteBack(db);
   const accounts = prepareAccounts(db, vault);
+  // SECURITY: OAuth refresh tokens are read and used on this thread only; workers ask it for access tokens.
+  const tokens = createTokenBroker(accounts.tokenStore());
+  accounts.setTokenBroker(tokens.login);
   // SECURITY: every path the bridge names is opened under this rule (DESIGN §13): the user's own places (with what
   // the person chose in the desktop's own dialog), links resolved, never the data folder with the database and the
   // vault key. `skimmer import` takes the shell's places instead (cli/import.ts, safe-open.ts shellPlaces).
@@ -310,6 +315,7 @@ export function createApp(options: AppOptions): App {
           }
         : null,
     }),
+    ...oauthHandlers({ accounts, tokens, log, background: accountSync }),
     ...streamHandlers(streams),
   };
 
@@ -342,6 +348,7 @@ export function createApp(options: AppOptions): App {
       await Promise.all([...jobs].map((j) => j.done));
       await triageThread?.close();
       await readThread?.close();
+      tokens.close();
       db.close();
     },
   };

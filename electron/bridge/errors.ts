@@ -10,6 +10,7 @@ import { FileRefusal, type RefusalReason } from '../files/safe-open.ts';
 import { DiscoveryError } from '../mail/autoconfig/discovery-error.ts';
 import { IdentityError } from '../mail/identity-error.ts';
 import { MailError, type MailErrorReason } from '../mail/mail-error.ts';
+import { OAuthError, type OAuthErrorReason } from '../mail/oauth/oauth-error.ts';
 import { SearchQueryError } from '../mail/store/search-query.ts';
 
 /** Thrown by a bridge handler for an expected failure, with a sentence meant for the user. */
@@ -35,6 +36,21 @@ const mailCodes: Record<MailErrorReason, ErrorCode> = {
   invalid: 'invalid_request',
   no_sender: 'invalid_request',
   wrong_state: 'invalid_request',
+};
+
+// A sign-in's failure (issue 28): what the person or the provider refused is `forbidden`, settings that cannot
+// be used the request's fault, a provider out of reach `io`, a sign-in nobody finished in time `cancelled`.
+const oauthCodes: Record<OAuthErrorReason, ErrorCode> = {
+  invalid: 'invalid_request',
+  discovery: 'invalid_request',
+  state: 'forbidden',
+  denied: 'forbidden',
+  token: 'forbidden',
+  refused: 'forbidden',
+  timeout: 'cancelled',
+  cancelled: 'cancelled',
+  not_found: 'not_found',
+  unreachable: 'io',
 };
 
 const documentCodes: Record<DocumentErrorReason, ErrorCode> = {
@@ -68,6 +84,7 @@ export function toFailure(e: unknown): BridgeError | null {
   if (e instanceof BridgeFailure) return { code: e.code, message: e.message };
   if (e instanceof AssistantError) return { code: assistantCodes[e.reason], message: e.message };
   if (e instanceof MailError) return { code: mailCodes[e.reason], message: e.message };
+  if (e instanceof OAuthError) return { code: oauthCodes[e.reason], message: e.message };
   // A query names what it could not read (an unknown operator, a bad date) or why it costs too much: the request's
   // fault; one a newer search replaced was cancelled.
   if (e instanceof SearchQueryError) {

@@ -28,8 +28,9 @@ export const accountCommand: Command = async (app, args, values, io, signal) => 
       if (values.json) print(a);
       else {
         const synced = a.syncedAt ? `synced ${new Date(a.syncedAt).toISOString()}` : 'never synced';
+        const signIn = a.needsSignIn ? `  Sign in again: skimmer account signin ${a.name}` : '';
         io.out(
-          `${a.name}  ${a.user}  ${a.imap.host}:${a.imap.port} (${a.imap.tls})  ${synced}${a.lastError ? `  last error: ${a.lastError}` : ''}`,
+          `${a.name}  ${a.user}  ${a.imap.host}:${a.imap.port} (${a.imap.tls})  ${synced}${a.lastError ? `  last error: ${a.lastError}` : ''}${signIn}`,
         );
       }
     }
@@ -47,12 +48,34 @@ export const accountCommand: Command = async (app, args, values, io, signal) => 
       return { host, port: n, tls };
     };
     const imap = server(values['imap-host'], values['imap-port'], values.tls);
-    if (!imap || !values.user) {
-      throw new UsageError('account add needs --imap-host, --imap-port, --tls and --user.');
-    }
     const smtpGiven = values['smtp-host'] ?? values['smtp-port'] ?? values['smtp-tls'];
     const smtp = server(values['smtp-host'], values['smtp-port'], values['smtp-tls']);
     if (smtpGiven && !smtp) throw new UsageError('Give --smtp-host, --smtp-port and --smtp-tls together.');
+    if (values.oauth !== undefined) {
+      if (values['password-stdin'])
+        throw new UsageError('--oauth signs in in the browser: it takes no password.');
+      if (!values['client-id']) {
+        throw new UsageError(
+          '--oauth needs --client-id: the id of the client you registered with the provider.',
+        );
+      }
+      if (!values.user) throw new UsageError('--oauth needs --user ADDRESS, the address that signs in.');
+      if ((values['imap-host'] ?? values['imap-port'] ?? values.tls) && !imap) {
+        throw new UsageError('Give --imap-host, --imap-port and --tls together.');
+      }
+      return signIn(app, io, values.json === true, signal, 'account:oauthStart', {
+        name,
+        user: values.user,
+        provider: values.oauth,
+        clientId: values['client-id'],
+        ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
+        ...(imap ? { imap } : {}),
+        ...(smtp ? { smtp } : {}),
+      });
+    }
+    if (!imap || !values.user) {
+      throw new UsageError('account add needs --imap-host, --imap-port, --tls and --user.');
+    }
     if (!values['password-stdin'])
       throw new UsageError('Pass the password on standard input with --password-stdin.');
     // SECURITY: the password comes on stdin, never as an argument (visible to every user in `ps`).
@@ -69,6 +92,9 @@ export const accountCommand: Command = async (app, args, values, io, signal) => 
     if (values.json) print(a);
     else io.out(`Added ${a.name} (${a.user} at ${a.imap.host}). ${app.vault.info.message}`);
     return 0;
+  }
+  if (sub === 'signin' && name !== undefined && rest.length === 0) {
+    return signIn(app, io, values.json === true, signal, 'account:oauthSignIn', { id: accountId(app, name) });
   }
   if (sub === 'test' && name !== undefined && rest.length === 0) {
     const r = await bridgeCall(app, 'account:test', { id: accountId(app, name) }, io);
@@ -111,3 +137,34 @@ export const accountCommand: Command = async (app, args, values, io, signal) => 
   }
   throw new UsageError(familyUsageSentence('account'));
 };
+
+// A sign-in in the browser (issue 28): the address to open is printed as soon as it is known (`{"authorize": URL}`
+// with --json), then the command waits for the redirect to Skimmer's loopback listener; Ctrl+C (the command's
+// signal) or the sign-in's 10 minutes end the wait with nothing stored. Then the account, as `account add` prints
+// it. SECURITY: no token is printed or passed on; they stay in the vault and the token broker.
+async function signIn(
+  app: App,
+  io: Parameters<Command>[3],
+  json: boolean,
+  signal: AbortSignal | undefined,
+  channel: 'account:oauthStart' | 'account:oauthSignIn',
+  request: object,
+): Promise<number> {
+  const started = await bridgeCall(app, channel, request, io);
+  if (!started.ok) return started.exitCode;
+  const { signInId, authorizeUrl } = channels[channel].response.parse(started.value);
+  if (json) io.out(JSON.stringify({ authorize: authorizeUrl }));
+  else io.out(`Open this address to sign in (waiting up to 10 minutes; Ctrl+C stops):\n${authorizeUrl}`);
+  const stop = () => void bridgeCall(app, 'account:oauthCancel', { signInId }, io);
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    const r = await bridgeCall(app, 'account:oauthWait', { signInId }, io);
+    if (!r.ok) return signal?.aborted ? 130 : r.exitCode;
+    const a = channels['account:oauthWait'].response.parse(r.value);
+    if (json) io.out(JSON.stringify(a));
+    else io.out(`Signed in: ${a.name} (${a.user} at ${a.imap.host}). ${app.vault.info.message}`);
+    return 0;
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
+}

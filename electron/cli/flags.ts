@@ -114,12 +114,20 @@ const specs = {
     usage: [
       'account add NAME --imap-host H --imap-port N --tls tls|starttls|none --user U --password-stdin',
       '[--smtp-host H --smtp-port N --smtp-tls tls|starttls|none]',
+      'account add NAME --oauth PRESET|ISSUER_URL --client-id ID --user ADDRESS [--client-secret S]',
+      '[--imap-host H --imap-port N --tls … --smtp-host H --smtp-port N --smtp-tls …]',
     ],
     summary: [
       'add an IMAP account (the password is read from standard input;',
-      '--tls none only for a server on this computer)',
+      '--tls none only for a server on this computer); with --oauth (google,',
+      'microsoft, yahoo, aol, or an issuer) sign in in the browser instead: the',
+      'address to open is printed ({"authorize": URL} with --json), and the',
+      'account is saved when the sign-in comes back (Ctrl+C or 10 minutes: nothing)',
     ],
     flags: {
+      oauth: { type: 'string' },
+      'client-id': { type: 'string' },
+      'client-secret': { type: 'string' },
       'imap-host': { type: 'string' },
       'imap-port': { type: 'string' },
       tls: { type: 'string' },
@@ -129,6 +137,11 @@ const specs = {
       'smtp-port': { type: 'string' },
       'smtp-tls': { type: 'string' },
     },
+  },
+  'account signin': {
+    usage: ['account signin NAME'],
+    summary: ['sign an account that uses --oauth in again (after "Sign in again")'],
+    flags: {},
   },
   'account list': {
     usage: ['account list'],

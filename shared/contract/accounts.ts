@@ -21,6 +21,10 @@ export const AccountView = z.object({
   hasPassword: z.boolean(),
   syncedAt: EpochMs.nullable(),
   lastError: z.string().nullable(),
+  // 'oauth2': signed in at a provider (issue 28; its refresh token is the vault's, never returned). `needsSignIn`:
+  // the provider refused the saved sign-in, so sync and sending wait for "Sign in again" (`account:oauthSignIn`).
+  auth: z.enum(['password', 'oauth2']),
+  needsSignIn: z.boolean(),
 });
 export type AccountView = z.infer<typeof AccountView>;
 export const SyncSummary = z.object({

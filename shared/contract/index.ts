@@ -17,6 +17,7 @@ import { fileChannels } from './files.ts';
 import { identityChannels } from './identities.ts';
 import { mailChannels } from './mail.ts';
 import { mailBulkChannels } from './mail-bulk.ts';
+import { oauthChannels } from './oauth.ts';
 import { modelChannels, serviceChannels } from './services.ts';
 import { runChannels, type StreamEvent } from './streams.ts';
 import { summaryChannels } from './summary.ts';
@@ -57,6 +58,7 @@ export const channels = {
   ...mailChannels,
   ...mailBulkChannels,
   ...accountChannels,
+  ...oauthChannels,
   ...discoverChannels,
   ...identityChannels,
   ...draftChannels,

@@ -582,5 +582,7 @@ export function loginFor(
     hasPassword: true,
     syncedAt: null,
     lastError: null,
+    auth: 'password',
+    needsSignIn: false,
   };
 }

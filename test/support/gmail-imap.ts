@@ -508,6 +508,8 @@ export async function startGmailImap(
       hasPassword: true,
       syncedAt: null,
       lastError: null,
+      auth: 'password',
+      needsSignIn: false,
     }),
     async client() {
       const c = new ImapFlow({

@@ -34,6 +34,7 @@ import { m0032 } from './0032-contacts-by-batch.ts';
 import { m0033 } from './0033-draft-assists.ts';
 import { m0034 } from './0034-one-message-id-index.ts';
 import { m0035 } from './0035-undo-checks-spam-origins.ts';
+import { m0036 } from './0036-oauth-accounts.ts';
 
 // Append-only: a released migration never changes.
 export const migrations: readonly Migration[] = [
@@ -72,4 +73,5 @@ export const migrations: readonly Migration[] = [
   m0033,
   m0034,
   m0035,
+  m0036,
 ];

@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import type { ImapFlow } from 'imapflow';
 import type { AccountLogin } from '../accounts.ts';
+import { accessTokenFor, TokenFailure } from '../oauth/token-broker.ts';
 
 // imapflow is loaded with the first connection, not at every start of the command line (issue 18).
 const require = createRequire(import.meta.url);
@@ -25,6 +26,12 @@ export class MailFailure extends Error {
 export type ImapTimeouts = { connectMs: number; greetingMs: number; socketMs: number };
 export const defaultTimeouts: ImapTimeouts = { connectMs: 10_000, greetingMs: 10_000, socketMs: 120_000 };
 
+/**
+ * The server refused an access token that was then refreshed: one more login with the new token may work (the
+ * token was revoked early, or the clock is off). Whoever logs in tries once more on this; a second is final.
+ */
+export class TokenRejected extends MailFailure {}
+
 /** `qresync: false` leaves QRESYNC off, as on a server without it (tests and bench/imap-resync.ts compare). */
 export type ImapExtensions = { qresync?: boolean };
 
@@ -35,7 +42,7 @@ export function imapClient(
 ): ImapFlow {
   const { host, port, tls } = login.imap;
   const { ImapFlow: Flow } = require('imapflow') as typeof import('imapflow');
-  return new Flow({
+  const client = new Flow({
     host: host.replace(/^\[|\]$/g, ''),
     port,
     secure: tls === 'tls',
@@ -54,6 +61,39 @@ export function imapClient(
     // VANISHED, which imapflow reports as the same 'expunge' event (the IDLE wait listens for it).
     qresync: extensions.qresync ?? true,
   });
+  const oauth = login.oauth;
+  if (oauth) {
+    // An account signed in with OAuth logs in with an access token (SASL OAUTHBEARER or XOAUTH2, whichever the
+    // server offers: imapflow picks), asked for as the connection opens, so it is the freshest there is.
+    const connect = client.connect.bind(client);
+    client.connect = async () => {
+      let token: string;
+      try {
+        token = (await accessTokenFor({ id: login.id, oauth })).token;
+      } catch (e) {
+        throw mailFailure(e, `the mail server ${host}`);
+      }
+      client.options.auth = { user: login.user, accessToken: token };
+      try {
+        await connect();
+      } catch (e) {
+        const f = mailFailure(e, `the mail server ${host}`);
+        if (f.code !== 'unauthorized') throw e;
+        // Refused: refreshed now (a refused refresh is "Sign in again"), and the caller may log in once more.
+        try {
+          await accessTokenFor({ id: login.id, oauth }, token);
+        } catch (refresh) {
+          throw mailFailure(refresh, `the mail server ${host}`);
+        }
+        throw new TokenRejected(
+          'unauthorized',
+          `The mail server ${host} refused the sign-in of ${login.user}.`,
+          false,
+        );
+      }
+    };
+  }
+  return client;
 }
 
 /**
@@ -62,6 +102,7 @@ export function imapClient(
  */
 export function mailFailure(e: unknown, server: string): MailFailure {
   if (e instanceof MailFailure) return e;
+  if (e instanceof TokenFailure) return new MailFailure(e.code, e.message, e.retryable);
   const where = server.charAt(0).toUpperCase() + server.slice(1);
   const err = (e ?? {}) as {
     code?: unknown;

@@ -7,7 +7,13 @@
 // (Stop) closes every one at once.
 import type { ImapFlow } from 'imapflow';
 import type { AccountLogin } from '../accounts.ts';
-import { defaultTimeouts, type ImapTimeouts, imapClient, MailFailure } from './imap-connect.ts';
+import {
+  defaultTimeouts,
+  type ImapTimeouts,
+  imapClient,
+  MailFailure,
+  TokenRejected,
+} from './imap-connect.ts';
 
 export type ImapSession = {
   /** Connection `i`, logged in: the one kept, or a new one when it is gone (or still the one logging in). */
@@ -34,22 +40,38 @@ export function imapSession(login: AccountLogin, timeouts: ImapTimeouts = defaul
       // A login in progress is shared, so the wait and the sync never open two connections for one slot.
       if (kept && (kept.connecting || kept.client.usable)) return kept.ready;
       drop(i);
-      const client = imapClient(login, timeouts);
-      // An IDLE that hears nothing for the socket timeout is ended by imapflow's keepalive NOOP and, with
-      // auto-IDLE off (imap-connect.ts), not started again: the connection then falls quiet and is closed at
-      // the next timeout. Restarting the IDLE at half that time keeps a quiet connection in IDLE (RFC 2177
-      // asks for a restart within 29 minutes anyway).
-      client.maxIdleTime = timeouts.socketMs / 2;
-      // imapflow reports a dropped connection as an 'error' event too; the command in flight rejects with it.
-      client.on('error', () => {});
-      const slot: Slot = { client, ready: client.connect().then(() => client), connecting: true };
+      const made = () => {
+        const c = imapClient(login, timeouts);
+        // An IDLE that hears nothing for the socket timeout is ended by imapflow's keepalive NOOP and, with
+        // auto-IDLE off (imap-connect.ts), not started again: the connection then falls quiet and is closed at
+        // the next timeout. Restarting the IDLE at half that time keeps a quiet connection in IDLE (RFC 2177
+        // asks for a restart within 29 minutes anyway).
+        c.maxIdleTime = timeouts.socketMs / 2;
+        // imapflow reports a dropped connection as an 'error' event too; the command in flight rejects with it.
+        c.on('error', () => {});
+        return c;
+      };
+      const client = made();
+      const slot: Slot = { client, ready: Promise.resolve(client), connecting: true };
+      // An access token the server refused has been refreshed (imap-connect.ts): one more login with it.
+      slot.ready = client.connect().then(
+        () => client,
+        async (e: unknown) => {
+          if (!(e instanceof TokenRejected) || closed) throw e;
+          client.close();
+          const again = made();
+          slot.client = again;
+          await again.connect();
+          return again;
+        },
+      );
       slot.ready.then(
         () => {
           slot.connecting = false;
         },
         () => {
           slot.connecting = false;
-          client.close();
+          slot.client.close();
         },
       );
       slots.set(i, slot);

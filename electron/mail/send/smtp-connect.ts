@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import type { Transporter } from 'nodemailer';
 import type { AccountLogin } from '../accounts.ts';
+import { accessTokenFor, type OAuthLogin } from '../oauth/token-broker.ts';
 
 // nodemailer is loaded when a message is first sent, not at every start of the command line (issue 18).
 const require = createRequire(import.meta.url);
@@ -21,9 +22,32 @@ export function smtpTransport(login: AccountLogin): Transporter {
     // SECURITY: never continue in cleartext when the user asked for STARTTLS.
     requireTLS: smtp.tls === 'starttls',
     ignoreTLS: smtp.tls === 'none',
-    auth: { user: login.user, pass: login.password },
+    auth: login.oauth ? oauth2(login, login.oauth) : { user: login.user, pass: login.password },
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 60_000,
   });
+}
+
+// SASL XOAUTH2 with the account's access token (oauth/token-broker.ts). nodemailer asks again with `renew` when
+// the server refused the token, and tries once more with the refreshed one.
+function oauth2(login: AccountLogin, oauth: OAuthLogin) {
+  let last: string | null = null;
+  return {
+    type: 'OAuth2' as const,
+    user: login.user,
+    provisionCallback: (
+      _user: string,
+      renew: boolean,
+      done: (err: Error | null, accessToken?: string, expires?: number) => void,
+    ) => {
+      accessTokenFor({ id: login.id, oauth }, renew ? last : null).then(
+        (t) => {
+          last = t.token;
+          done(null, t.token, t.expiresAt);
+        },
+        (e: Error) => done(e),
+      );
+    },
+  };
 }
