@@ -5,7 +5,7 @@ import { z } from 'zod';
 const TlsMode = z.enum(['tls', 'starttls', 'none']);
 const Server = z.object({ host: z.string(), port: z.number().int().min(1).max(65535), tls: TlsMode });
 
-export const DiscoveredSettings = z.object({
+const DiscoveredSettings = z.object({
   imap: Server,
   // Null when nothing named one: the person enters it.
   smtp: Server.nullable(),
@@ -18,7 +18,7 @@ export const DiscoveredSettings = z.object({
   oauthIssuer: z.string().optional(),
 });
 
-export const SettingSource = z.object({
+const SettingSource = z.object({
   setting: z.enum(['imap', 'smtp', 'auth']),
   // `built-in`, `autoconfig (https)`, `autoconfig (http)`, `SRV`, `MX: Google`, `guess: probed imap.example.com`.
   from: z.string(),

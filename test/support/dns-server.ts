@@ -27,7 +27,7 @@ if (srvCodec) {
   };
 }
 
-export type Srv = { priority: number; weight: number; port: number; target: string };
+type Srv = { priority: number; weight: number; port: number; target: string };
 export type Zone = {
   a?: Record<string, string>;
   srv?: Record<string, Srv[]>;

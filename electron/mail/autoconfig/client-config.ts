@@ -7,7 +7,7 @@ import type { TlsMode } from '../../../shared/mail-account.ts';
 
 export class ConfigFileError extends Error {}
 
-export type ConfigServer = {
+type ConfigServer = {
   host: string;
   port: number;
   /** From `socketType`: SSL is implicit TLS, STARTTLS, plain is none. */

@@ -22,7 +22,7 @@ import { configFetcher, FetchFailure } from './fetch-config.ts';
 import { type ProbeOptions, probe } from './probe.ts';
 import { builtInProvider, mxProvider, type OAuthPreset, type Provider, presetOf } from './providers.ts';
 
-export type DiscoveredSettings = {
+type DiscoveredSettings = {
   imap: ServerSettings;
   /** Null when no source named one: the person enters it, or the account only reads. */
   smtp: ServerSettings | null;
@@ -35,7 +35,7 @@ export type DiscoveredSettings = {
   oauthIssuer?: string;
 };
 
-export type SettingSource = {
+type SettingSource = {
   setting: 'imap' | 'smtp' | 'auth';
   /** `built-in`, `autoconfig (https)`, `autoconfig (http)`, `SRV`, `MX: Google`, `guess: probed imap.example.com`. */
   from: string;
@@ -47,7 +47,7 @@ export type SettingSource = {
 
 export type Discovery = { settings: DiscoveredSettings; sources: SettingSource[]; warnings: string[] };
 
-export type Ports = {
+type Ports = {
   https: number;
   http: number;
   imaps: number;

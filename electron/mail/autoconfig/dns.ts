@@ -26,17 +26,6 @@ export function defaultResolver(timeoutMs = 3000): Resolver {
   return new Resolver({ timeout: timeoutMs, tries: 2 });
 }
 
-async function ask<T>(query: () => Promise<T[]>): Promise<T[]> {
-  try {
-    return await query();
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? '';
-    if (code === 'ETIMEOUT') throw new DnsTimeout(code);
-    if (empty.has(code)) return [];
-    throw e;
-  }
-}
-
 export type Dns = {
   srv(name: string): Promise<{ name: string; port: number; priority: number; weight: number }[]>;
   mx(name: string): Promise<{ exchange: string; priority: number }[]>;
@@ -51,10 +40,28 @@ export type Dns = {
 };
 
 export function dnsOver(resolver: Resolver): Dns {
+  // A DNS server that let one question time out is not asked the next ones: discovery then ends in about one
+  // timeout (the questions asked at once run side by side), not in one timeout for each name it would look up.
+  let silent = false;
+  // `aside`: a question whose timeout says nothing of the server (an AAAA some servers drop).
+  async function ask<T>(query: () => Promise<T[]>, aside = false): Promise<T[]> {
+    if (silent) throw new DnsTimeout('ETIMEOUT');
+    try {
+      return await query();
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      if (code === 'ETIMEOUT') {
+        silent ||= !aside;
+        throw new DnsTimeout(code);
+      }
+      if (empty.has(code)) return [];
+      throw e;
+    }
+  }
   const addresses = async (host: string): Promise<LookupAddress[]> => {
     const [v4, v6] = await Promise.all([
       ask(() => resolver.resolve4(host)),
-      ask(() => resolver.resolve6(host)).catch((e: unknown) => {
+      ask(() => resolver.resolve6(host), true).catch((e: unknown) => {
         // An IPv4 answer is enough; a server that only times out on AAAA does not spoil it.
         if (e instanceof DnsTimeout) return [] as string[];
         throw e;
