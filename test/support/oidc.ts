@@ -38,6 +38,8 @@ export type OidcServer = {
   introspect(token: string): Promise<{ active: boolean; sub?: string }>;
   /** Revokes every token and grant given so far (as a password change or a revoked app would). */
   revokeAll(): void;
+  /** Revokes the access tokens only: a refresh still works (a server that refuses a token before its time). */
+  revokeAccessTokens(): void;
   /** The token endpoint answers the next `n` requests with 400 `invalid_request`. */
   failTokenRequests(n: number): void;
   /** Token requests answered so far, by grant type. */
@@ -226,6 +228,9 @@ export async function startOidc(
     revokeAll() {
       for (const k of [...store.keys()])
         if (!k.startsWith('Session:') && !k.startsWith('Interaction:')) store.delete(k);
+    },
+    revokeAccessTokens() {
+      for (const k of [...store.keys()]) if (k.startsWith('AccessToken:')) store.delete(k);
     },
     failTokenRequests(n) {
       failing = n;

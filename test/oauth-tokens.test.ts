@@ -1,0 +1,78 @@
+// The access tokens of an account signed in with OAuth (issue 28), in the long-running app: the background
+// sync's worker thread gets its token from the main thread's broker (the refresh token never leaves it), a token
+// about to expire is refreshed before a login without any error showing, and a token a server refuses is
+// refreshed and tried once more. Real oidc-provider, real Dovecot (oauth2 passdb), all on loopback.
+import { afterEach, describe, expect, test } from 'vitest';
+import { type App, createApp } from '../electron/app.ts';
+import { call } from './support/bridge.ts';
+import { startDovecot } from './support/dovecot.ts';
+import { startOidc } from './support/oidc.ts';
+import { eml, tempDir } from './support/temp.ts';
+
+const user = 'ana@example.com';
+let app: App | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function setUp(accessTokenTtl: number, background: boolean) {
+  const idp = await startOidc({ accessTokenTtl });
+  const dovecot = await startDovecot({
+    users: [{ user, pass: 'not-given-to-skimmer' }],
+    oauth2: { introspectionUrl: idp.introspection.withCredentials },
+  });
+  await dovecot.append('INBOX', [eml({ id: '<t1@example.com>', subject: 'First' })], [], user);
+  app = createApp({ dataDir: tempDir(), mode: 'browser', background });
+  const started = await call(app, 'account:oauthStart', {
+    name: 'work',
+    user,
+    provider: idp.issuer,
+    clientId: idp.clientId,
+    imap: { host: '127.0.0.1', port: dovecot.port, tls: 'none' },
+  });
+  await idp.authorize(started.authorizeUrl, { user });
+  const view = await call(app, 'account:oauthWait', { signInId: started.signInId });
+  return { idp, dovecot, app, view };
+}
+
+const stored = (a: App) => a.db.prepare('SELECT count(*) FROM messages').pluck().get() as number;
+
+describe('access tokens', () => {
+  test('the worker logs in with a token from the main thread, refreshed before it expires, with no error', async () => {
+    // A 60-second token is within the broker's 2-minute margin from the start: every login refreshes first.
+    const { idp, dovecot, app: a, view } = await setUp(60, true);
+    await expect.poll(() => stored(a), { timeout: 20_000 }).toBe(1);
+    expect(idp.tokenRequests.refresh_token).toBeGreaterThanOrEqual(1);
+    await dovecot.append('INBOX', [eml({ id: '<t2@example.com>', subject: 'Second' })], [], user);
+    await expect.poll(() => stored(a), { timeout: 20_000 }).toBe(2);
+    const [listed] = await call(a, 'account:list', {});
+    expect(listed).toMatchObject({ id: view.id, lastError: null, needsSignIn: false });
+  }, 60_000);
+
+  test('a token the server refuses is refreshed and the login tried once more', async () => {
+    const { idp, app: a, view } = await setUp(3600, false);
+    // The code exchange's token is kept: the first login needs no refresh.
+    expect(await call(a, 'account:test', { id: view.id })).toMatchObject({ ok: true });
+    expect(idp.tokenRequests.refresh_token).toBe(0);
+    idp.revokeAccessTokens();
+    expect(await call(a, 'account:test', { id: view.id })).toMatchObject({ ok: true });
+    expect(idp.tokenRequests.refresh_token).toBe(1);
+  }, 60_000);
+
+  test('a revoked sign-in marks the account and pauses it until it signs in again', async () => {
+    const { idp, app: a, view } = await setUp(3600, false);
+    idp.revokeAll();
+    const t = await call(a, 'account:test', { id: view.id });
+    expect(t.ok).toBe(false);
+    expect(t.message).toMatch(/refused the saved sign-in of "work".*sign in again/);
+    const [listed] = await call(a, 'account:list', {});
+    expect(listed).toMatchObject({ needsSignIn: true });
+    const again = await call(a, 'account:oauthSignIn', { id: view.id });
+    await idp.authorize(again.authorizeUrl, { user });
+    expect(await call(a, 'account:oauthWait', { signInId: again.signInId })).toMatchObject({
+      needsSignIn: false,
+    });
+    expect(await call(a, 'account:test', { id: view.id })).toMatchObject({ ok: true });
+  }, 60_000);
+});
