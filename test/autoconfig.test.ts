@@ -80,6 +80,7 @@ const domains = [
   'plaintext.test',
   'srvplain.test',
   'httponly.test',
+  'redirect.test',
   'nothing.test',
 ];
 
@@ -222,6 +223,32 @@ describe('the autoconfig file', () => {
     expect(found.settings.imap.host).toBe('imap.httponly.test');
     expect(found.sources[0]).toMatchObject({ from: 'autoconfig (http)', verified: false });
     expect(found.warnings.join(' ')).toContain('came over plain HTTP');
+  });
+
+  test('a redirect over plain HTTP makes the file unverified, whatever the last hop', async () => {
+    onLoopback('autoconfig.redirect.test');
+    web.serve('autoconfig.redirect.test', '/mail/config-v1.1.xml', {
+      status: 302,
+      body: '',
+      headers: { location: `http://autoconfig.redirect.test:${http.port}/hop` },
+    });
+    http.serve('autoconfig.redirect.test', '/hop', {
+      status: 301,
+      body: '',
+      headers: { location: `https://autoconfig.redirect.test:${web.port}/final.xml` },
+    });
+    web.serve(
+      'autoconfig.redirect.test',
+      '/final.xml',
+      config({ imap: [{ host: 'imap.redirect.test', port: 993, socket: 'SSL' }] }),
+    );
+    const found = await discover('ana@redirect.test', deps());
+    expect(found.sources[0]).toEqual({
+      setting: 'imap',
+      from: 'autoconfig (http)',
+      detail: `https://autoconfig.redirect.test:${web.port}/final.xml`,
+      verified: false,
+    });
   });
 });
 
