@@ -3,7 +3,7 @@
 // in under 150 ms). bin/skimmer.mjs runs this build when it is newer than every file it lists (sources.json),
 // else the source. The packages are bundled too (resolving and reading hundreds of small files was most of a start),
 // except those that must be loaded as they are: the native better-sqlite3, pdfjs-dist (it starts its own
-// worker from its files) and what the code loads lazily with require (imapflow, nodemailer).
+// worker from its files) and what the code loads lazily with require (imapflow, nodemailer, oauth4webapi).
 // Built by `npm run build` and on install (`prepare`); `vite build --config vite.cli.config.ts` alone.
 
 import { builtinModules } from 'node:module';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { sourcesListName } from './bin/cli-entry.mjs';
 
-const asTheyAre = ['better-sqlite3', 'pdfjs-dist', 'imapflow', 'nodemailer', 'electron'];
+const asTheyAre = ['better-sqlite3', 'pdfjs-dist', 'imapflow', 'nodemailer', 'oauth4webapi', 'electron'];
 const external = (id: string) =>
   id.startsWith('node:') ||
   builtinModules.includes(id) ||

@@ -49,7 +49,7 @@ export type OidcServer = {
   close(): Promise<void>;
 };
 
-export type Redirected = { url: string; status: number; body: string };
+type Redirected = { url: string; status: number; body: string };
 
 type Stored = { payload: Record<string, unknown>; expiresAt: number };
 

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { OAuthError } from './oauth-error.ts';
 
-export type Redirect = { params: URLSearchParams };
+type Redirect = { params: URLSearchParams };
 
 export type RedirectListener = {
   /** `http://127.0.0.1:PORT/`, the redirect_uri of this sign-in. */

@@ -17,7 +17,7 @@ import {
 import { OAuthError } from './oauth-error.ts';
 import { listenForRedirect } from './redirect-listener.ts';
 
-export const signInTimeoutMs = 10 * 60_000;
+const signInTimeoutMs = 10 * 60_000;
 
 /** How an account signs in: the provider (endpoints, scope), this client, and the mail servers a preset names. */
 export type OAuthPlan = {

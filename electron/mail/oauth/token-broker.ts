@@ -46,7 +46,7 @@ export type TokenStore = {
   refused(accountId: number): void;
 };
 
-export const refreshMarginMs = 2 * 60_000;
+const refreshMarginMs = 2 * 60_000;
 
 // The brokers of this thread, by channel: a login on the main thread asks its broker directly.
 const local = new Map<string, TokenBroker>();
