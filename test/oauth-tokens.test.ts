@@ -2,18 +2,44 @@
 // sync's worker thread gets its token from the main thread's broker (the refresh token never leaves it), a token
 // about to expire is refreshed before a login without any error showing, and a token a server refuses is
 // refreshed and tried once more. Real oidc-provider, real Dovecot (oauth2 passdb), all on loopback.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type App, createApp } from '../electron/app.ts';
-import { call } from './support/bridge.ts';
+import { type Channel, channels, envelope, type Request, type Response } from '../shared/contract/index.ts';
+import { callRaw } from './support/bridge.ts';
 import { startDovecot } from './support/dovecot.ts';
-import { startOidc } from './support/oidc.ts';
+import { type OidcServer, startOidc } from './support/oidc.ts';
 import { eml, tempDir } from './support/temp.ts';
 
 const user = 'ana@example.com';
 let app: App | undefined;
+let current: { idp: OidcServer; dataDir: string } | undefined;
+// Every answer the bridge gave, errors too, as the page would get it.
+const answers: string[] = [];
+
+async function call<C extends Channel>(a: App, channel: C, request: Request<C>): Promise<Response<C>> {
+  const raw = await callRaw(a, channel, request);
+  answers.push(JSON.stringify(raw));
+  const env = envelope(channels[channel].response).parse(raw);
+  if (!env.ok) throw new Error(`${channel} failed: ${env.error.code} ${env.error.message}`);
+  return env.value as Response<C>;
+}
+
+// SECURITY: no token the provider gave is in a bridge answer, the database, its WAL or the log.
 afterEach(async () => {
   await app?.close();
   app = undefined;
+  if (!current) return;
+  const tokens = [...current.idp.issued.refresh, ...current.idp.issued.access];
+  expect(tokens.length).toBeGreaterThan(0);
+  const files = readdirSync(current.dataDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+  const texts = [...answers, ...files.map((f) => readFileSync(f, 'latin1'))];
+  for (const t of tokens) expect(texts.some((x) => x.includes(t))).toBe(false);
+  answers.length = 0;
+  current = undefined;
 });
 
 async function setUp(accessTokenTtl: number, background: boolean) {
@@ -23,7 +49,9 @@ async function setUp(accessTokenTtl: number, background: boolean) {
     oauth2: { introspectionUrl: idp.introspection.withCredentials },
   });
   await dovecot.append('INBOX', [eml({ id: '<t1@example.com>', subject: 'First' })], [], user);
-  app = createApp({ dataDir: tempDir(), mode: 'browser', background });
+  const dataDir = tempDir();
+  current = { idp, dataDir };
+  app = createApp({ dataDir, mode: 'browser', background });
   const started = await call(app, 'account:oauthStart', {
     name: 'work',
     user,
