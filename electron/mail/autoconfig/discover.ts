@@ -71,8 +71,10 @@ export type DiscoverDeps = {
   ca?: string;
   /** Where the HTTP(S) requests and the probes of the usual host names go; the standard ports by default. */
   ports?: Partial<Ports>;
-  /** For each fetch and each probe. */
+  /** For each fetch of an autoconfig file. */
   timeoutMs?: number;
+  /** For each probe of a mail server: short, since a guessed host often drops what it does not serve. */
+  probeTimeoutMs?: number;
   /** The largest autoconfig file read. */
   maxConfigBytes?: number;
   signal?: AbortSignal;
@@ -124,7 +126,12 @@ export async function discover(input: string, deps: DiscoverDeps = {}): Promise<
       timedOut.add(name);
       return [];
     });
-  const probeOptions: ProbeOptions = { dns, ca: deps.ca, timeoutMs, signal: deps.signal };
+  const probeOptions: ProbeOptions = {
+    dns,
+    ca: deps.ca,
+    timeoutMs: deps.probeTimeoutMs ?? 3000,
+    signal: deps.signal,
+  };
   const fetcher = configFetcher({
     dns,
     ca: deps.ca,
