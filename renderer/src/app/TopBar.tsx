@@ -95,7 +95,7 @@ export function TopBar() {
         title="A notification when new mail arrives (never for an account's first sync)"
         onClick={() => void toggleNotify()}
       >
-        {notifying ? 'Notifications on' : 'Notifications off'}
+        {notifying ? 'Notify: on' : 'Notify: off'}
       </button>
       <button
         type="button"
