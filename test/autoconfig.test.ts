@@ -185,7 +185,7 @@ describe('the autoconfig file', () => {
   });
 
   test("an OAuth2 hint is the sign-in: Google's by its issuer, another provider's issuer kept", async () => {
-    onLoopback('autoconfig.oauth.test', 'autoconfig.issuer.test');
+    onLoopback('autoconfig.oauth.test', 'autoconfig.issuer.test', 'smtp.issuer.test');
     web.serve(
       'autoconfig.oauth.test',
       '/mail/config-v1.1.xml',
@@ -212,6 +212,11 @@ describe('the autoconfig file', () => {
     const other = await discover('ana@issuer.test', deps());
     expect(other.settings).toMatchObject({ auth: 'oauth', oauthIssuer: 'https://sso.issuer.test' });
     expect(other.settings.oauthPreset).toBeUndefined();
+    // Its file named no SMTP server; the one guessed would get the sign-in's token, and the warning says so.
+    expect(other.settings.smtp).toEqual({ host: 'smtp.issuer.test', port: smtpsPort, tls: 'tls' });
+    expect(other.warnings).toContain(
+      `The SMTP server smtp.issuer.test:${smtpsPort} comes from guess: probed smtp.issuer.test, not from where the sign-in was found (autoconfig (https)): the sign-in's token would be sent to it, so check it first.`,
+    );
   });
 
   test('over plain HTTP only: taken, but unverified and said so', async () => {
@@ -297,8 +302,12 @@ describe('SRV records (RFC 6186)', () => {
     dns.zone.mx['dot.test'] = [{ priority: 10, exchange: 'aspmx.l.google.com' }];
     const found = await discover('ana@dot.test', deps());
     expect(found.settings.imap).toEqual({ host: 'imap.gmail.com', port: 993, tls: 'tls' });
-    expect(found.settings.smtp).toEqual({ host: 'smtp.dot.test', port: submissionPort, tls: 'starttls' });
-    expect(found.sources.map((s) => s.from)).toEqual(['MX: Google', 'SRV', 'MX: Google']);
+    // The SRV record's SMTP server was found, but Google's sign-in is for Google's servers: a token never goes to it.
+    expect(found.settings.smtp).toEqual({ host: 'smtp.gmail.com', port: 465, tls: 'tls' });
+    expect(found.sources.map((s) => s.from)).toEqual(['MX: Google', 'MX: Google', 'MX: Google']);
+    expect(found.warnings).toEqual([
+      `The SMTP server smtp.dot.test:${submissionPort} (from SRV) was not used: mail at dot.test goes to Google, whose sign-in is for its own servers.`,
+    ]);
   });
 });
 

@@ -174,6 +174,14 @@ export async function discover(input: string, deps: DiscoverDeps = {}): Promise<
       for (const r of best) {
         const provider = mxProvider(r.exchange);
         if (!provider) continue;
+        // SECURITY: the provider's sign-in gives a token for its own servers; an SMTP server another source named
+        // (an SRV record) would be handed that token, so the provider's SMTP server replaces it.
+        if (taken.smtp && provider.auth === 'oauth') {
+          warnings.push(
+            `The SMTP server ${hostPort(taken.smtp.server)} (from ${taken.smtp.from}) was not used: mail at ${domain} goes to ${provider.label}, whose sign-in is for its own servers.`,
+          );
+          delete taken.smtp;
+        }
         providerPicks(
           provider,
           `MX: ${provider.label}`,
@@ -437,6 +445,12 @@ function result(
   source('imap', imap);
   if (taken.smtp) source('smtp', taken.smtp);
   else warnings.push('No SMTP server was found: enter one to send mail from this account.');
+  // SECURITY: a sign-in's token goes to both servers; one the sign-in's source did not name is said so.
+  if (taken.smtp && imap.auth?.auth === 'oauth' && taken.smtp.from !== imap.from) {
+    warnings.push(
+      `The SMTP server ${hostPort(taken.smtp.server)} comes from ${taken.smtp.from}, not from where the sign-in was found (${imap.from}): the sign-in's token would be sent to it, so check it first.`,
+    );
+  }
   source('auth', imap);
   return {
     settings: {
