@@ -116,6 +116,39 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('skimmer account add --oauth', () => {
+  test('--tls none to a host that is not this computer is refused before any sign-in', async () => {
+    const args = addArgs();
+    args[args.indexOf('--imap-host') + 1] = 'imap.example.com';
+    const r = await skimmer(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).not.toContain('authorize');
+    expect(r.stdout + r.stderr).toMatch(/without TLS is allowed only on this computer/);
+  });
+
+  test('Ctrl+C ends the wait for the sign-in with nothing stored', async () => {
+    const child = spawn(
+      process.execPath,
+      [join(projectRoot, 'bin', 'skimmer.mjs'), '--data', data, ...addArgs()],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let out = '';
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('\n')) resolve();
+      }),
+    );
+    const { authorize } = JSON.parse(out.split('\n')[0] as string) as { authorize: string };
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    // The listener is gone with it: the provider's redirect reaches no one.
+    await expect(idp.authorize(authorize, { user })).rejects.toThrow();
+    expect((await skimmer(['account', 'list', '--json'])).stdout.trim()).toBe('');
+  });
+
   test('a sign-in refused at the provider is a sentence and stores nothing', async () => {
     const r = await signInWith(addArgs(), { deny: true });
     expect(r.code).not.toBe(0);

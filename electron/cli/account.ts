@@ -155,16 +155,23 @@ async function signIn(
   const { signInId, authorizeUrl } = channels[channel].response.parse(started.value);
   if (json) io.out(JSON.stringify({ authorize: authorizeUrl }));
   else io.out(`Open this address to sign in (waiting up to 10 minutes; Ctrl+C stops):\n${authorizeUrl}`);
-  const stop = () => void bridgeCall(app, 'account:oauthCancel', { signInId }, io);
+  // Ctrl+C cancels the sign-in (its listener closes, nothing is stored) rather than killing the process mid-way.
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    void bridgeCall(app, 'account:oauthCancel', { signInId }, io);
+  };
   signal?.addEventListener('abort', stop, { once: true });
+  process.once('SIGINT', stop);
   try {
     const r = await bridgeCall(app, 'account:oauthWait', { signInId }, io);
-    if (!r.ok) return signal?.aborted ? 130 : r.exitCode;
+    if (!r.ok) return stopped ? 130 : r.exitCode;
     const a = channels['account:oauthWait'].response.parse(r.value);
     if (json) io.out(JSON.stringify(a));
     else io.out(`Signed in: ${a.name} (${a.user} at ${a.imap.host}). ${app.vault.info.message}`);
     return 0;
   } finally {
     signal?.removeEventListener('abort', stop);
+    process.removeListener('SIGINT', stop);
   }
 }

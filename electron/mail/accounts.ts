@@ -316,7 +316,7 @@ export function prepareAccounts(db: Db, vault: KeyVault, now: () => number = Dat
             clientId: o.clientId,
             clientSecret: (await vault.get(clientSecretName(id))) ?? undefined,
           };
-          return { name: row.name, server: o.server, client };
+          return { name: row.name, server: o.server, client, needsSignIn: row.needs_signin === 1 };
         },
         refreshToken: (id) => vault.get(refreshSecretName(id)),
         saveRefreshToken: (id, token) => vault.set(refreshSecretName(id), token),
@@ -337,12 +337,6 @@ export function prepareAccounts(db: Db, vault: KeyVault, now: () => number = Dat
             'invalid',
             `The account "${v.name}" signs in with a provider, which this program cannot use.`,
           );
-        if (v.needsSignIn) {
-          throw new MailError(
-            'wrong_state',
-            `The provider refused the saved sign-in of "${v.name}"; sign in again (skimmer account signin ${v.name}).`,
-          );
-        }
         return { ...v, password: '', oauth: oauthLogin };
       }
       const password = await vault.get(accountSecretName(id));

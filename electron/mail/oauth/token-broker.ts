@@ -38,7 +38,9 @@ type Answer =
 /** What the broker reads and writes about an account: its provider and client, its refresh token (vault). */
 export type TokenStore = {
   /** Null when the account does not sign in with OAuth (or is gone). */
-  settings(accountId: number): Promise<{ name: string; server: OAuthServer; client: OAuthClient } | null>;
+  settings(
+    accountId: number,
+  ): Promise<{ name: string; server: OAuthServer; client: OAuthClient; needsSignIn: boolean } | null>;
   refreshToken(accountId: number): Promise<string | null>;
   /** A rotated refresh token (Microsoft's, oidc-provider's), written over the old one. */
   saveRefreshToken(accountId: number, token: string): Promise<void>;
@@ -69,6 +71,9 @@ export function createTokenBroker(store: TokenStore, now: () => number = Date.no
   async function refresh(accountId: number): Promise<AccessToken> {
     const s = await store.settings(accountId);
     if (!s) throw new TokenFailure('unauthorized', 'That account does not sign in with a provider.', false);
+    // Refused before: the provider is not asked again until the person signs in again (which clears it). Every
+    // login of the account — the sync, the outbox, Test — fails with the same sentence meanwhile.
+    if (s.needsSignIn) throw signInAgain(s.name);
     const refreshToken = await store.refreshToken(accountId);
     if (refreshToken === null) {
       store.refused(accountId);
