@@ -43,7 +43,7 @@ export type { SyncProgress };
  * The round's new mail, for a new-mail notification (shared/new-mail-notice.ts): unread messages downloaded into
  * INBOX once its first sync had completed (mail a first sync brings, also one resumed after a stop, is not new).
  */
-export type NewMail = {
+type NewMail = {
   /** No folder of the account had completed a sync when this round began. */
   firstSync: boolean;
   count: number;
