@@ -39,6 +39,7 @@ import { folderProgress, type SyncProgress } from './sync-progress.ts';
 import { prepareWriteBack } from './write-back.ts';
 
 export type { SyncProgress };
+
 /**
  * The round's new mail, for a new-mail notification (shared/new-mail-notice.ts): unread messages downloaded into
  * INBOX once its first sync had completed (mail a first sync brings, also one resumed after a stop, is not new).
