@@ -315,7 +315,7 @@ export function createApp(options: AppOptions): App {
           }
         : null,
     }),
-    ...oauthHandlers({ accounts, tokens, log, background: accountSync }),
+    ...oauthHandlers({ accounts, tokens, log, background: accountSync, openExternal: options.openExternal }),
     ...streamHandlers(streams),
   };
 

@@ -249,6 +249,22 @@ describe('the canary key', () => {
       'agent:watch': [{}],
       'link:open': [{ url: 'https://example.com' }, { url: `javascript:${canary}` }],
       'app:notify': [{ title: '1 new message', body: 'Ana: Lunch?' }],
+      'account:discover': [{ address: 'not an address' }],
+      // A sign-in refused before it starts (no listener is left waiting) never echoes what it was given.
+      'account:oauthPresets': [{}],
+      'account:oauthStart': [
+        { name: 'signin', user: 'a@example.com', provider: canary, clientId: canary },
+        {
+          name: 'signin',
+          user: 'a@example.com',
+          provider: 'http://mail.example.com',
+          clientId: 'c',
+          clientSecret: canary,
+        },
+      ],
+      'account:oauthSignIn': [{ id: 99 }],
+      'account:oauthWait': [{ signInId: 'nope' }],
+      'account:oauthCancel': [{ signInId: 'nope' }],
     };
     expect(Object.keys(requests).sort()).toEqual([...channelNames].sort());
     for (const [channel, list] of Object.entries(requests)) {

@@ -67,6 +67,36 @@ async function setUp(accessTokenTtl: number, background: boolean) {
 const stored = (a: App) => a.db.prepare('SELECT count(*) FROM messages').pluck().get() as number;
 
 describe('access tokens', () => {
+  test('the desktop opens the sign-in address in the system browser itself; elsewhere the caller does', async () => {
+    const idp = await startOidc();
+    const dataDir = tempDir();
+    current = { idp, dataDir };
+    const opened: string[] = [];
+    app = createApp({
+      dataDir,
+      mode: 'browser',
+      openExternal: async (url) => {
+        opened.push(url);
+      },
+    });
+    const started = await call(app, 'account:oauthStart', {
+      name: 'work',
+      user,
+      provider: idp.issuer,
+      clientId: idp.clientId,
+      imap: { host: '127.0.0.1', port: 993, tls: 'none' },
+    });
+    expect(started.opened).toBe(true);
+    expect(opened).toEqual([started.authorizeUrl]);
+    await idp.authorize(opened[0] as string, { user });
+    expect(await call(app, 'account:oauthWait', { signInId: started.signInId })).toMatchObject({
+      auth: 'oauth2',
+    });
+    // A second wait for the same sign-in finds none.
+    const again = await callRaw(app, 'account:oauthWait', { signInId: started.signInId });
+    expect(again).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
   test('the worker logs in with a token from the main thread, refreshed before it expires, with no error', async () => {
     // A 60-second token is within the broker's 2-minute margin from the start: every login refreshes first.
     const { idp, dovecot, app: a, view } = await setUp(60, true);

@@ -11,7 +11,13 @@ const ServerSettings = z
   .strict();
 // A random id of our own (UUID) naming one sign-in between its start and its end.
 const SignInId = z.string().min(1).max(64);
-const Started = z.object({ signInId: SignInId, authorizeUrl: z.string().url().max(8192) });
+// `opened`: the desktop app opened the address in the system browser itself (the shell); otherwise (the browser
+// mode, the CLI) the caller opens it: the page in a new tab, the CLI by printing it.
+const Started = z.object({
+  signInId: SignInId,
+  authorizeUrl: z.string().url().max(8192),
+  opened: z.boolean(),
+});
 
 export const oauthChannels = {
   'account:oauthPresets': {
@@ -24,8 +30,7 @@ export const oauthChannels = {
   'account:oauthStart': {
     // A new account: `provider` is a preset's name or an issuer's address (https://, or http:// on this
     // computer); the servers default to the preset's. Checked before anything opens; nothing is stored until the
-    // sign-in ends well (`account:oauthWait`). The desktop opens `authorizeUrl` with the shell; the browser mode's
-    // page opens it in a new tab.
+    // sign-in ends well (`account:oauthWait`).
     request: z
       .object({
         name: z.string().trim().min(1).max(64),

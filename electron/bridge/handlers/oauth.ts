@@ -19,6 +19,8 @@ type Deps = {
   tokens: TokenBroker;
   log: Log;
   background: AccountSync | null;
+  /** The desktop's system browser (main.ts: shell.openExternal behind its scheme check); absent elsewhere. */
+  openExternal?: ((url: string) => Promise<void>) | undefined;
   /** Tests shorten the sign-in's 10 minutes. */
   timeoutMs?: number;
 };
@@ -40,7 +42,7 @@ export function oauthHandlers(
 > {
   const waiting = new Map<string, Waiting>();
 
-  const track = (
+  const track = async (
     pending: PendingSignIn,
     finish: (t: Awaited<PendingSignIn['tokens']>) => Promise<AccountView>,
   ) => {
@@ -49,7 +51,17 @@ export function oauthHandlers(
     done.catch(() => {});
     done.finally(() => setTimeout(() => waiting.delete(signInId), keptMs).unref()).catch(() => {});
     waiting.set(signInId, { pending, done });
-    return { signInId, authorizeUrl: pending.authorizeUrl };
+    let opened = false;
+    if (deps.openExternal) {
+      try {
+        await deps.openExternal(pending.authorizeUrl);
+        opened = true;
+      } catch (e) {
+        // The address is still handed back, to open by hand.
+        deps.log.error('oauth_open', e);
+      }
+    }
+    return { signInId, authorizeUrl: pending.authorizeUrl, opened };
   };
 
   const restartSync = async (id: number) => {

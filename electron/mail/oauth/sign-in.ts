@@ -58,7 +58,7 @@ export async function planFor(oauth: string, scope?: string): Promise<OAuthPlan>
   if (!/^https?:\/\//i.test(oauth.trim())) {
     throw new OAuthError(
       'invalid',
-      `"${oauth.slice(0, 80)}" is neither a known provider (${Object.keys(oauthPresets).join(', ')}) nor an issuer address (https://…).`,
+      `The provider is neither one Skimmer knows (${Object.keys(oauthPresets).join(', ')}) nor an issuer address (https://…).`,
     );
   }
   return {
