@@ -267,7 +267,7 @@ async function playBrowser(issuer: string, start: string, user: string, deny: bo
   let form: URLSearchParams | null = null;
   for (let hop = 0; hop < 20; hop++) {
     const ours = new URL(url).origin === issuer;
-    const r = await fetch(url, {
+    const r: Response = await fetch(url, {
       method: form ? 'POST' : 'GET',
       redirect: 'manual',
       headers: {
@@ -284,7 +284,7 @@ async function playBrowser(issuer: string, start: string, user: string, deny: bo
       url = new URL(location, url).href;
       continue;
     }
-    const page = await r.text();
+    const page: string = await r.text();
     const interaction = /\/interaction\/([\w-]+)/.exec(new URL(url).pathname);
     if (r.status !== 200 || !interaction)
       throw new Error(`the provider answered ${r.status}: ${page.slice(0, 300)}`);
