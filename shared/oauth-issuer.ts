@@ -36,6 +36,9 @@ export const oauthPresets = {
     },
     scope:
       'https://outlook.office.com/IMAP.AccessAsUser.All https://outlook.office.com/SMTP.Send offline_access',
+    // Microsoft gives the refresh token for offline_access without asking consent each time; the account picker
+    // lets a person with several accounts choose.
+    extraParams: { prompt: 'select_account' },
     imap: { host: 'outlook.office365.com', port: 993, tls: 'tls' },
     smtp: { host: 'smtp.office365.com', port: 587, tls: 'starttls' },
   },

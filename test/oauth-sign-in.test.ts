@@ -41,6 +41,22 @@ describe('OAuth sign-in', () => {
     expect(await idp.introspect(next.accessToken)).toMatchObject({ active: true });
   });
 
+  it('a preset names its endpoints or issuer, scopes and servers; a name it does not know is refused', async () => {
+    const ms = await planFor('Microsoft');
+    expect(ms.server.tokenEndpoint).toBe('https://login.microsoftonline.com/common/oauth2/v2.0/token');
+    expect(ms.scope.split(' ')).toContain('offline_access');
+    expect(ms.smtp).toEqual({ host: 'smtp.office365.com', port: 587, tls: 'starttls' });
+    const pending = await startSignIn(ms, { clientId: 'an-entra-client' });
+    const url = new URL(pending.authorizeUrl);
+    pending.cancel();
+    expect(url.origin + url.pathname).toBe('https://login.microsoftonline.com/common/oauth2/v2.0/authorize');
+    expect(url.searchParams.get('prompt')).toBe('select_account');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    const e = await failureOf(planFor('hotmail'));
+    expect(e.reason).toBe('invalid');
+    expect(e.message).not.toContain('hotmail');
+  });
+
   it('refuses an http issuer that is not this computer, and names what it cannot discover', async () => {
     expect((await failureOf(discover('http://mail.example.com'))).message).toMatch(
       /only for a sign-in server on this computer/,
