@@ -142,7 +142,7 @@ export function createApp(options: AppOptions): App {
   const accounts = prepareAccounts(db, vault);
   // SECURITY: OAuth refresh tokens are read and used on this thread only; workers ask it for access tokens.
   const tokens = createTokenBroker(accounts.tokenStore());
-  accounts.setTokenBroker(tokens.login);
+  accounts.setTokenBroker(tokens);
   // SECURITY: every path the bridge names is opened under this rule (DESIGN §13): the user's own places (with what
   // the person chose in the desktop's own dialog), links resolved, never the data folder with the database and the
   // vault key. `skimmer import` takes the shell's places instead (cli/import.ts, safe-open.ts shellPlaces).

@@ -6,7 +6,7 @@ import type { Db } from '../db/open.ts';
 import type { KeyVault } from '../secrets/key-vault.ts';
 import { MailError } from './mail-error.ts';
 import type { OAuthClient, OAuthServer } from './oauth/oauth-client.ts';
-import type { OAuthLogin, TokenStore } from './oauth/token-broker.ts';
+import type { OAuthLogin, TokenBroker, TokenStore } from './oauth/token-broker.ts';
 
 export type NewAccount = {
   name: string;
@@ -169,7 +169,7 @@ export function prepareAccounts(db: Db, vault: KeyVault, now: () => number = Dat
   };
 
   // Where the sign-in's threads ask for access tokens (set by the app once its token broker runs).
-  let oauthLogin: OAuthLogin | null = null;
+  let broker: Pick<TokenBroker, 'login' | 'forget'> | null = null;
 
   const checked = (what: 'IMAP' | 'SMTP', s: ServerSettings): ServerSettings => {
     const c = checkServer(what, s);
@@ -324,20 +324,20 @@ export function prepareAccounts(db: Db, vault: KeyVault, now: () => number = Dat
       };
     },
 
-    setTokenBroker(login: OAuthLogin): void {
-      oauthLogin = login;
+    setTokenBroker(b: Pick<TokenBroker, 'login' | 'forget'>): void {
+      broker = b;
     },
 
     /** The account with its password (or, signed in with OAuth, where its access tokens come from). */
     async login(id: number): Promise<AccountLogin> {
       const v = view(found(byId.get(id)));
       if (v.auth === 'oauth2') {
-        if (!oauthLogin)
+        if (!broker)
           throw new MailError(
             'invalid',
             `The account "${v.name}" signs in with a provider, which this program cannot use.`,
           );
-        return { ...v, password: '', oauth: oauthLogin };
+        return { ...v, password: '', oauth: broker.login };
       }
       const password = await vault.get(accountSecretName(id));
       if (password === null)
@@ -354,6 +354,7 @@ export function prepareAccounts(db: Db, vault: KeyVault, now: () => number = Dat
       vault.remove(accountSecretName(id));
       vault.remove(refreshSecretName(id));
       vault.remove(clientSecretName(id));
+      broker?.forget(id);
       return del.run(id).changes > 0;
     },
   };
