@@ -1,10 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import {
   type AccountDraft,
+  addressProblem,
+  byHand,
+  type Discovered,
   draftRequest,
   emptyDraft,
+  type SettingName,
   serverVerdict,
+  signInLabel,
+  signInRequest,
+  uncheckedSettings,
+  withChecked,
+  withDiscovery,
+  withMethod,
   withPreset,
+  withServer,
   withTls,
 } from './account-form.ts';
 
@@ -84,5 +95,138 @@ describe('the account form', () => {
     const result = draftRequest(filled(patch as Partial<AccountDraft>));
     expect(result.ok).toBe(false);
     expect(!result.ok && result.reason).toContain(reason);
+  });
+});
+
+const found = (patch: Partial<Discovered['settings']> = {}, verified = true): Discovered => ({
+  settings: {
+    imap: { host: 'imap.example.test', port: 993, tls: 'tls' },
+    smtp: { host: 'smtp.example.test', port: 465, tls: 'tls' },
+    user: 'ana@example.test',
+    auth: 'password',
+    ...patch,
+  },
+  sources: (['imap', 'smtp', 'auth'] as const).map((setting) => ({
+    setting,
+    from: verified ? 'autoconfig (https)' : 'autoconfig (http)',
+    detail: 'http://example.test/.well-known/autoconfig/mail/config-v1.1.xml',
+    verified,
+  })),
+  warnings: [],
+});
+const asked = (): AccountDraft => ({ ...emptyDraft(), address: 'ana@example.test' });
+
+describe('the settings found from an address', () => {
+  test('fill in the servers, the login and a password sign-in', () => {
+    const draft = withDiscovery(asked(), found());
+    expect(draft).toMatchObject({
+      step: 'settings',
+      user: 'ana@example.test',
+      method: 'password',
+      imap: { host: 'imap.example.test', port: '993', tls: 'tls' },
+      smtpOn: true,
+      smtp: { host: 'smtp.example.test', port: '465', tls: 'tls' },
+    });
+    expect(uncheckedSettings(draft)).toEqual([]);
+    expect(draftRequest({ ...draft, password: 'pw' })).toEqual({
+      ok: true,
+      value: {
+        name: 'ana@example.test',
+        user: 'ana@example.test',
+        password: 'pw',
+        imap: { host: 'imap.example.test', port: 993, tls: 'tls' },
+        smtp: { host: 'smtp.example.test', port: 465, tls: 'tls' },
+      },
+    });
+  });
+
+  test('a provider’s sign-in becomes its preset, another one its issuer; no SMTP turns sending off', () => {
+    const google = withDiscovery(asked(), found({ auth: 'oauth', oauthPreset: 'google' }));
+    expect(google.method).toBe('google');
+    expect(signInLabel(google)).toBe('Sign in with Google');
+    const other = withDiscovery(
+      asked(),
+      found({ auth: 'oauth', oauthIssuer: 'https://sso.example.test', smtp: null }),
+    );
+    expect(other).toMatchObject({ method: 'issuer', issuer: 'https://sso.example.test', smtpOn: false });
+    expect(signInLabel(other)).toBe('Sign in with sso.example.test');
+  });
+
+  test('a known provider’s servers bring its app-password hint', () => {
+    const draft = withDiscovery(
+      asked(),
+      found({ imap: { host: 'imap.mail.me.com', port: 993, tls: 'tls' } }),
+    );
+    expect(draft.preset).toBe('icloud');
+  });
+
+  test('an unverified setting stops Save and Sign in until it is ticked or edited', () => {
+    const draft = { ...withDiscovery(asked(), found({}, false)), password: 'pw' };
+    expect(uncheckedSettings(draft)).toEqual(['imap', 'smtp', 'auth']);
+    const refused = draftRequest(draft);
+    expect(!refused.ok && refused.reason).toContain('marked “guessed”');
+    // Ticking one, editing another, choosing the sign-in: each is the person's look at it.
+    let next = withChecked(draft, 'imap', true);
+    next = withServer(next, 'smtp', { host: 'smtp.example.test', port: '587', tls: 'starttls' });
+    expect(uncheckedSettings(next)).toEqual(['auth']);
+    expect(uncheckedSettings(withChecked(next, 'imap', false))).toEqual(['imap', 'auth']);
+    next = withMethod(next, 'password');
+    expect(uncheckedSettings(next)).toEqual([]);
+    expect(draftRequest(next).ok).toBe(true);
+  });
+
+  test('an unverified SMTP server that is turned off needs no check', () => {
+    const draft = { ...withDiscovery(asked(), found({}, false)), checked: ['imap', 'auth'] as SettingName[] };
+    expect(uncheckedSettings(draft)).toEqual(['smtp']);
+    expect(uncheckedSettings({ ...draft, smtpOn: false })).toEqual([]);
+  });
+
+  test('by hand, the address is the login and nothing needs a check', () => {
+    const draft = byHand(asked());
+    expect(draft).toMatchObject({ step: 'settings', found: null, user: 'ana@example.test' });
+    expect(uncheckedSettings(draft)).toEqual([]);
+    expect(addressProblem(' ')).toBe('Type your email address.');
+    expect(addressProblem('ana@example.test')).toBeNull();
+  });
+});
+
+describe('signing in with a provider', () => {
+  const google = () => withDiscovery(asked(), found({ auth: 'oauth', oauthPreset: 'google' }));
+
+  test('needs the client id; sends the secret only when given', () => {
+    const refused = signInRequest(google());
+    expect(!refused.ok && refused.reason).toContain('client id');
+    expect(signInRequest({ ...google(), clientId: ' id-1 ' })).toEqual({
+      ok: true,
+      value: {
+        name: 'ana@example.test',
+        user: 'ana@example.test',
+        provider: 'google',
+        clientId: 'id-1',
+        imap: { host: 'imap.example.test', port: 993, tls: 'tls' },
+        smtp: { host: 'smtp.example.test', port: 465, tls: 'tls' },
+      },
+    });
+    const withSecret = signInRequest({ ...google(), clientId: 'id-1', clientSecret: 's' });
+    expect(withSecret.ok && withSecret.value.clientSecret).toBe('s');
+    // Save is not the way for a sign-in account, nor Sign in for a password one.
+    expect(draftRequest({ ...google(), clientId: 'id-1' }).ok).toBe(false);
+    expect(signInRequest(withMethod(google(), 'password')).ok).toBe(false);
+  });
+
+  test('an issuer must be https, or http on this computer', () => {
+    const draft = { ...withMethod(byHand(asked()), 'issuer'), clientId: 'c', imap: filled().imap };
+    expect(signInRequest(draft).ok).toBe(false);
+    const plain = signInRequest({ ...draft, issuer: 'http://sso.example.test' });
+    expect(!plain.ok && plain.reason).toContain('https://');
+    const local = signInRequest({ ...draft, issuer: 'http://127.0.0.1:8080/' });
+    expect(local.ok && local.value.provider).toBe('http://127.0.0.1:8080');
+  });
+
+  test('a preset chosen by hand fills in its servers', () => {
+    const draft = withMethod(byHand(asked()), 'microsoft');
+    expect(draft.imap).toEqual({ host: 'outlook.office365.com', port: '993', tls: 'tls' });
+    expect(draft.smtp).toEqual({ host: 'smtp.office365.com', port: '587', tls: 'starttls' });
+    expect(signInLabel(draft)).toBe('Sign in with Microsoft');
   });
 });
