@@ -69,12 +69,15 @@ describe('skimmer account', () => {
     expect(jsonLines(r.stdout)).toEqual([{ ok: true, message: expect.stringContaining('Logged in') }]);
   });
 
-  test('syncs once with one summary line, and the mail is searchable', async () => {
+  test('syncs once with its progress and one summary line, and the mail is searchable', async () => {
     const r = await skimmer(['account', 'sync', 'work', '--once', '--json']);
     expect(r.code).toBe(0);
     const lines = jsonLines(r.stdout);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ folders: expect.any(Number), messages: 2, added: 2 });
+    // Every line before the summary is a folder's progress, as the app's folder list shows it.
+    const progress = lines.slice(0, -1);
+    expect(progress.every((l) => l.type === 'sync_progress')).toBe(true);
+    expect(progress.filter((l) => Number(l.total) > 0).at(-1)).toMatchObject({ done: 2, total: 2 });
+    expect(lines.at(-1)).toMatchObject({ folders: expect.any(Number), messages: 2, added: 2 });
     const found = await skimmer(['search', 'kiwi', '--json']);
     expect(jsonLines(found.stdout).map((h) => h.subject)).toEqual(['Quarterly kiwi report']);
   });

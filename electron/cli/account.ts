@@ -10,6 +10,7 @@ import type { Command } from './command.ts';
 import { UsageError } from './failures.ts';
 import { familyUsageSentence } from './flags.ts';
 import { readStdin } from './read-stdin.ts';
+import { syncProgressPrinter } from './sync-progress.ts';
 
 function accountId(app: App, name: string): number {
   const account = app.accounts.list().find((a) => a.name === name);
@@ -110,19 +111,14 @@ export const accountCommand: Command = async (app, args, values, io, signal) => 
     const id = accountId(app, name);
     const controller = new AbortController();
     signal?.addEventListener('abort', () => controller.abort(), { once: true });
-    let lastShown = 0;
     try {
       const summary = await syncAndRecord(app, id, {
         signal: controller.signal,
-        onProgress: (p) => {
-          if (values.json || !process.stderr.isTTY || Date.now() - lastShown < 500) return;
-          lastShown = Date.now();
-          process.stderr.write(`\r${p.folder}: ${p.done} of ${p.total} new messages   `);
-        },
+        // Per folder, as the app's folder list says it; with --json every progress event, before the summary.
+        onProgress: syncProgressPrinter(values.json === true, io),
       });
       if (values.json) print(summary);
       else {
-        if (process.stderr.isTTY) process.stderr.write('\n');
         io.out(
           `Synced ${summary.folders} folders, ${summary.messages} messages: ${summary.added} new, ${summary.removed} removed, ${summary.flagsChanged} flag changes.`,
         );
