@@ -5,6 +5,7 @@ import { TestButton, TestResultNote } from '../settings/TestButton.tsx';
 import { isRunBusy, type SyncRun, useAccountsStore } from '../stores/accounts-store.ts';
 import { tlsLabels } from './account-form.ts';
 import { progressText, statusLine } from './account-status.ts';
+import { SignInWait } from './SignInWait.tsx';
 
 function runText(run: SyncRun): string {
   switch (run.status) {
@@ -41,6 +42,10 @@ export function AccountRow({ account }: { account: AccountView }) {
   const askRemove = useAccountsStore((state) => state.askRemove);
   const cancelRemove = useAccountsStore((state) => state.cancelRemove);
   const remove = useAccountsStore((state) => state.remove);
+  const signIn = useAccountsStore((state) => state.signIns[account.id] ?? null);
+  const signInAgain = useAccountsStore((state) => state.signInAgain);
+  const cancelSignIn = useAccountsStore((state) => state.cancelSignIn);
+  const reopenSignIn = useAccountsStore((state) => state.reopenSignIn);
   const status = statusLine(account, live, now, formatFullDate);
   const busy = isRunBusy(run);
   const { imap, smtp } = account;
@@ -55,12 +60,21 @@ export function AccountRow({ account }: { account: AccountView }) {
       <div className="saved-row-head">
         <strong className="saved-row-name">{account.name}</strong>
         <span className="account-user">{account.user}</span>
-        <span
-          className={account.hasPassword ? 'key-badge saved' : 'key-badge'}
-          data-testid="account-password-saved"
-        >
-          {account.hasPassword ? 'Password saved' : 'No password'}
-        </span>
+        {account.auth === 'oauth2' ? (
+          <span
+            className={account.needsSignIn ? 'key-badge needs-signin' : 'key-badge saved'}
+            data-testid="account-signed-in"
+          >
+            {account.needsSignIn ? 'Needs signing in again' : 'Signed in with the provider'}
+          </span>
+        ) : (
+          <span
+            className={account.hasPassword ? 'key-badge saved' : 'key-badge'}
+            data-testid="account-password-saved"
+          >
+            {account.hasPassword ? 'Password saved' : 'No password'}
+          </span>
+        )}
       </div>
       <div className="account-servers" data-testid="account-servers">
         <span>
@@ -101,6 +115,20 @@ export function AccountRow({ account }: { account: AccountView }) {
           {runText(run)}
         </p>
       )}
+      {account.needsSignIn && !signIn && (
+        <p className="warning account-signin-again" data-testid="account-needs-signin">
+          The provider refused the saved sign-in (it was revoked, expired or the password changed): sync and
+          sending wait until you sign in again. Everything synced so far is kept.
+        </p>
+      )}
+      {signIn && (
+        <SignInWait
+          signIn={signIn}
+          testId="account-row-signin-wait"
+          onCancel={() => void cancelSignIn(account.id)}
+          onReopen={reopenSignIn}
+        />
+      )}
       {confirming ? (
         <RemoveConfirm
           name={account.name}
@@ -114,6 +142,17 @@ export function AccountRow({ account }: { account: AccountView }) {
         </RemoveConfirm>
       ) : (
         <div className="saved-row-actions">
+          {account.needsSignIn && (
+            <button
+              type="button"
+              className="primary"
+              data-testid="account-signin-again"
+              disabled={signIn !== null}
+              onClick={() => void signInAgain(account.id)}
+            >
+              Sign in again
+            </button>
+          )}
           <TestButton
             testId="account-test"
             label="Test"

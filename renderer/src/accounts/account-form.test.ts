@@ -164,7 +164,7 @@ describe('the settings found from an address', () => {
     const draft = { ...withDiscovery(asked(), found({}, false)), password: 'pw' };
     expect(uncheckedSettings(draft)).toEqual(['imap', 'smtp', 'auth']);
     const refused = draftRequest(draft);
-    expect(!refused.ok && refused.reason).toContain('marked “guessed”');
+    expect(!refused.ok && refused.reason).toContain('marked “Not verified”');
     // Ticking one, editing another, choosing the sign-in: each is the person's look at it.
     let next = withChecked(draft, 'imap', true);
     next = withServer(next, 'smtp', { host: 'smtp.example.test', port: '587', tls: 'starttls' });

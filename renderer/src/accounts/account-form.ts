@@ -216,7 +216,7 @@ const uncheckedReason = (unchecked: SettingName[]) => {
   const names = unchecked.map(
     (s) => ({ imap: 'the IMAP server', smtp: 'the SMTP server', auth: 'the sign-in' })[s],
   );
-  return `Check ${names.join(' and ')} marked “guessed”: tick “I checked it”, or correct it.`;
+  return `Check ${names.join(' and ')} marked “Not verified”: tick “I checked it”, or correct it.`;
 };
 
 type Common = { name: string; user: string; imap: ServerSettings; smtp?: ServerSettings };
@@ -278,3 +278,16 @@ export function signInRequest(draft: AccountDraft): Checked<Request<'account:oau
 export function addressProblem(address: string): string | null {
   return address.trim() === '' ? 'Type your email address.' : null;
 }
+
+// Where each provider that takes no sign-in from other apps (or not by default) has its app password made.
+export const appPasswordHelp: Record<PresetKey, string> = {
+  gmail:
+    'Gmail takes an app password here only with 2-Step Verification on (Google Account → Security → App passwords); signing in with Google needs none.',
+  fastmail: 'Fastmail wants an app password here: Settings → Privacy & Security → App passwords.',
+  outlook:
+    'Outlook.com and Microsoft 365 refuse passwords for IMAP and SMTP: choose Microsoft under “Sign in with”.',
+  icloud:
+    'iCloud wants an app-specific password here: Apple Account (account.apple.com) → Sign-In and Security → App-Specific Passwords.',
+  yahoo:
+    'Yahoo wants an app password here: Account Info → Account Security → Generate app password; or choose Yahoo under “Sign in with”.',
+};

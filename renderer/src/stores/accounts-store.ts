@@ -5,20 +5,33 @@
 // outbox store), and the folder the page shows is named to Skimmer (`account:focus`) so that its account's
 // sync waits for news on it. Saving an account never connects; "Test" and "Sync now" do, and only when the
 // user presses them (the background sync of the long-running app starts by itself).
+// Adding starts with the address alone: `account:discover` fills in the rest, shown before anything logs in. An
+// account that signs in with its provider (OAuth, issue 28) is started with `account:oauthStart`, whose address
+// the desktop app opens itself and the browser mode's page opens in a new tab; the page then waits
+// (`account:oauthWait`) until the sign-in ends, and "Sign in again" on a row does the same for a saved account.
 // SECURITY: a typed password lives here only until Save sends it, and is cleared then and when the dialog
-// closes; the bridge never returns one (views say `hasPassword`).
+// closes; the bridge never returns one (views say `hasPassword`). No code or token of a sign-in reaches the page.
 import { create } from 'zustand';
-import type { AccountView, StreamEvent, SyncSummary } from '../../../shared/contract/index.ts';
+import type { AccountView, Response, StreamEvent, SyncSummary } from '../../../shared/contract/index.ts';
 import {
   type AccountDraft,
+  addressProblem,
+  byHand,
   draftRequest,
   emptyDraft,
   type PresetKey,
   type ServerDraft,
+  type SettingName,
+  type SignInMethod,
+  signInRequest,
+  withChecked,
+  withDiscovery,
+  withMethod,
   withPreset,
+  withServer,
 } from '../accounts/account-form.ts';
 import type { LiveStatus, SyncProgress } from '../accounts/account-status.ts';
-import { bridge } from '../bridge.ts';
+import { bridge, bridgeKind } from '../bridge.ts';
 import { useAppStore } from './app-store.ts';
 import { atMostEvery } from './at-most-every.ts';
 import { removeConfirmed, without } from './confirm-remove.ts';
@@ -44,9 +57,25 @@ export type SyncRun = {
   message: string | null;
 };
 
+// A sign-in at a provider, from its start until the redirect came back (or it failed, or was cancelled).
+export type SignIn = {
+  status: 'starting' | 'waiting' | 'cancelling';
+  signInId: string | null;
+  authorizeUrl: string | null;
+  // The desktop app opened the provider's page in the system browser itself.
+  opened: boolean;
+};
+type Started = Response<'account:oauthStart'>;
+
 type AccountsState = SavedListState<AccountView> & {
   accounts: AccountView[];
   draft: AccountDraft;
+  // The address step's question to Skimmer, and its sentence when nothing was found.
+  discovering: boolean;
+  discoverError: string | null;
+  // The new account's sign-in, and each saved account's "Sign in again".
+  signIn: SignIn | null;
+  signIns: Record<number, SignIn>;
   runs: Record<number, SyncRun>;
   live: Record<number, LiveStatus>;
   // Ticks once a second while a status counts down, so "Retrying in 8 s" moves.
@@ -60,10 +89,28 @@ type AccountsState = SavedListState<AccountView> & {
   openDialog(): void;
   closeDialog(): void;
   escape(): void;
-  setDraft(patch: Partial<Pick<AccountDraft, 'name' | 'user' | 'password' | 'smtpOn'>>): void;
+  setDraft(
+    patch: Partial<
+      Pick<
+        AccountDraft,
+        'address' | 'name' | 'user' | 'password' | 'smtpOn' | 'issuer' | 'clientId' | 'clientSecret'
+      >
+    >,
+  ): void;
   setServer(which: 'imap' | 'smtp', server: ServerDraft): void;
   choosePreset(preset: PresetKey | 'custom'): void;
+  chooseMethod(method: SignInMethod): void;
+  setChecked(setting: SettingName, on: boolean): void;
+  // The address step: ask Skimmer what the address's settings are, or type them by hand.
+  discover(): Promise<void>;
+  setUpByHand(): void;
+  backToAddress(): void;
   add(): Promise<void>;
+  startSignIn(): Promise<void>;
+  signInAgain(id: number): Promise<void>;
+  cancelSignIn(id: number | null): Promise<void>;
+  // Opens the provider's page again (a tab the browser did not open, or one closed too soon).
+  reopenSignIn(url: string): void;
   test(id: number): Promise<void>;
   syncNow(id: number): Promise<void>;
   stopSync(id: number): Promise<void>;
@@ -180,10 +227,65 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
     }
   }
 
+  // Which sign-in a call is about: the new account's (null) or a saved one's.
+  const signInOf = (id: number | null) => (id === null ? get().signIn : (get().signIns[id] ?? null));
+  function setSignIn(id: number | null, signIn: SignIn | null): void {
+    if (id === null) set({ signIn });
+    else
+      set((state) => ({ signIns: signIn ? { ...state.signIns, [id]: signIn } : without(state.signIns, id) }));
+  }
+
+  // The browser mode's page opens the provider's page itself, in a new tab without an opener or referrer. The
+  // desktop app's main process opened it (`opened`); if it could not, the page asks it again through link:open.
+  function openPage(url: string): void {
+    const mode = useAppStore.getState().info?.mode ?? bridgeKind;
+    if (mode === 'browser') window.open(url, '_blank', 'noopener,noreferrer');
+    else void bridge['link:open']({ url });
+  }
+
+  // Starts a sign-in and waits for it: the account as the bridge answers it, or the sentence it failed with.
+  // A sign-in the dialog let go of meanwhile (closed, cancelled and started again) ends with null.
+  async function runSignIn(
+    id: number | null,
+    start: () => Promise<{ ok: true; value: Started } | { ok: false; error: { message: string } }>,
+  ): Promise<{ ok: true; value: AccountView } | { ok: false; reason: string } | null> {
+    const mine: SignIn = { status: 'starting', signInId: null, authorizeUrl: null, opened: false };
+    setSignIn(id, mine);
+    const started = await start();
+    if (signInOf(id) !== mine) {
+      if (started.ok) void bridge['account:oauthCancel']({ signInId: started.value.signInId });
+      return null;
+    }
+    if (!started.ok) {
+      setSignIn(id, null);
+      return { ok: false, reason: started.error.message };
+    }
+    const { signInId, authorizeUrl, opened } = started.value;
+    const waiting: SignIn = { status: 'waiting', signInId, authorizeUrl, opened };
+    setSignIn(id, waiting);
+    if (!opened) openPage(authorizeUrl);
+    const ended = await bridge['account:oauthWait']({ signInId });
+    const now = signInOf(id);
+    if (now?.signInId !== signInId) return null;
+    setSignIn(id, null);
+    return ended.ok ? { ok: true, value: ended.value } : { ok: false, reason: ended.error.message };
+  }
+
+  // Every sign-in still waiting is cancelled when the dialog that shows it closes.
+  function cancelAll(): void {
+    const all = [get().signIn, ...Object.values(get().signIns)];
+    for (const s of all) if (s?.signInId) void bridge['account:oauthCancel']({ signInId: s.signInId });
+    set({ signIn: null, signIns: {} });
+  }
+
   return {
     ...savedListStart,
     accounts: [],
     draft: emptyDraft(),
+    discovering: false,
+    discoverError: null,
+    signIn: null,
+    signIns: {},
     runs: {},
     live: {},
     now: Date.now(),
@@ -237,9 +339,11 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
     },
 
     closeDialog() {
+      cancelAll();
       set((state) => ({
         open: false,
         draft: { ...state.draft, password: '' },
+        discoverError: null,
         confirmRemove: null,
         added: null,
         addError: null,
@@ -265,11 +369,51 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
 
     // Editing a server by hand leaves the provider's settings: the picker says "Other" from then on.
     setServer(which, server) {
-      set((state) => ({ draft: { ...state.draft, [which]: server, preset: 'custom' }, addError: null }));
+      set((state) => ({ draft: withServer(state.draft, which, server), addError: null }));
     },
 
     choosePreset(preset) {
       set((state) => ({ draft: withPreset(state.draft, preset), addError: null }));
+    },
+
+    chooseMethod(method) {
+      set((state) => ({ draft: withMethod(state.draft, method), addError: null }));
+    },
+
+    setChecked(setting, on) {
+      set((state) => ({ draft: withChecked(state.draft, setting, on), addError: null }));
+    },
+
+    async discover() {
+      const { draft, discovering } = get();
+      if (discovering) return;
+      const problem = addressProblem(draft.address);
+      if (problem) {
+        set({ discoverError: problem });
+        return;
+      }
+      const address = draft.address.trim();
+      set({ discovering: true, discoverError: null, added: null, addError: null });
+      const reply = await bridge['account:discover']({ address });
+      // The address was changed, or the step left, while Skimmer looked.
+      const now = get().draft;
+      set({ discovering: false });
+      if (now.step !== 'address' || now.address.trim() !== address) return;
+      if (!reply.ok) set({ discoverError: reply.error.message });
+      else set({ draft: withDiscovery(now, reply.value) });
+    },
+
+    setUpByHand() {
+      set((state) => ({ draft: byHand(state.draft), discoverError: null, added: null, addError: null }));
+    },
+
+    backToAddress() {
+      if (get().signIn) return;
+      set((state) => ({
+        draft: { ...emptyDraft(), address: state.draft.address, name: state.draft.name },
+        addError: null,
+        discoverError: null,
+      }));
     },
 
     async add() {
@@ -286,6 +430,54 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
         () => bridge['account:add'](request.value),
         (state, view) => ({ draft: emptyDraft(), accounts: withSaved(state.accounts, view) }),
       );
+    },
+
+    async startSignIn() {
+      const { draft, signIn, adding } = get();
+      if (signIn || adding) return;
+      const request = signInRequest(draft);
+      if (!request.ok) {
+        set({ addError: request.reason, added: null });
+        return;
+      }
+      set({ addError: null, added: null });
+      const ended = await runSignIn(null, () => bridge['account:oauthStart'](request.value));
+      if (!ended) return;
+      if (!ended.ok) set({ addError: ended.reason });
+      // Stored, and its background sync started: the row shows its status from the watch.
+      else
+        set((state) => ({
+          draft: emptyDraft(),
+          added: ended.value,
+          accounts: withSaved(state.accounts, ended.value),
+        }));
+    },
+
+    async signInAgain(id) {
+      if (get().signIns[id]) return;
+      set((state) => ({ rowErrors: without(state.rowErrors, id) }));
+      const ended = await runSignIn(id, () => bridge['account:oauthSignIn']({ id }));
+      if (!ended) return;
+      if (!ended.ok) set((state) => ({ rowErrors: { ...state.rowErrors, [id]: ended.reason } }));
+      else set((state) => ({ accounts: withSaved(state.accounts, ended.value) }));
+    },
+
+    // The wait then ends with the cancel's sentence, which the form shows.
+    async cancelSignIn(id) {
+      const current = signInOf(id);
+      if (!current || current.status === 'cancelling') return;
+      if (!current.signInId) {
+        setSignIn(id, null);
+        return;
+      }
+      setSignIn(id, { ...current, status: 'cancelling' });
+      const reply = await bridge['account:oauthCancel']({ signInId: current.signInId });
+      // Nothing was waiting any more (it had just ended): the wait's own answer says how.
+      if (!reply.ok && signInOf(id)?.signInId === current.signInId) setSignIn(id, null);
+    },
+
+    reopenSignIn(url) {
+      openPage(url);
     },
 
     async test(id) {
