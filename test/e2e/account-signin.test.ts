@@ -64,9 +64,13 @@ beforeAll(async () => {
   const ca = startTestCa();
   const [dns, web, plain] = await Promise.all([
     startDnsServer({
-      a: { 'autoconfig.signin.test': '127.0.0.1', 'autoconfig.plain.test': '127.0.0.1' },
+      a: {
+        'autoconfig.signin.test': '127.0.0.1',
+        'autoconfig.plain.test': '127.0.0.1',
+        'autoconfig.northwind.test': '127.0.0.1',
+      },
     }),
-    startHttpsServer(ca, ['autoconfig.signin.test']),
+    startHttpsServer(ca, ['autoconfig.signin.test', 'autoconfig.plain.test', 'autoconfig.northwind.test']),
     startHttpServer(),
   ]);
   web.serve(
@@ -79,6 +83,18 @@ beforeAll(async () => {
     'autoconfig.plain.test',
     '/mail/config-v1.1.xml',
     autoconfig({ imapPort: dovecot.port, issuer: idp.issuer }).replaceAll('signin.test', 'plain.test'),
+  );
+  // For the screenshots: a provider's file as a person would meet it (its hosts are never reached: nothing logs
+  // in before the person signs in), over plain HTTP, so every setting in it waits for a check.
+  plain.serve(
+    'autoconfig.northwind.test',
+    '/mail/config-v1.1.xml',
+    `<clientConfig version="1.1"><emailProvider id="northwind.test">
+      <incomingServer type="imap"><hostname>imap.northwind.test</hostname><port>993</port><socketType>SSL</socketType>
+        <username>%EMAILADDRESS%</username><authentication>OAuth2</authentication></incomingServer>
+      <outgoingServer type="smtp"><hostname>smtp.northwind.test</hostname><port>465</port><socketType>SSL</socketType>
+        <username>%EMAILADDRESS%</username><authentication>OAuth2</authentication></outgoingServer>
+    </emailProvider><oAuth2><issuer>sso.northwind.test</issuer></oAuth2></clientConfig>`,
   );
   app = createApp({ dataDir: tempDir(), mode: 'browser', background: true });
   // The app's discovery asks the system's DNS; this one asks the test's and trusts its CA, nothing else changes.
@@ -147,7 +163,8 @@ describe('A new user adds their account by its address', () => {
     await dialog().getByTestId('accounts-empty').waitFor();
     expect(await form().getAttribute('data-step')).toBe('address');
     expect(await form().getByTestId('account-imap-host').count()).toBe(0);
-    await page.screenshot({ path: join(shots, 'account-address-1280-light.png') });
+    await form().getByTestId('account-address').fill('dana@northwind.test');
+    await page.screenshot({ path: join(shots, 'account-address-first.png') });
   });
 
   test('an address nothing is found for says so, and the servers can be typed by hand', async () => {
@@ -178,6 +195,7 @@ describe('A new user adds their account by its address', () => {
     expect(await form().getByTestId('account-blocked').textContent()).toContain('marked “Not verified”');
     await page.screenshot({ path: join(shots, 'account-found-1280-light.png') });
     await source('imap').getByTestId('account-source-check').check();
+    await expect.poll(() => source('imap').textContent()).toContain('checked by you');
     expect(await signIn.isDisabled()).toBe(true);
     await source('auth').getByTestId('account-source-check').check();
     await expect.poll(() => signIn.isDisabled()).toBe(false);
@@ -246,4 +264,44 @@ describe('A new user adds their account by its address', () => {
     // The provider's page and the redirect listener were all the browser reached besides the app.
     expect(foreign).toEqual([]);
   });
+});
+
+// How the three steps look at a laptop's width and a narrow window's, in both themes (test-results/screenshots;
+// docs/screenshots/account-address.png and account-found.png are two of them).
+describe('The account form as a person sees it', () => {
+  for (const width of [1280, 900]) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`at ${width} px, ${theme}`, async () => {
+        const name = (step: string) => join(shots, `account-${step}-${width}-${theme}.png`);
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate((t) => localStorage.setItem('skimmer.theme', t), theme);
+        await page.reload();
+        await page.getByTestId('accounts-open').click();
+        await form().getByTestId('account-address').fill('dana@northwind.test');
+        await page.screenshot({ path: name('address') });
+
+        await form().getByTestId('account-address').press('Enter');
+        await form().getByTestId('account-found').waitFor();
+        await source('smtp').getByTestId('account-source-check').check();
+        await form().getByTestId('account-client-id').fill('1234567890-skimmer.apps.example');
+        await form().evaluate((f) => f.scrollIntoView({ block: 'start' }));
+        await page.screenshot({ path: name('found') });
+
+        await form().getByTestId('account-back').click();
+        await typeAddress('ana@plain.test');
+        await form().getByTestId('account-found').waitFor();
+        for (const setting of ['imap', 'auth'])
+          await source(setting).getByTestId('account-source-check').check();
+        await form().getByTestId('account-client-id').fill(idp.clientId);
+        const tab = await signInTab();
+        const wait = form().getByTestId('account-signin-wait');
+        await expect.poll(() => wait.getAttribute('data-state')).toBe('waiting');
+        await page.bringToFront();
+        await page.screenshot({ path: name('waiting') });
+        await wait.getByTestId('account-signin-wait-cancel').click();
+        await form().getByTestId('account-form-error').waitFor();
+        await tab.close();
+      });
+    }
+  }
 });

@@ -24,7 +24,7 @@ export function AccountsDialog() {
       loading={loading}
       loadingText="Loading the saved accounts…"
       listError={listError}
-      emptyText="No accounts yet. Add one below: pick your provider, or type your server’s settings."
+      emptyText="No accounts yet. Add one below: type your email address, and Skimmer finds the rest."
       onEscape={onEscape}
       onClose={close}
     >

@@ -104,9 +104,9 @@ const settingLabels: Record<SettingName, string> = {
 function foundValue(found: Discovered, setting: SettingName): string {
   const { settings } = found;
   if (setting === 'auth') {
-    if (settings.auth === 'password') return 'Password';
-    if (settings.oauthPreset) return `Sign in with ${methodLabels[settings.oauthPreset]}`;
-    return settings.oauthIssuer ? `Sign in at ${settings.oauthIssuer}` : 'Sign in with the provider';
+    if (settings.auth === 'password') return 'with a password';
+    if (settings.oauthPreset) return `with ${methodLabels[settings.oauthPreset]}`;
+    return settings.oauthIssuer ? `at ${settings.oauthIssuer}` : 'at the provider';
   }
   const server = setting === 'imap' ? settings.imap : settings.smtp;
   return server ? `${server.host}:${server.port} · ${tlsLabels[server.tls]}` : 'none found';
@@ -136,6 +136,8 @@ function FoundSettings({ draft, found }: { draft: AccountDraft; found: Discovere
                 <span className="found-value">{foundValue(found, source.setting)}</span>
                 {source.verified ? (
                   <span className="found-badge ok">Verified</span>
+                ) : checked ? (
+                  <span className="found-badge checked">Not verified · checked by you</span>
                 ) : (
                   <span className="found-badge unverified">Not verified: check it</span>
                 )}
