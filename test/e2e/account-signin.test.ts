@@ -16,7 +16,7 @@ import type { Served } from '../../electron/web/server.ts';
 import { call } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
 import { resolverFor, startDnsServer } from '../support/dns-server.ts';
-import { startDovecot } from '../support/dovecot.ts';
+import { type Dovecot, startDovecot } from '../support/dovecot.ts';
 import { startHttpServer, startHttpsServer } from '../support/https-server.ts';
 import { type OidcServer, startOidc } from '../support/oidc.ts';
 import { eml, tempDir } from '../support/temp.ts';
@@ -32,6 +32,7 @@ const seeded = [
 ];
 
 let idp: OidcServer;
+let dovecot: Dovecot;
 let app: App;
 let served: Served;
 let browser: Browser;
@@ -51,7 +52,7 @@ const autoconfig = (o: { imapPort: number; issuer: string }) =>
 
 beforeAll(async () => {
   idp = await startOidc();
-  const dovecot = await startDovecot({
+  dovecot = await startDovecot({
     users: [{ user, pass: 'not-given-to-skimmer' }],
     oauth2: { introspectionUrl: idp.introspection.withCredentials },
   });
@@ -157,6 +158,21 @@ async function signInTab(): Promise<Page> {
   return tab;
 }
 
+// The person's part on the provider's own pages: sign in (the address is offered as the login) unless the
+// provider remembers them, then consent; its last page is Skimmer's redirect listener's.
+async function signInOnProvider(tab: Page): Promise<void> {
+  const password = tab.locator('input[name="password"]');
+  const consent = tab.getByRole('button', { name: 'Continue' });
+  await password.or(consent).first().waitFor();
+  if ((await password.count()) > 0) {
+    await password.fill('any');
+    await tab.locator('button[type="submit"]').first().click();
+  }
+  await consent.click();
+  await tab.getByText('You can close this tab', { exact: false }).waitFor();
+  await tab.close();
+}
+
 describe('A new user adds their account by its address', () => {
   test('the address step asks for the address alone', async () => {
     await page.getByTestId('accounts-open').click();
@@ -242,13 +258,7 @@ describe('A new user adds their account by its address', () => {
     expect(await form().getByTestId('account-issuer').inputValue()).toBe(idp.issuer);
     await form().getByTestId('account-client-id').fill(idp.clientId);
 
-    const tab = await signInTab();
-    // The person's part, on the provider's own pages: sign in (the address is offered as the login), consent.
-    await tab.locator('input[name="password"]').fill('any');
-    await tab.locator('button[type="submit"]').first().click();
-    await tab.getByRole('button', { name: 'Continue' }).click();
-    await tab.getByText('You can close this tab', { exact: false }).waitFor();
-    await tab.close();
+    await signInOnProvider(await signInTab());
 
     await form().getByTestId('account-saved').waitFor();
     expect(await form().getByTestId('account-saved').textContent()).toContain(`Signed in “${user}”`);
@@ -262,6 +272,47 @@ describe('A new user adds their account by its address', () => {
     await dialog().getByTestId('accounts-close').click();
     for (const m of seeded) await expect.poll(() => threadRow(m.subject).count()).toBe(1);
     // The provider's page and the redirect listener were all the browser reached besides the app.
+    expect(foreign).toEqual([]);
+  });
+
+  test('a sign-in the provider revoked shows Sign in again, and signing in again resumes the sync', async () => {
+    idp.revokeAll();
+    await page.getByTestId('accounts-open').click();
+    const row = dialog().getByTestId('account-row');
+    // The background sync keeps its connection (IDLE); Test logs in afresh, and the provider refuses.
+    await row.getByTestId('account-test').click();
+    await row.getByTestId('account-signin-again').waitFor();
+    expect(await row.getByTestId('account-test-result').textContent()).toContain('sign in again');
+    expect(await row.getByTestId('account-signed-in').textContent()).toBe('Needs signing in again');
+    expect(await row.getByTestId('account-needs-signin').textContent()).toContain('sign in again');
+    await page.screenshot({ path: join(shots, 'account-signin-again.png') });
+
+    const opened = context.waitForEvent('page');
+    await row.getByTestId('account-signin-again').click();
+    const tab = await opened;
+    await expect.poll(() => row.getByTestId('account-row-signin-wait').count()).toBe(1);
+    await signInOnProvider(tab);
+    await row.getByTestId('account-signin-again').waitFor({ state: 'detached' });
+    expect(await row.getByTestId('account-signed-in').textContent()).toBe('Signed in with the provider');
+    const [account] = await call(app, 'account:list', {});
+    expect(account).toMatchObject({ needsSignIn: false });
+
+    // The sync carries on: mail delivered after the sign-in arrives without a reload.
+    await dialog().getByTestId('accounts-close').click();
+    await dovecot.append(
+      'INBOX',
+      [
+        eml({
+          id: '<after@signin.test>',
+          subject: 'After signing in again',
+          date: 'Wed, 2 Dec 2026 09:00:00 +0000',
+        }),
+      ],
+      [],
+      user,
+    );
+    await expect.poll(() => threadRow('After signing in again').count()).toBe(1);
+    for (const m of seeded) expect(await threadRow(m.subject).count()).toBe(1);
     expect(foreign).toEqual([]);
   });
 });

@@ -482,6 +482,10 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
 
     async test(id) {
       await testSaved(get, set, id, () => bridge['account:test']({ id }));
+      // A provider that refused the saved sign-in marks the account (needsSignIn): read again, the row offers
+      // "Sign in again".
+      const result = get().tests[id];
+      if (result?.status === 'done' && !result.ok) void get().load();
     },
 
     async syncNow(id) {
