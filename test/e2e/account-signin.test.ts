@@ -284,6 +284,7 @@ describe('A new user adds their account by its address', () => {
     await row.getByTestId('account-signin-again').waitFor();
     expect(await row.getByTestId('account-test-result').textContent()).toContain('sign in again');
     expect(await row.getByTestId('account-signed-in').textContent()).toBe('Needs signing in again');
+    expect(await row.getByTestId('account-status').textContent()).toBe('Paused until you sign in again');
     expect(await row.getByTestId('account-needs-signin').textContent()).toContain('sign in again');
     await page.screenshot({ path: join(shots, 'account-signin-again.png') });
 
@@ -296,6 +297,7 @@ describe('A new user adds their account by its address', () => {
     expect(await row.getByTestId('account-signed-in').textContent()).toBe('Signed in with the provider');
     const [account] = await call(app, 'account:list', {});
     expect(account).toMatchObject({ needsSignIn: false });
+    await expect.poll(() => row.getByTestId('account-status').textContent()).toBe('Up to date');
 
     // The sync carries on: mail delivered after the sign-in arrives without a reload.
     await dialog().getByTestId('accounts-close').click();

@@ -46,7 +46,10 @@ export function AccountRow({ account }: { account: AccountView }) {
   const signInAgain = useAccountsStore((state) => state.signInAgain);
   const cancelSignIn = useAccountsStore((state) => state.cancelSignIn);
   const reopenSignIn = useAccountsStore((state) => state.reopenSignIn);
-  const status = statusLine(account, live, now, formatFullDate);
+  // A refused sign-in pauses the sync, whatever the last live status said (an IDLE that has not noticed yet).
+  const status: ReturnType<typeof statusLine> = account.needsSignIn
+    ? { text: 'Paused until you sign in again', tone: 'warning' }
+    : statusLine(account, live, now, formatFullDate);
   const busy = isRunBusy(run);
   const { imap, smtp } = account;
 
