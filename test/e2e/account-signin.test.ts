@@ -205,6 +205,12 @@ describe('A new user adds their account by its address', () => {
       expect(await source(setting).textContent()).toContain('from autoconfig (http)');
     }
     expect(await form().getByTestId('account-found-warnings').textContent()).toContain('plain HTTP');
+    // The first thing to do has the keyboard: the first setting to check.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest('[data-setting]')?.getAttribute('data-setting')),
+      )
+      .toBe('imap');
     await form().getByTestId('account-client-id').fill(idp.clientId);
     const signIn = form().getByTestId('account-signin');
     expect(await signIn.isDisabled()).toBe(true);

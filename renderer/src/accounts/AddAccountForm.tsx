@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { mailPresets } from '../../../shared/mail-account.ts';
 import { VaultNote } from '../services/VaultNote.tsx';
 import { TextField } from '../settings/TextField.tsx';
@@ -28,7 +29,20 @@ import { SignInWait } from './SignInWait.tsx';
 // browser. Either way the long-running app then starts its background sync, whose status shows in the list.
 export function AddAccountForm() {
   const step = useAccountsStore((state) => state.draft.step);
-  return step === 'address' ? <AddressStep /> : <SettingsStep />;
+  const box = useRef<HTMLDivElement>(null);
+  const shown = useRef(step);
+  // The step the person moves to takes the keyboard at its first thing to do: the address, a setting to check,
+  // the client id or password (by hand: the provider). Not when the dialog opens, which would scroll the list away.
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    const first =
+      step === 'address'
+        ? '[data-testid="account-address"]'
+        : '[data-testid="account-preset"], [data-testid="account-source-check"]:not(:checked), [data-testid="account-client-id"], [data-testid="account-password"]';
+    box.current?.querySelector<HTMLElement>(first)?.focus();
+  }, [step]);
+  return <div ref={box}>{step === 'address' ? <AddressStep /> : <SettingsStep />}</div>;
 }
 
 function AddedNote() {
