@@ -322,9 +322,9 @@ function SettingsStep() {
                 onChange={(clientSecret) => setDraft({ clientSecret })}
               />
               <p className="muted wide account-hint" data-testid="account-client-hint">
-                Skimmer ships no client id of its own: register Skimmer as a desktop app with your provider
-                and paste its client id here (Google’s desktop clients also give a client secret). The
-                README’s “Signing in with Google or Microsoft” says how, step by step.
+                Skimmer ships no client id of its own: register Skimmer once as a desktop app with your
+                provider and paste its client id here (Google’s desktop clients also give a client secret).
+                The README’s “Signing in with Google, Microsoft…” says how, step by step.
               </p>
             </>
           ) : (
