@@ -250,6 +250,20 @@ describe('A new user adds their account by its address', () => {
     expect(await call(app, 'account:list', {})).toEqual([]);
   });
 
+  test('Esc closes the dialog while it waits, which cancels the sign-in', async () => {
+    const tab = await signInTab();
+    const wait = form().getByTestId('account-signin-wait');
+    await expect.poll(() => wait.getAttribute('data-state')).toBe('waiting');
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    // Skimmer waits no more for the provider's page: its tab goes, and nothing was stored.
+    await tab.close();
+    await page.getByTestId('accounts-open').click();
+    await expect.poll(() => form().getAttribute('data-step')).toBe('settings');
+    expect(await form().getByTestId('account-signin-wait').count()).toBe(0);
+    expect(await call(app, 'account:list', {})).toEqual([]);
+  });
+
   test('settings found over HTTPS need no check: signing in on the provider’s page brings the mail', async () => {
     await form().getByTestId('account-back').click();
     await typeAddress(user);
