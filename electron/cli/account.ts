@@ -149,9 +149,8 @@ async function signIn(
   const started = await bridgeCall(app, channel, request, io);
   if (!started.ok) return started.exitCode;
   const { signInId, authorizeUrl } = channels[channel].response.parse(started.value);
-  if (json) io.out(JSON.stringify({ authorize: authorizeUrl }));
-  else io.out(`Open this address to sign in (waiting up to 10 minutes; Ctrl+C stops):\n${authorizeUrl}`);
   // Ctrl+C cancels the sign-in (its listener closes, nothing is stored) rather than killing the process mid-way.
+  // Listening before the address is printed: whoever reads it may press Ctrl+C (or send SIGINT) at once.
   let stopped = false;
   const stop = () => {
     stopped = true;
@@ -159,6 +158,8 @@ async function signIn(
   };
   signal?.addEventListener('abort', stop, { once: true });
   process.once('SIGINT', stop);
+  if (json) io.out(JSON.stringify({ authorize: authorizeUrl }));
+  else io.out(`Open this address to sign in (waiting up to 10 minutes; Ctrl+C stops):\n${authorizeUrl}`);
   try {
     const r = await bridgeCall(app, 'account:oauthWait', { signInId }, io);
     if (!r.ok) return stopped ? 130 : r.exitCode;
