@@ -83,6 +83,9 @@ export type AppOptions = {
   // `skimmer mcp` runs while the app may run on the same data folder (DESIGN §13): runs it sees open may be
   // the app's own, alive, so it closes none.
   besideTheApp?: boolean;
+  // Certificate authorities (PEM) trusted beside the system's for sign-in providers and for settings found from
+  // an address: a self-hosted provider behind a company's own CA. The tests hand over their test CA here.
+  extraCa?: string;
 };
 
 export type App = {
@@ -141,7 +144,8 @@ export function createApp(options: AppOptions): App {
   const writeBack = prepareWriteBack(db);
   const accounts = prepareAccounts(db, vault);
   // SECURITY: OAuth refresh tokens are read and used on this thread only; workers ask it for access tokens.
-  const tokens = createTokenBroker(accounts.tokenStore());
+  const net = options.extraCa ? { ca: options.extraCa } : {};
+  const tokens = createTokenBroker(accounts.tokenStore(), { net });
   accounts.setTokenBroker(tokens);
   // SECURITY: every path the bridge names is opened under this rule (DESIGN §13): the user's own places (with what
   // the person chose in the desktop's own dialog), links resolved, never the data folder with the database and the
@@ -291,7 +295,7 @@ export function createApp(options: AppOptions): App {
     }),
     ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
-    ...discoverHandlers(),
+    ...discoverHandlers(options.extraCa ? { ca: options.extraCa } : {}),
     ...chatHandlers({ db, services, conversations, grants, streams, log, reads }),
     ...approvalHandlers({ db, conversations, grants }),
     ...agentHandlers({ db, streams }),
@@ -315,7 +319,14 @@ export function createApp(options: AppOptions): App {
           }
         : null,
     }),
-    ...oauthHandlers({ accounts, tokens, log, background: accountSync, openExternal: options.openExternal }),
+    ...oauthHandlers({
+      accounts,
+      tokens,
+      log,
+      background: accountSync,
+      openExternal: options.openExternal,
+      net,
+    }),
     ...streamHandlers(streams),
   };
 

@@ -3,9 +3,11 @@
 // and lands on Skimmer's loopback listener; the mail then comes from Dovecot through its oauth2 passdb, which
 // asks the provider about each token, and a draft goes out through the SMTP sink by XOAUTH2. A revoked sign-in
 // shows "Sign in again" and `account signin` carries on with nothing lost or duplicated. No token is ever in the
-// data folder's files (database, WAL, log), the commands' output or a process's arguments.
+// data folder's files (database, WAL, log), the commands' output or a process's arguments. The provider is served
+// over HTTPS with a certificate of the tests' own CA, which the commands trust as a person's would a company CA:
+// through Node's NODE_EXTRA_CA_CERTS.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { projectRoot } from '../electron/app.ts';
@@ -14,6 +16,7 @@ import { type Dovecot, startDovecot } from './support/dovecot.ts';
 import { type OidcServer, startOidc } from './support/oidc.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 import { eml, tempDir } from './support/temp.ts';
+import { startTestCa } from './support/test-ca.ts';
 
 const user = 'ana@example.com';
 let idp: OidcServer;
@@ -22,9 +25,15 @@ let sink: SmtpSink;
 const data = tempDir();
 const outputs: string[] = [];
 const argvSeen: string[] = [];
+const ca = startTestCa();
+const caFile = join(tempDir(), 'test-ca.pem');
+writeFileSync(caFile, ca.cert);
+// No desktop to open a browser on, unless a test gives one.
+const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...baseEnv } = process.env;
+const env = { ...baseEnv, NODE_EXTRA_CA_CERTS: caFile };
 
 const skimmer = async (args: string[], input?: string) => {
-  const r = await runSkimmer(['--data', data, ...args], input === undefined ? {} : { input });
+  const r = await runSkimmer(['--data', data, ...args], input === undefined ? { env } : { input, env });
   outputs.push(r.stdout, r.stderr);
   return r;
 };
@@ -34,6 +43,7 @@ const skimmer = async (args: string[], input?: string) => {
 async function signInWith(args: string[], opts: { deny?: boolean } = {}) {
   const child = spawn(process.execPath, [join(projectRoot, 'bin', 'skimmer.mjs'), '--data', data, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env,
   });
   let stdout = '';
   let stderr = '';
@@ -97,7 +107,7 @@ const addArgs = () => [
 ];
 
 beforeAll(async () => {
-  idp = await startOidc();
+  idp = await startOidc({ ca });
   // The password is never given to Skimmer: it signs in with the provider only.
   dovecot = await startDovecot({
     users: [{ user, pass: 'not-given-to-skimmer' }],
@@ -129,9 +139,7 @@ describe('skimmer account add --oauth', () => {
     const child = spawn(
       process.execPath,
       [join(projectRoot, 'bin', 'skimmer.mjs'), '--data', data, ...addArgs()],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+      { stdio: ['ignore', 'pipe', 'pipe'], env },
     );
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     let out = '';
@@ -227,6 +235,36 @@ describe('skimmer account add --oauth', () => {
     const all = await skimmer(['search', 'kiwi OR lunch OR plums', '--json']);
     expect(jsonLines(all.stdout)).toHaveLength(3);
   }, 60_000);
+
+  test('at a desktop, without --json, the command opens the sign-in page in the browser itself', async () => {
+    // The desktop's opener (xdg-open) is a script that notes the address it was given; the test then plays the
+    // browser at that address.
+    const bin = join(tempDir(), 'bin');
+    mkdirSync(bin);
+    const seen = join(bin, 'opened.txt');
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > '${seen}'\n`);
+    chmodSync(join(bin, 'xdg-open'), 0o755);
+    const child = spawn(
+      process.execPath,
+      [join(projectRoot, 'bin', 'skimmer.mjs'), '--data', data, 'account', 'signin', 'work'],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, DISPLAY: ':99', PATH: `${bin}:${env.PATH}` } },
+    );
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await expect.poll(() => existsSync(seen) && readFileSync(seen, 'utf8').length > 0).toBe(true);
+    const url = readFileSync(seen, 'utf8');
+    expect(new URL(url).origin).toBe(idp.issuer);
+    const page = await idp.authorize(url, { user });
+    expect(page.body).toContain('You can close this tab');
+    expect(await exited).toBe(0);
+    outputs.push(stdout);
+    expect(stdout).toContain('Opened the sign-in page in your browser');
+    expect(stdout).toContain(url);
+    expect(stdout).toMatch(/Signed in: work \(ana@example\.com/);
+  });
 
   test('no token is in the data folder, the output or any process arguments', () => {
     const tokens = [...idp.issued.refresh, ...idp.issued.access];

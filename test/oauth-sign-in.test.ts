@@ -7,6 +7,7 @@ import { discover, refreshTokens } from '../electron/mail/oauth/oauth-client.ts'
 import { OAuthError } from '../electron/mail/oauth/oauth-error.ts';
 import { planFor, startSignIn } from '../electron/mail/oauth/sign-in.ts';
 import { startOidc } from './support/oidc.ts';
+import { startTestCa } from './support/test-ca.ts';
 
 const failureOf = async (p: Promise<unknown>): Promise<OAuthError> => {
   try {
@@ -39,6 +40,38 @@ describe('OAuth sign-in', () => {
     // oidc-provider rotates a public client's refresh token, as Microsoft does.
     expect(next.refreshToken).toBeTruthy();
     expect(await idp.introspect(next.accessToken)).toMatchObject({ active: true });
+  });
+
+  it('over HTTPS, trusts the provider only with the CA it was given, and signs in and refreshes through it', async () => {
+    const ca = startTestCa();
+    const idp = await startOidc({ ca });
+    expect(idp.issuer).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    // Without the CA the certificate is not trusted: a sentence, and nothing is sent.
+    const untrusted = await failureOf(planFor(idp.issuer));
+    expect(untrusted.reason).toBe('unreachable');
+    expect(untrusted.message).toMatch(/certificate this computer does not trust/);
+    expect(idp.tokenRequests).toEqual({ authorization_code: 0, refresh_token: 0 });
+    // Another CA is no better.
+    const other = await failureOf(planFor(idp.issuer, undefined, { ca: startTestCa().cert }));
+    expect(other.message).toMatch(/does not trust/);
+
+    const net = { ca: ca.cert };
+    const plan = await planFor(idp.issuer, undefined, net);
+    expect(plan.server.tokenEndpoint).toBe(`${idp.issuer}/token`);
+    const pending = await startSignIn(plan, { clientId: idp.clientId }, { net });
+    const page = await idp.authorize(pending.authorizeUrl, { user: 'tls@example.com' });
+    expect(page.body).toContain('You can close this tab');
+    const tokens = await pending.tokens;
+    expect(await idp.introspect(tokens.accessToken)).toMatchObject({ active: true, sub: 'tls@example.com' });
+    const next = await refreshTokens(plan.server, { clientId: idp.clientId }, tokens.refreshToken, net);
+    expect(await idp.introspect(next.accessToken)).toMatchObject({ active: true });
+    expect(idp.tokenRequests).toEqual({ authorization_code: 1, refresh_token: 1 });
+    // A refresh without the CA is refused before anything is sent, and says why.
+    const refused = await failureOf(
+      refreshTokens(plan.server, { clientId: idp.clientId }, next.refreshToken as string),
+    );
+    expect(refused.message).toMatch(/does not trust/);
+    expect(idp.tokenRequests.refresh_token).toBe(1);
   });
 
   it('a preset names its endpoints or issuer, scopes and servers; a name it does not know is refused', async () => {

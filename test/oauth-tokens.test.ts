@@ -11,6 +11,7 @@ import { callRaw } from './support/bridge.ts';
 import { startDovecot } from './support/dovecot.ts';
 import { type OidcServer, startOidc } from './support/oidc.ts';
 import { eml, tempDir } from './support/temp.ts';
+import { startTestCa } from './support/test-ca.ts';
 
 const user = 'ana@example.com';
 let app: App | undefined;
@@ -42,8 +43,9 @@ afterEach(async () => {
   current = undefined;
 });
 
-async function setUp(accessTokenTtl: number, background: boolean) {
-  const idp = await startOidc({ accessTokenTtl });
+async function setUp(accessTokenTtl: number, background: boolean, opts: { https?: boolean } = {}) {
+  const ca = opts.https ? startTestCa() : null;
+  const idp = await startOidc({ accessTokenTtl, ...(ca ? { ca } : {}) });
   const dovecot = await startDovecot({
     users: [{ user, pass: 'not-given-to-skimmer' }],
     oauth2: { introspectionUrl: idp.introspection.withCredentials },
@@ -51,7 +53,7 @@ async function setUp(accessTokenTtl: number, background: boolean) {
   await dovecot.append('INBOX', [eml({ id: '<t1@example.com>', subject: 'First' })], [], user);
   const dataDir = tempDir();
   current = { idp, dataDir };
-  app = createApp({ dataDir, mode: 'browser', background });
+  app = createApp({ dataDir, mode: 'browser', background, ...(ca ? { extraCa: ca.cert } : {}) });
   const started = await call(app, 'account:oauthStart', {
     name: 'work',
     user,
@@ -104,6 +106,15 @@ describe('access tokens', () => {
     expect(idp.tokenRequests.refresh_token).toBeGreaterThanOrEqual(1);
     await dovecot.append('INBOX', [eml({ id: '<t2@example.com>', subject: 'Second' })], [], user);
     await expect.poll(() => stored(a), { timeout: 20_000 }).toBe(2);
+    const [listed] = await call(a, 'account:list', {});
+    expect(listed).toMatchObject({ id: view.id, lastError: null, needsSignIn: false });
+  }, 60_000);
+
+  test('a provider over HTTPS behind a CA the app was given: signed in, and the worker logs in with tokens refreshed through it', async () => {
+    const { idp, app: a, view } = await setUp(60, true, { https: true });
+    expect(idp.issuer).toMatch(/^https:/);
+    await expect.poll(() => stored(a), { timeout: 20_000 }).toBe(1);
+    expect(idp.tokenRequests.refresh_token).toBeGreaterThanOrEqual(1);
     const [listed] = await call(a, 'account:list', {});
     expect(listed).toMatchObject({ id: view.id, lastError: null, needsSignIn: false });
   }, 60_000);

@@ -9,6 +9,7 @@ import { bridgeCall } from './bridge-call.ts';
 import type { Command } from './command.ts';
 import { UsageError } from './failures.ts';
 import { familyUsageSentence } from './flags.ts';
+import { browserOpener } from './open-browser.ts';
 import { readStdin } from './read-stdin.ts';
 import { syncProgressPrinter } from './sync-progress.ts';
 
@@ -159,7 +160,21 @@ async function signIn(
   signal?.addEventListener('abort', stop, { once: true });
   process.once('SIGINT', stop);
   if (json) io.out(JSON.stringify({ authorize: authorizeUrl }));
-  else io.out(`Open this address to sign in (waiting up to 10 minutes; Ctrl+C stops):\n${authorizeUrl}`);
+  else {
+    // With --json a script reads the address and opens it; a person at a desktop gets their browser too.
+    const open = browserOpener();
+    const opened = open
+      ? await open(authorizeUrl).then(
+          () => true,
+          () => false,
+        )
+      : false;
+    io.out(
+      opened
+        ? `Opened the sign-in page in your browser (waiting up to 10 minutes; Ctrl+C stops). If it did not open, go to:\n${authorizeUrl}`
+        : `Open this address to sign in (waiting up to 10 minutes; Ctrl+C stops):\n${authorizeUrl}`,
+    );
+  }
   try {
     const r = await bridgeCall(app, 'account:oauthWait', { signInId }, io);
     if (!r.ok) return stopped ? 130 : r.exitCode;

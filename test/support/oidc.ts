@@ -5,8 +5,10 @@
 // introspection for the mail servers (Dovecot's oauth2 passdb, the SMTP sink), which call it as a
 // confidential resource-server client.
 //
-// Plain http on 127.0.0.1: the product allows an http:// issuer on this computer only (shared/oauth-url.ts),
-// as for model services; the issue's test CA for HTTPS is not done yet.
+// Plain http on 127.0.0.1 by default: the product allows an http:// issuer on this computer only
+// (shared/oauth-issuer.ts), as for model services. With `ca` (test/support/test-ca.ts) the provider is served
+// over HTTPS with a certificate from the tests' CA, as a real provider is, and the mail servers introspect over a
+// plain listener of the same provider beside it (an internal network's resource servers).
 //
 // The person's part of the sign-in is done by `authorize()`, a script of the browser: it opens the authorize
 // URL, answers the login and consent pages of oidc-provider's development interactions (which take any user
@@ -14,9 +16,12 @@
 // provider's cookies until one leaves the provider, which it requests from Skimmer's loopback listener as a
 // browser would. `deny: true` presses the abort link instead (error=access_denied).
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, onTestFinished, TestRunner } from 'vitest';
+import type { TestCa } from './test-ca.ts';
 
 export type OidcServer = {
   issuer: string;
@@ -109,6 +114,8 @@ export async function startOidc(
     /** Seconds an access token lives (default 3600). */
     accessTokenTtl?: number;
     clientId?: string;
+    /** Serve the provider over HTTPS with a certificate from this CA (the client must be told to trust it). */
+    ca?: TestCa;
   } = {},
 ): Promise<OidcServer> {
   const clientId = opts.clientId ?? 'skimmer-test';
@@ -118,13 +125,25 @@ export async function startOidc(
   const issued = { access: [] as string[], refresh: [] as string[] };
   let failing = 0;
 
-  const server: Server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}`;
+  const listen = async (s: Server) => {
+    await new Promise<void>((resolve, reject) => {
+      s.once('error', reject);
+      s.listen(0, '127.0.0.1', () => resolve());
+    });
+    return (s.address() as AddressInfo).port;
+  };
+  const server: Server = opts.ca ? createHttpsServer(opts.ca.issue(['localhost'])) : createServer();
+  const port = await listen(server);
+  const issuer = `${opts.ca ? 'https' : 'http'}://127.0.0.1:${port}`;
+  // Where the mail servers ask about tokens: the provider itself, or its plain listener beside the HTTPS one.
+  const internal: Server | null = opts.ca ? createServer() : null;
+  const internalPort = internal ? await listen(internal) : port;
+  // The tests' own requests to an HTTPS provider trust the tests' CA, as Skimmer is told to.
+  const dispatcher = opts.ca ? new Agent({ connect: { ca: opts.ca.cert } }) : null;
+  const get = (url: string, init: RequestInit = {}): Promise<Response> =>
+    dispatcher
+      ? (undiciFetch(url, { ...(init as object), dispatcher } as never) as unknown as Promise<Response>)
+      : fetch(url, init);
 
   // oidc-provider warns on stderr that development interactions and a development store are in use: they are,
   // on purpose, for a test. Its other warnings still show.
@@ -204,19 +223,21 @@ export async function startOidc(
     if (type === 'authorization_code' || type === 'refresh_token') tokenRequests[type] += 1;
   });
   server.on('request', provider.callback());
+  internal?.on('request', provider.callback());
 
-  const introspectionUrl = `${issuer}/token/introspection`;
+  const introspectionUrl = `http://127.0.0.1:${internalPort}/token/introspection`;
   const basic = `Basic ${Buffer.from(`${rs.clientId}:${rs.clientSecret}`).toString('base64')}`;
 
+  let closed = false;
   const instance: OidcServer = {
     issuer,
     clientId,
     introspection: {
       url: introspectionUrl,
       ...rs,
-      withCredentials: `http://${rs.clientId}:${rs.clientSecret}@127.0.0.1:${port}/token/introspection`,
+      withCredentials: `http://${rs.clientId}:${rs.clientSecret}@127.0.0.1:${internalPort}/token/introspection`,
     },
-    authorize: (url, o = {}) => playBrowser(issuer, url, o.user ?? 'test@example.com', o.deny ?? false),
+    authorize: (url, o = {}) => playBrowser(issuer, url, o.user ?? 'test@example.com', o.deny ?? false, get),
     async introspect(token) {
       const r = await fetch(introspectionUrl, {
         method: 'POST',
@@ -237,11 +258,17 @@ export async function startOidc(
     },
     tokenRequests,
     issued,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      for (const s of internal ? [server, internal] : [server]) {
+        await new Promise<void>((resolve) => {
+          s.closeAllConnections();
+          s.close(() => resolve());
+        });
+      }
+      await dispatcher?.close();
+    },
   };
   if (process.env.VITEST) {
     if (TestRunner.getCurrentTest()) onTestFinished(() => instance.close());
@@ -253,7 +280,13 @@ export async function startOidc(
 // A browser's part of the authorization code flow, against oidc-provider's development interactions: the
 // provider's own pages keep their state in cookies, which this keeps per host; the first redirect that leaves
 // the provider is the client's redirect URI, requested once, and its answer is the result.
-async function playBrowser(issuer: string, start: string, user: string, deny: boolean): Promise<Redirected> {
+async function playBrowser(
+  issuer: string,
+  start: string,
+  user: string,
+  deny: boolean,
+  get: (url: string, init?: RequestInit) => Promise<Response>,
+): Promise<Redirected> {
   const cookies = new Map<string, string>();
   const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const keep = (r: Response) => {
@@ -267,7 +300,7 @@ async function playBrowser(issuer: string, start: string, user: string, deny: bo
   let form: URLSearchParams | null = null;
   for (let hop = 0; hop < 20; hop++) {
     const ours = new URL(url).origin === issuer;
-    const r: Response = await fetch(url, {
+    const r: Response = await (ours ? get : fetch)(url, {
       method: form ? 'POST' : 'GET',
       redirect: 'manual',
       headers: {

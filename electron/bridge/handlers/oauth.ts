@@ -10,6 +10,7 @@ import type { Accounts, AccountView } from '../../mail/accounts.ts';
 import type { AccountSync } from '../../mail/imap/account-sync.ts';
 import { MailError } from '../../mail/mail-error.ts';
 import { OAuthError } from '../../mail/oauth/oauth-error.ts';
+import type { OAuthNet } from '../../mail/oauth/oauth-client.ts';
 import { type PendingSignIn, planFor, startSignIn } from '../../mail/oauth/sign-in.ts';
 import type { TokenBroker } from '../../mail/oauth/token-broker.ts';
 import type { Handlers } from '../dispatch.ts';
@@ -23,6 +24,8 @@ type Deps = {
   openExternal?: ((url: string) => Promise<void>) | undefined;
   /** Tests shorten the sign-in's 10 minutes. */
   timeoutMs?: number;
+  /** Certificate authorities trusted beside the system's (AppOptions.extraCa). */
+  net?: OAuthNet;
 };
 
 type Waiting = { pending: PendingSignIn; done: Promise<AccountView> };
@@ -69,14 +72,17 @@ export function oauthHandlers(
     void deps.background?.start(id).catch((e: unknown) => deps.log.error('account_sync_start', e));
   };
 
-  const timeout = deps.timeoutMs === undefined ? {} : { timeoutMs: deps.timeoutMs };
+  const timeout = {
+    ...(deps.timeoutMs === undefined ? {} : { timeoutMs: deps.timeoutMs }),
+    net: deps.net ?? {},
+  };
 
   return {
     'account:oauthPresets': () =>
       Object.entries(oauthPresets).map(([name, p]) => ({ name, label: p.label, imap: p.imap, smtp: p.smtp })),
 
     'account:oauthStart': async (r) => {
-      const plan = await planFor(r.provider);
+      const plan = await planFor(r.provider, undefined, timeout.net);
       const imap = r.imap ?? plan.imap;
       if (!imap) {
         throw new MailError(

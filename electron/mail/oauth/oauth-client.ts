@@ -4,6 +4,7 @@
 // answers is checked by the library (issuer, state, `iss` of the redirect where the server says it sends one,
 // token response shape) and turned into an OAuthError with Skimmer's sentence here.
 import { createRequire } from 'node:module';
+import { rootCertificates } from 'node:tls';
 import { isLoopback } from '../../../shared/loopback.ts';
 import { checkIssuer } from '../../../shared/oauth-issuer.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -35,7 +36,27 @@ export type Tokens = {
   expiresAt: number;
 };
 
+/**
+ * How providers are reached: certificate authorities trusted beside the system's (PEM), for a self-hosted
+ * provider behind a company's own CA, and the tests' CA. Nothing else about TLS is configurable.
+ */
+export type OAuthNet = { ca?: string | undefined };
+
 const requestTimeoutMs = 30_000;
+
+// One connection pool per extra CA: undici's `ca` replaces the roots it is given, so the system's go with it.
+const agents = new Map<string, import('undici').Agent>();
+function fetchTrusting(ca: string) {
+  const undici = require('undici') as typeof import('undici');
+  let agent = agents.get(ca);
+  if (!agent) {
+    agent = new undici.Agent({ connect: { ca: [...rootCertificates, ca] } });
+    agents.set(ca, agent);
+  }
+  const dispatcher = agent;
+  return ((url: string, init: RequestInit) =>
+    undici.fetch(url, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
+}
 
 // SECURITY: oauth4webapi refuses http:// unless told; it is told only for an endpoint on this computer, the
 // same line checkIssuer draws (shared/oauth-issuer.ts).
@@ -44,11 +65,12 @@ function insecureOk(url: string): boolean {
   return u.protocol === 'http:' && isLoopback(u.hostname);
 }
 
-const options = (url: string) => {
+const options = (url: string, net: OAuthNet) => {
   const o = lib();
   return {
     signal: () => AbortSignal.timeout(requestTimeoutMs),
     ...(insecureOk(url) ? { [o.allowInsecureRequests]: true } : {}),
+    ...(net.ca ? { [o.customFetch]: fetchTrusting(net.ca) } : {}),
   };
 };
 
@@ -69,7 +91,7 @@ function checkEndpoint(what: string, raw: unknown): string {
  * The provider's endpoints from its issuer: OpenID Connect discovery (`/.well-known/openid-configuration`),
  * else RFC 8414's `/.well-known/oauth-authorization-server`. The metadata must name this issuer exactly.
  */
-export async function discover(rawIssuer: string): Promise<OAuthServer> {
+export async function discover(rawIssuer: string, net: OAuthNet = {}): Promise<OAuthServer> {
   const checked = checkIssuer(rawIssuer);
   if (!checked.ok) throw new OAuthError('invalid', checked.reason);
   const o = lib();
@@ -77,7 +99,7 @@ export async function discover(rawIssuer: string): Promise<OAuthServer> {
   let last: unknown = null;
   for (const algorithm of ['oidc', 'oauth2'] as const) {
     try {
-      const response = await o.discoveryRequest(issuer, { algorithm, ...options(issuer.href) });
+      const response = await o.discoveryRequest(issuer, { algorithm, ...options(issuer.href, net) });
       const as = await o.processDiscoveryResponse(issuer, response);
       return {
         issuer: as.issuer,
@@ -89,9 +111,7 @@ export async function discover(rawIssuer: string): Promise<OAuthServer> {
       last = e;
     }
   }
-  if (isNetworkError(last)) {
-    throw new OAuthError('unreachable', `The sign-in server ${issuer.host} could not be reached.`);
-  }
+  if (isNetworkError(last)) throw unreachable(last, issuer.host);
   throw new OAuthError(
     'discovery',
     `The sign-in server ${issuer.host} publishes no usable metadata for the issuer ${checked.issuer} (neither OpenID Connect discovery nor RFC 8414).`,
@@ -139,6 +159,7 @@ export async function exchangeCode(
   server: OAuthServer,
   client: OAuthClient,
   redirect: { params: URLSearchParams; state: string; codeVerifier: string; redirectUri: string },
+  net: OAuthNet = {},
   now: () => number = Date.now,
 ): Promise<Tokens & { refreshToken: string }> {
   const o = lib();
@@ -159,7 +180,7 @@ export async function exchangeCode(
       callback,
       redirect.redirectUri,
       redirect.codeVerifier,
-      options(server.tokenEndpoint),
+      options(server.tokenEndpoint, net),
     );
     tokens = tokensOf(await o.processAuthorizationCodeResponse(as, c, response), now);
   } catch (e) {
@@ -179,6 +200,7 @@ export async function refreshTokens(
   server: OAuthServer,
   client: OAuthClient,
   refreshToken: string,
+  net: OAuthNet = {},
   now: () => number = Date.now,
 ): Promise<Tokens> {
   const o = lib();
@@ -190,7 +212,7 @@ export async function refreshTokens(
       c,
       clientAuth(client),
       refreshToken,
-      options(server.tokenEndpoint),
+      options(server.tokenEndpoint, net),
     );
     return tokensOf(await o.processRefreshTokenResponse(as, c, response), now);
   } catch (e) {
@@ -246,8 +268,7 @@ function tokenError(e: unknown, server: OAuthServer, step: 'code' | 'refresh'): 
       `The sign-in server ${host} refused the ${step === 'code' ? 'sign-in' : 'refresh'} (${e.status}, "${safeCode(e.error)}"); nothing was saved.`,
     );
   }
-  if (isNetworkError(e))
-    return new OAuthError('unreachable', `The sign-in server ${host} could not be reached.`);
+  if (isNetworkError(e)) return unreachable(e, host);
   return new OAuthError(
     'token',
     `The sign-in server ${host} answered what Skimmer cannot use; nothing was saved.`,
@@ -256,6 +277,32 @@ function tokenError(e: unknown, server: OAuthServer, step: 'code' | 'refresh'): 
 
 // An error code is a registered token (RFC 6749 §5.2: %x20-21 / %x23-5B / %x5D-7E); anything else is not shown.
 const safeCode = (code: string) => (/^[\w.-]{1,64}$/.test(code) ? code : 'unknown');
+
+// The TLS checks' own codes (node's, from OpenSSL) for a certificate that is not trusted for that host.
+const certificateCodes = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_REVOKED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+function unreachable(e: unknown, host: string): OAuthError {
+  const code = (e as { cause?: { code?: unknown } } | null)?.cause?.code;
+  if (typeof code === 'string' && certificateCodes.has(code)) {
+    return new OAuthError(
+      'unreachable',
+      `The sign-in server ${host} showed a certificate this computer does not trust (${code}); nothing was sent to it.`,
+    );
+  }
+  return new OAuthError('unreachable', `The sign-in server ${host} could not be reached.`);
+}
 
 function isNetworkError(e: unknown): boolean {
   const err = e as { name?: unknown; cause?: { code?: unknown } } | null;

@@ -11,6 +11,7 @@ import {
   discover,
   exchangeCode,
   type OAuthClient,
+  type OAuthNet,
   type OAuthServer,
   type Tokens,
 } from './oauth-client.ts';
@@ -34,7 +35,7 @@ export type OAuthPlan = {
 const issuerScope = 'openid email offline_access';
 
 /** The plan for `--oauth PRESET|ISSUER_URL`: a preset by name, else an issuer discovered at its address. */
-export async function planFor(oauth: string, scope?: string): Promise<OAuthPlan> {
+export async function planFor(oauth: string, scope?: string, net: OAuthNet = {}): Promise<OAuthPlan> {
   const name = oauth.trim().toLowerCase();
   if (isOAuthPreset(name)) {
     const p = oauthPresets[name];
@@ -45,7 +46,7 @@ export async function planFor(oauth: string, scope?: string): Promise<OAuthPlan>
             authorizationEndpoint: p.endpoints.authorization,
             tokenEndpoint: p.endpoints.token,
           }
-        : await discover(p.issuer);
+        : await discover(p.issuer, net);
     return {
       preset: name,
       server,
@@ -63,7 +64,7 @@ export async function planFor(oauth: string, scope?: string): Promise<OAuthPlan>
   }
   return {
     preset: null,
-    server: await discover(oauth),
+    server: await discover(oauth, net),
     scope: scope ?? issuerScope,
     extraParams: {},
     imap: null,
@@ -83,7 +84,7 @@ export type PendingSignIn = {
 export async function startSignIn(
   plan: Pick<OAuthPlan, 'server' | 'scope' | 'extraParams'>,
   client: OAuthClient,
-  opts: { loginHint?: string; timeoutMs?: number } = {},
+  opts: { loginHint?: string; timeoutMs?: number; net?: OAuthNet } = {},
 ): Promise<PendingSignIn> {
   if (client.clientId.trim() === '') {
     throw new OAuthError(
@@ -110,12 +111,17 @@ export async function startSignIn(
   let cancelled = false;
   const tokens = listener.result.then((redirect) => {
     if (cancelled) throw new OAuthError('cancelled', 'The sign-in was stopped; nothing was saved.');
-    return exchangeCode(plan.server, client, {
-      params: redirect.params,
-      state: request.state,
-      codeVerifier: request.codeVerifier,
-      redirectUri: listener.redirectUri,
-    });
+    return exchangeCode(
+      plan.server,
+      client,
+      {
+        params: redirect.params,
+        state: request.state,
+        codeVerifier: request.codeVerifier,
+        redirectUri: listener.redirectUri,
+      },
+      opts.net,
+    );
   });
   tokens.catch(() => {});
   return {

@@ -8,7 +8,7 @@
 // a refused password is, so the sync loop stops until the person signs in again.
 import { randomUUID } from 'node:crypto';
 import { BroadcastChannel } from 'node:worker_threads';
-import { type OAuthClient, type OAuthServer, refreshTokens } from './oauth-client.ts';
+import { type OAuthClient, type OAuthNet, type OAuthServer, refreshTokens } from './oauth-client.ts';
 import { OAuthError } from './oauth-error.ts';
 
 /**
@@ -63,7 +63,11 @@ export type TokenBroker = {
   close(): void;
 };
 
-export function createTokenBroker(store: TokenStore, now: () => number = Date.now): TokenBroker {
+export function createTokenBroker(
+  store: TokenStore,
+  opts: { net?: OAuthNet; now?: () => number } = {},
+): TokenBroker {
+  const now = opts.now ?? Date.now;
   const cached = new Map<number, AccessToken>();
   const inFlight = new Map<number, Promise<AccessToken>>();
   const channel = `skimmer-oauth-${randomUUID()}`;
@@ -80,7 +84,7 @@ export function createTokenBroker(store: TokenStore, now: () => number = Date.no
       throw signInAgain(s.name);
     }
     try {
-      const t = await refreshTokens(s.server, s.client, refreshToken, now);
+      const t = await refreshTokens(s.server, s.client, refreshToken, opts.net, now);
       if (t.refreshToken && t.refreshToken !== refreshToken)
         await store.saveRefreshToken(accountId, t.refreshToken);
       const token = { token: t.accessToken, expiresAt: t.expiresAt };
