@@ -10,6 +10,7 @@ import { type Channel, channels, envelope, type Request, type Response } from '.
 import { callRaw } from './support/bridge.ts';
 import { startDovecot } from './support/dovecot.ts';
 import { type OidcServer, startOidc } from './support/oidc.ts';
+import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 import { eml, tempDir } from './support/temp.ts';
 import { startTestCa } from './support/test-ca.ts';
 
@@ -43,7 +44,11 @@ afterEach(async () => {
   current = undefined;
 });
 
-async function setUp(accessTokenTtl: number, background: boolean, opts: { https?: boolean } = {}) {
+async function setUp(
+  accessTokenTtl: number,
+  background: boolean,
+  opts: { https?: boolean; smtp?: (idp: OidcServer) => Promise<SmtpSink> } = {},
+) {
   const ca = opts.https ? startTestCa() : null;
   const idp = await startOidc({ accessTokenTtl, ...(ca ? { ca } : {}) });
   const dovecot = await startDovecot({
@@ -51,6 +56,7 @@ async function setUp(accessTokenTtl: number, background: boolean, opts: { https?
     oauth2: { introspectionUrl: idp.introspection.withCredentials },
   });
   await dovecot.append('INBOX', [eml({ id: '<t1@example.com>', subject: 'First' })], [], user);
+  const sink = opts.smtp ? await opts.smtp(idp) : null;
   const dataDir = tempDir();
   current = { idp, dataDir };
   app = createApp({ dataDir, mode: 'browser', background, ...(ca ? { extraCa: ca.cert } : {}) });
@@ -60,10 +66,11 @@ async function setUp(accessTokenTtl: number, background: boolean, opts: { https?
     provider: idp.issuer,
     clientId: idp.clientId,
     imap: { host: '127.0.0.1', port: dovecot.port, tls: 'none' },
+    ...(sink ? { smtp: { host: '127.0.0.1', port: sink.port, tls: 'none' as const } } : {}),
   });
   await idp.authorize(started.authorizeUrl, { user });
   const view = await call(app, 'account:oauthWait', { signInId: started.signInId });
-  return { idp, dovecot, app, view };
+  return { idp, dovecot, app, view, sink };
 }
 
 const stored = (a: App) => a.db.prepare('SELECT count(*) FROM messages').pluck().get() as number;
@@ -128,6 +135,43 @@ describe('access tokens', () => {
     expect(await call(a, 'account:test', { id: view.id })).toMatchObject({ ok: true });
     expect(idp.tokenRequests.refresh_token).toBe(1);
   }, 60_000);
+
+  test('mail sent while the sign-in is refused waits in the outbox, and goes out once signed in again', async () => {
+    const { idp, app: a, view, sink } = await setUp(60, true, {
+      smtp: (p) => startSmtpSink({ oauth2: { introspect: (t) => p.introspect(t) } }),
+    });
+    if (!sink) throw new Error('no sink');
+    await expect.poll(() => stored(a), { timeout: 20_000 }).toBe(1);
+    idp.revokeAll();
+    const draft = await call(a, 'draft:new', {
+      kind: 'blank',
+      to: ['bo@example.net'],
+      cc: [],
+      subject: 'While signed out',
+      body: 'Kept until the sign-in.',
+    });
+    await call(a, 'draft:send', { id: draft.id });
+    // The send's login (or the sync's) meets the refusal: the account needs signing in, the message is queued.
+    await expect
+      .poll(async () => (await call(a, 'account:list', {}))[0]?.needsSignIn, { timeout: 20_000 })
+      .toBe(true);
+    const waiting = async () => (await call(a, 'outbox:list', {})).find((i) => i.subject === 'While signed out');
+    // Past its undo window it stays queued, with the reason, instead of failing.
+    await expect
+      .poll(async () => (await waiting())?.error ?? '', { timeout: 30_000 })
+      .toMatch(/sign in again/i);
+    expect((await waiting())?.state).toBe('queued');
+    expect(sink.received).toHaveLength(0);
+
+    const again = await call(a, 'account:oauthSignIn', { id: view.id });
+    await idp.authorize(again.authorizeUrl, { user });
+    await call(a, 'account:oauthWait', { signInId: again.signInId });
+    const [got] = await sink.waitFor(1);
+    expect(got?.raw.toString()).toContain('Kept until the sign-in.');
+    await expect.poll(async () => (await waiting())?.state, { timeout: 20_000 }).toBe('sent');
+    // Once, not twice.
+    expect(sink.received).toHaveLength(1);
+  }, 90_000);
 
   test('a revoked sign-in marks the account and pauses it until it signs in again', async () => {
     const { idp, app: a, view } = await setUp(3600, false);

@@ -115,8 +115,18 @@ export function prepareOutbox(db: Db, now: () => number = Date.now, sources: Pla
   const cancel = db.prepare<[number]>(
     "UPDATE outbox SET state = 'cancelled' WHERE id = ? AND state = 'queued'",
   );
+  // An account whose provider refused its saved sign-in waits, its mail kept queued, until the person signs in
+  // again (issue 28): nothing fails for it meanwhile and nothing needs a retry after.
   const due = db.prepare<[number], Row>(
-    "SELECT * FROM outbox WHERE state = 'queued' AND send_after <= ? ORDER BY send_after, id",
+    `SELECT * FROM outbox WHERE state = 'queued' AND send_after <= ?
+       AND account_id NOT IN (SELECT account_id FROM oauth_accounts WHERE needs_signin = 1)
+     ORDER BY send_after, id`,
+  );
+  const needsSignIn = db
+    .prepare<[number], number>('SELECT count(*) FROM oauth_accounts WHERE account_id = ? AND needs_signin = 1')
+    .pluck();
+  const waitForSignIn = db.prepare<[string, number]>(
+    "UPDATE outbox SET state = 'queued', error = ? WHERE id = ? AND state = 'sending'",
   );
   const claim = db.prepare<[number]>("UPDATE outbox SET state = 'sending' WHERE id = ? AND state = 'queued'");
   const sent = db.prepare<[Buffer, number, number]>(
@@ -295,7 +305,10 @@ export function prepareOutbox(db: Db, now: () => number = Date.now, sources: Pla
           announce(row.id);
           count += 1;
         } catch (e) {
-          failed.run(mailFailure(e, `the SMTP server ${login.smtp?.host ?? ''}`.trim()).message, row.id);
+          const failure = mailFailure(e, `the SMTP server ${login.smtp?.host ?? ''}`.trim()).message;
+          // Refused at this send's login: it waits for the sign-in with the others instead of failing.
+          if (needsSignIn.get(row.account_id) === 1) waitForSignIn.run(failure, row.id);
+          else failed.run(failure, row.id);
           announce(row.id);
         } finally {
           transport.close();

@@ -41,6 +41,14 @@ describe('the outbox bar', () => {
     );
   });
 
+  test('a message kept queued by a refused sign-in says what it waits for', () => {
+    const waiting = item({ error: 'The provider refused the saved sign-in of "work". Sign in again.' });
+    expect(outboxLine(waiting, now + 9000)).toBe(
+      'Waiting to send to ann@example.com: The provider refused the saved sign-in of "work". Sign in again.',
+    );
+    expect(canUndo(waiting, now + 9000)).toBe(false);
+  });
+
   test('after Undo it says the message is back in the drafts, not sent, to edit or discard', () => {
     expect(returnedLine(['ann@example.com', 'bob@example.com'])).toBe(
       'Back in Drafts: not sent to ann@example.com and 1 other. Edit it or discard it there.',

@@ -30,7 +30,9 @@ export function outboxLine(
   switch (item.state) {
     case 'queued': {
       const left = undoSecondsLeft(item, now);
-      return left > 0 ? `Sending to ${to} in ${left} s` : `Sending to ${to}…`;
+      if (left > 0) return `Sending to ${to} in ${left} s`;
+      // Kept queued by a refused sign-in: it goes once the person has signed in again.
+      return item.error ? `Waiting to send to ${to}: ${item.error}` : `Sending to ${to}…`;
     }
     case 'sending':
       return `Sending to ${to}…`;
