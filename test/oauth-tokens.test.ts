@@ -137,7 +137,12 @@ describe('access tokens', () => {
   }, 60_000);
 
   test('mail sent while the sign-in is refused waits in the outbox, and goes out once signed in again', async () => {
-    const { idp, app: a, view, sink } = await setUp(60, true, {
+    const {
+      idp,
+      app: a,
+      view,
+      sink,
+    } = await setUp(60, true, {
       smtp: (p) => startSmtpSink({ oauth2: { introspect: (t) => p.introspect(t) } }),
     });
     if (!sink) throw new Error('no sink');
@@ -155,7 +160,8 @@ describe('access tokens', () => {
     await expect
       .poll(async () => (await call(a, 'account:list', {}))[0]?.needsSignIn, { timeout: 20_000 })
       .toBe(true);
-    const waiting = async () => (await call(a, 'outbox:list', {})).find((i) => i.subject === 'While signed out');
+    const waiting = async () =>
+      (await call(a, 'outbox:list', {})).find((i) => i.subject === 'While signed out');
     // Past its undo window it stays queued, with the reason, instead of failing.
     await expect
       .poll(async () => (await waiting())?.error ?? '', { timeout: 30_000 })

@@ -123,7 +123,9 @@ export function prepareOutbox(db: Db, now: () => number = Date.now, sources: Pla
      ORDER BY send_after, id`,
   );
   const needsSignIn = db
-    .prepare<[number], number>('SELECT count(*) FROM oauth_accounts WHERE account_id = ? AND needs_signin = 1')
+    .prepare<[number], number>(
+      'SELECT count(*) FROM oauth_accounts WHERE account_id = ? AND needs_signin = 1',
+    )
     .pluck();
   const waitForSignIn = db.prepare<[string, number]>(
     "UPDATE outbox SET state = 'queued', error = ? WHERE id = ? AND state = 'sending'",
