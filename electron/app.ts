@@ -47,6 +47,7 @@ import { prepareIdentities } from './mail/identities.ts';
 import { prepareAccountSync } from './mail/imap/account-sync.ts';
 import { prepareWriteBack } from './mail/imap/write-back.ts';
 import { type ImportJob, startImportJob } from './mail/import/import-job.ts';
+import { readBuildClients } from './mail/oauth/build-clients.ts';
 import { createTokenBroker } from './mail/oauth/token-broker.ts';
 import { prepareAnswers } from './mail/send/answer.ts';
 import { prepareDrafts } from './mail/send/drafts.ts';
@@ -86,6 +87,8 @@ export type AppOptions = {
   // Certificate authorities (PEM) trusted beside the system's for sign-in providers and for settings found from
   // an address: a self-hosted provider behind a company's own CA. The tests hand over their test CA here.
   extraCa?: string;
+  // The client ids the build brings (electron/mail/oauth/build-clients.ts); the project root's by default.
+  oauthClientsFile?: string;
 };
 
 export type App = {
@@ -326,6 +329,10 @@ export function createApp(options: AppOptions): App {
       background: accountSync,
       openExternal: options.openExternal,
       net,
+      buildClients: readBuildClients(
+        options.oauthClientsFile ?? join(projectRoot, 'oauth-clients.json'),
+        (why) => log.info('oauth_clients_unusable', { why }),
+      ),
     }),
     ...streamHandlers(streams),
   };

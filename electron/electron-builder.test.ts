@@ -24,6 +24,11 @@ describe('electron-builder.yml', () => {
     });
   });
 
+  test("packs the build's own OAuth client ids when the release machine has them, and git never does", () => {
+    expect(config.files).toContain('oauth-clients.json');
+    expect(readFileSync(join(projectRoot, '.gitignore'), 'utf8').split('\n')).toContain('oauth-clients.json');
+  });
+
   test('builds AppImage and deb, dmg, and nsis', () => {
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
     expect(config.mac.target).toEqual(['dmg']);

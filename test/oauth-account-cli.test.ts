@@ -30,10 +30,14 @@ const caFile = join(tempDir(), 'test-ca.pem');
 writeFileSync(caFile, ca.cert);
 // No desktop to open a browser on, unless a test gives one.
 const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...baseEnv } = process.env;
-const env = { ...baseEnv, NODE_EXTRA_CA_CERTS: caFile };
+const trustCa = { NODE_EXTRA_CA_CERTS: caFile };
+const env: NodeJS.ProcessEnv = { ...baseEnv, ...trustCa };
 
 const skimmer = async (args: string[], input?: string) => {
-  const r = await runSkimmer(['--data', data, ...args], input === undefined ? { env } : { input, env });
+  const r = await runSkimmer(
+    ['--data', data, ...args],
+    input === undefined ? { env: trustCa } : { input, env: trustCa },
+  );
   outputs.push(r.stdout, r.stderr);
   return r;
 };
@@ -247,7 +251,10 @@ describe('skimmer account add --oauth', () => {
     const child = spawn(
       process.execPath,
       [join(projectRoot, 'bin', 'skimmer.mjs'), '--data', data, 'account', 'signin', 'work'],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, DISPLAY: ':99', PATH: `${bin}:${env.PATH}` } },
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...env, DISPLAY: ':99', PATH: `${bin}:${process.env.PATH ?? ''}` },
+      },
     );
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => {

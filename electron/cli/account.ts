@@ -56,7 +56,7 @@ export const accountCommand: Command = async (app, args, values, io, signal) => 
     if (values.oauth !== undefined) {
       if (values['password-stdin'])
         throw new UsageError('--oauth signs in in the browser: it takes no password.');
-      if (!values['client-id']) {
+      if (!values['client-id'] && !(await buildHasClient(app, values.oauth, io))) {
         throw new UsageError(
           '--oauth needs --client-id: the id of the client you registered with the provider.',
         );
@@ -69,7 +69,7 @@ export const accountCommand: Command = async (app, args, values, io, signal) => 
         name,
         user: values.user,
         provider: values.oauth,
-        clientId: values['client-id'],
+        ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
         ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
         ...(imap ? { imap } : {}),
         ...(smtp ? { smtp } : {}),
@@ -134,6 +134,16 @@ export const accountCommand: Command = async (app, args, values, io, signal) => 
   }
   throw new UsageError(familyUsageSentence('account'));
 };
+
+// Whether this build brings its own client for the preset named (build-clients.ts): then --client-id may be left out.
+async function buildHasClient(app: App, provider: string, io: Parameters<Command>[3]): Promise<boolean> {
+  const r = await bridgeCall(app, 'account:oauthPresets', {}, io);
+  if (!r.ok) return false;
+  const name = provider.trim().toLowerCase();
+  return channels['account:oauthPresets'].response
+    .parse(r.value)
+    .some((p) => p.name === name && p.builtInClient);
+}
 
 // A sign-in in the browser (issue 28): the address to open is printed as soon as it is known (`{"authorize": URL}`
 // with --json), then the command waits for the redirect to Skimmer's loopback listener; Ctrl+C (the command's

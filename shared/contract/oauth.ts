@@ -23,8 +23,16 @@ export const oauthChannels = {
   'account:oauthPresets': {
     // The providers Skimmer knows (Google, Microsoft, Yahoo, AOL), with the mail servers each names.
     request: z.object({}).strict(),
+    // `builtInClient`: this build brings its own client id for the provider (a packaged app's
+    // oauth-clients.json), so the person need not register one; the id itself stays in the main process.
     response: z.array(
-      z.object({ name: z.string(), label: z.string(), imap: ServerSettings, smtp: ServerSettings }),
+      z.object({
+        name: z.string(),
+        label: z.string(),
+        imap: ServerSettings,
+        smtp: ServerSettings,
+        builtInClient: z.boolean(),
+      }),
     ),
   },
   'account:oauthStart': {
@@ -36,7 +44,8 @@ export const oauthChannels = {
         name: z.string().trim().min(1).max(64),
         user: z.string().trim().min(1).max(320),
         provider: z.string().trim().min(1).max(2048),
-        clientId: z.string().trim().min(1).max(512),
+        // Absent: the build's own client for that preset (`builtInClient`); refused with a sentence if it has none.
+        clientId: z.string().trim().min(1).max(512).optional(),
         // A desktop client's "secret" (Google's), which is not secret in an app people install; kept in the vault.
         clientSecret: z.string().min(1).max(512).optional(),
         imap: ServerSettings.optional(),

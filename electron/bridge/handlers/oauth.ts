@@ -4,12 +4,13 @@
 // who signed in never meets a refusal that could have come first. SECURITY: tokens stay in the main process —
 // the refresh token goes to the vault, the access token to the token broker; the bridge sees neither.
 import { randomUUID } from 'node:crypto';
-import { oauthPresets } from '../../../shared/oauth-issuer.ts';
+import { isOAuthPreset, oauthPresets } from '../../../shared/oauth-issuer.ts';
 import type { Log } from '../../log.ts';
 import type { Accounts, AccountView } from '../../mail/accounts.ts';
 import type { AccountSync } from '../../mail/imap/account-sync.ts';
 import { MailError } from '../../mail/mail-error.ts';
-import type { OAuthNet } from '../../mail/oauth/oauth-client.ts';
+import type { BuildClients } from '../../mail/oauth/build-clients.ts';
+import type { OAuthClient, OAuthNet } from '../../mail/oauth/oauth-client.ts';
 import { OAuthError } from '../../mail/oauth/oauth-error.ts';
 import { type PendingSignIn, planFor, startSignIn } from '../../mail/oauth/sign-in.ts';
 import type { TokenBroker } from '../../mail/oauth/token-broker.ts';
@@ -26,6 +27,8 @@ type Deps = {
   timeoutMs?: number;
   /** Certificate authorities trusted beside the system's (AppOptions.extraCa). */
   net?: OAuthNet;
+  /** The client ids this build brings (build-clients.ts), by preset. */
+  buildClients?: BuildClients;
 };
 
 type Waiting = { pending: PendingSignIn; done: Promise<AccountView> };
@@ -72,6 +75,20 @@ export function oauthHandlers(
     void deps.background?.start(id).catch((e: unknown) => deps.log.error('account_sync_start', e));
   };
 
+  // The person's own client id, else the build's for that preset; the build's secret goes only with its own id.
+  const clientFor = (
+    preset: string | null,
+    r: { clientId?: string | undefined; clientSecret?: string | undefined },
+  ): OAuthClient => {
+    if (r.clientId) return { clientId: r.clientId, clientSecret: r.clientSecret };
+    const built = preset !== null && isOAuthPreset(preset) ? deps.buildClients?.[preset] : undefined;
+    if (built) return { clientId: built.clientId, clientSecret: built.clientSecret };
+    throw new MailError(
+      'invalid',
+      'Give the client id you registered with the provider: this build brings none for it (Skimmer ships none).',
+    );
+  };
+
   const timeout = {
     ...(deps.timeoutMs === undefined ? {} : { timeoutMs: deps.timeoutMs }),
     net: deps.net ?? {},
@@ -79,7 +96,13 @@ export function oauthHandlers(
 
   return {
     'account:oauthPresets': () =>
-      Object.entries(oauthPresets).map(([name, p]) => ({ name, label: p.label, imap: p.imap, smtp: p.smtp })),
+      Object.entries(oauthPresets).map(([name, p]) => ({
+        name,
+        label: p.label,
+        imap: p.imap,
+        smtp: p.smtp,
+        builtInClient: isOAuthPreset(name) && deps.buildClients?.[name] !== undefined,
+      })),
 
     'account:oauthStart': async (r) => {
       const plan = await planFor(r.provider, undefined, timeout.net);
@@ -94,7 +117,7 @@ export function oauthHandlers(
       const account = { name: r.name, user: r.user, imap, ...(smtp ? { smtp } : {}) };
       // The name, the user and the servers are refused now, before the person signs in, not after.
       deps.accounts.checkNew(account);
-      const client = { clientId: r.clientId, clientSecret: r.clientSecret };
+      const client = clientFor(plan.preset, r);
       const pending = await startSignIn(plan, client, { loginHint: r.user, ...timeout });
       return track(pending, async (t) => {
         const view = await deps.accounts.addOAuth({
@@ -102,11 +125,11 @@ export function oauthHandlers(
           oauth: {
             preset: plan.preset,
             server: plan.server,
-            clientId: r.clientId,
+            clientId: client.clientId,
             scope: plan.scope,
             extraParams: plan.extraParams,
           },
-          clientSecret: r.clientSecret,
+          clientSecret: client.clientSecret,
           refreshToken: t.refreshToken,
         });
         deps.tokens.seed(view.id, { token: t.accessToken, expiresAt: t.expiresAt });

@@ -200,6 +200,7 @@ function SettingsStep() {
   const cancelSignIn = useAccountsStore((state) => state.cancelSignIn);
   const reopenSignIn = useAccountsStore((state) => state.reopenSignIn);
   const oauth = isOAuth(draft);
+  const builtIn = useAccountsStore((state) => state.builtInClients.includes(draft.method));
   const verdict = oauth ? signInRequest(draft) : draftRequest(draft);
   const unchecked = uncheckedSettings(draft);
   const hint = !oauth && draft.preset !== 'custom' ? appPasswordHelp[draft.preset] : null;
@@ -309,7 +310,7 @@ function SettingsStep() {
           {oauth ? (
             <>
               <TextField
-                label="Client ID"
+                label={builtIn ? 'Your own client ID (optional)' : 'Client ID'}
                 testId="account-client-id"
                 value={draft.clientId}
                 onChange={(clientId) => setDraft({ clientId })}
@@ -321,11 +322,18 @@ function SettingsStep() {
                 value={draft.clientSecret}
                 onChange={(clientSecret) => setDraft({ clientSecret })}
               />
-              <p className="muted wide account-hint" data-testid="account-client-hint">
-                Skimmer ships no client id of its own: register Skimmer once as a desktop app with your
-                provider and paste its client id here (Google’s desktop clients also give a client secret).
-                The README’s “Signing in with Google, Microsoft…” says how, step by step.
-              </p>
+              {builtIn ? (
+                <p className="muted wide account-hint" data-testid="account-client-hint">
+                  This copy of Skimmer brings its own client for this provider: leave these empty to use it,
+                  or give the id of a client you registered yourself.
+                </p>
+              ) : (
+                <p className="muted wide account-hint" data-testid="account-client-hint">
+                  Skimmer ships no client id of its own: register Skimmer once as a desktop app with your
+                  provider and paste its client id here (Google’s desktop clients also give a client secret).
+                  The README’s “Signing in with Google, Microsoft…” says how, step by step.
+                </p>
+              )}
             </>
           ) : (
             <>

@@ -214,6 +214,17 @@ describe('signing in with a provider', () => {
     expect(signInRequest(withMethod(google(), 'password')).ok).toBe(false);
   });
 
+  test("with the build's own client for the provider, the client id may stay empty", () => {
+    const built = signInRequest(google(), ['google']);
+    expect(built.ok && built.value).not.toHaveProperty('clientId');
+    expect(built.ok && built.value.provider).toBe('google');
+    // Another provider's client is not this one's.
+    expect(signInRequest(google(), ['microsoft']).ok).toBe(false);
+    // A person's own id still goes.
+    const own = signInRequest({ ...google(), clientId: 'mine' }, ['google']);
+    expect(own.ok && own.value.clientId).toBe('mine');
+  });
+
   test('an issuer must be https, or http on this computer', () => {
     const draft = { ...withMethod(byHand(asked()), 'issuer'), clientId: 'c', imap: filled().imap };
     expect(signInRequest(draft).ok).toBe(false);

@@ -252,7 +252,11 @@ export function draftRequest(draft: AccountDraft): Checked<Request<'account:add'
 }
 
 /** What Sign in sends (`account:oauthStart`), or the first thing that stops it. */
-export function signInRequest(draft: AccountDraft): Checked<Request<'account:oauthStart'>> {
+export function signInRequest(
+  draft: AccountDraft,
+  // The presets this build brings a client id for (`account:oauthPresets`' builtInClient).
+  builtInClients: readonly string[] = [],
+): Checked<Request<'account:oauthStart'>> {
   if (draft.method === 'password') return { ok: false, reason: 'This account logs in with a password.' };
   let provider: string = draft.method;
   if (draft.method === 'issuer') {
@@ -265,9 +269,12 @@ export function signInRequest(draft: AccountDraft): Checked<Request<'account:oau
   const common = commonRequest(draft);
   if (!common.ok) return common;
   const clientId = draft.clientId.trim();
-  if (clientId === '')
-    return { ok: false, reason: 'Give the client id of the app you registered with the provider.' };
   const secret = draft.clientSecret.trim();
+  if (clientId === '') {
+    // The build's own client: its id and secret stay in the main process.
+    if (builtInClients.includes(draft.method)) return { ok: true, value: { ...common.value, provider } };
+    return { ok: false, reason: 'Give the client id of the app you registered with the provider.' };
+  }
   return {
     ok: true,
     value: { ...common.value, provider, clientId, ...(secret ? { clientSecret: secret } : {}) },

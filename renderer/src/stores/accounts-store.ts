@@ -80,6 +80,8 @@ type AccountsState = SavedListState<AccountView> & {
   live: Record<number, LiveStatus>;
   // Ticks once a second while a status counts down, so "Retrying in 8 s" moves.
   now: number;
+  // The presets this build brings its own client id for: the form's Client ID may stay empty for them.
+  builtInClients: string[];
 
   // True when this call started the watch.
   start(): Promise<boolean>;
@@ -289,6 +291,7 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
     runs: {},
     live: {},
     now: Date.now(),
+    builtInClients: [],
 
     // Once per page: the watch stream carries every account's status from now on, starting with the latest.
     async start() {
@@ -356,11 +359,15 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
     },
 
     async load() {
+      const presets = bridge['account:oauthPresets']({}).then((r) => {
+        if (r.ok) set({ builtInClients: r.value.filter((p) => p.builtInClient).map((p) => p.name) });
+      });
       await loadSavedList(
         set,
         () => bridge['account:list']({}),
         (accounts) => ({ accounts }),
       );
+      await presets;
     },
 
     setDraft(patch) {
@@ -433,9 +440,9 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
     },
 
     async startSignIn() {
-      const { draft, signIn, adding } = get();
+      const { draft, signIn, adding, builtInClients } = get();
       if (signIn || adding) return;
-      const request = signInRequest(draft);
+      const request = signInRequest(draft, builtInClients);
       if (!request.ok) {
         set({ addError: request.reason, added: null });
         return;
