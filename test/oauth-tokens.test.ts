@@ -47,13 +47,20 @@ afterEach(async () => {
 async function setUp(
   accessTokenTtl: number,
   background: boolean,
-  opts: { https?: boolean; smtp?: (idp: OidcServer) => Promise<SmtpSink> } = {},
+  opts: {
+    https?: boolean;
+    smtp?: (idp: OidcServer) => Promise<SmtpSink>;
+    mechanisms?: ('xoauth2' | 'oauthbearer')[];
+  } = {},
 ) {
   const ca = opts.https ? startTestCa() : null;
   const idp = await startOidc({ accessTokenTtl, ...(ca ? { ca } : {}) });
   const dovecot = await startDovecot({
     users: [{ user, pass: 'not-given-to-skimmer' }],
-    oauth2: { introspectionUrl: idp.introspection.withCredentials },
+    oauth2: {
+      introspectionUrl: idp.introspection.withCredentials,
+      ...(opts.mechanisms ? { mechanisms: opts.mechanisms } : {}),
+    },
   });
   await dovecot.append('INBOX', [eml({ id: '<t1@example.com>', subject: 'First' })], [], user);
   const sink = opts.smtp ? await opts.smtp(idp) : null;
@@ -124,6 +131,21 @@ describe('access tokens', () => {
     expect(idp.tokenRequests.refresh_token).toBeGreaterThanOrEqual(1);
     const [listed] = await call(a, 'account:list', {});
     expect(listed).toMatchObject({ id: view.id, lastError: null, needsSignIn: false });
+  }, 60_000);
+
+  test('a server offering XOAUTH2 alone (as Microsoft does) is logged in to with it; OAUTHBEARER where offered', async () => {
+    const only = await setUp(3600, false, { mechanisms: ['xoauth2'] });
+    expect(await call(only.app, 'account:test', { id: only.view.id })).toMatchObject({ ok: true });
+    const methods = (d: { dir: string }) =>
+      [
+        ...readFileSync(join(d.dir, 'dovecot.log'), 'utf8').matchAll(/Login: user=<[^>]*>, method=(\w+)/g),
+      ].map((m) => m[1]);
+    await expect.poll(() => methods(only.dovecot)).toContain('XOAUTH2');
+    expect(methods(only.dovecot)).not.toContain('OAUTHBEARER');
+    await app?.close();
+    const both = await setUp(3600, false);
+    expect(await call(both.app, 'account:test', { id: both.view.id })).toMatchObject({ ok: true });
+    await expect.poll(() => methods(both.dovecot)).toContain('OAUTHBEARER');
   }, 60_000);
 
   test('a token the server refuses is refreshed and the login tried once more', async () => {

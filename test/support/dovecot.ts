@@ -96,9 +96,12 @@ process.on('exit', () => {
 // `junk`: also a Junk mailbox with the \Junk special use (RFC 6154), where Spam goes.
 // `oauth2`: also AUTH=XOAUTH2 and AUTH=OAUTHBEARER (RFC 7628), each token checked at that introspection
 // endpoint (RFC 7662, POSTed with the client's credentials in the URL as HTTP Basic; test/support/oidc.ts) and
-// its `sub` taken as the user name, as Dovecot's oauth2 passdb does in front of Keycloak or WSO2.
+// its `sub` taken as the user name, as Dovecot's oauth2 passdb does in front of Keycloak or WSO2. `mechanisms`
+// offers fewer: XOAUTH2 alone is what Outlook.com and Microsoft 365 offer.
+type OAuth2Options = { introspectionUrl: string; mechanisms?: ('xoauth2' | 'oauthbearer')[] };
+
 export async function startDovecot(
-  opts: { users?: MailUser[]; junk?: boolean; oauth2?: { introspectionUrl: string } } = {},
+  opts: { users?: MailUser[]; junk?: boolean; oauth2?: OAuth2Options } = {},
 ): Promise<Dovecot> {
   if (!existsSync(dovecotBin)) {
     throw new Error(`${dovecotBin} is missing: install dovecot-imapd (\`npm test\` does it as root).`);
@@ -335,12 +338,13 @@ function config(o: {
   port: number;
   greeting: string;
   junk: boolean;
-  oauth2: { introspectionUrl: string } | null;
+  oauth2: OAuth2Options | null;
 }): string {
+  const mechanisms = (o.oauth2?.mechanisms ?? ['xoauth2', 'oauthbearer']).join(' ');
   const oauth2Passdb = o.oauth2
     ? `passdb {
   driver = oauth2
-  mechanisms = xoauth2 oauthbearer
+  mechanisms = ${mechanisms}
   args = ${o.dir}/oauth2.conf.ext
 }
 `
@@ -362,7 +366,7 @@ log_path = ${o.dir}/dovecot.log
 login_greeting = ${o.greeting}
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login${o.oauth2 ? ' xoauth2 oauthbearer' : ''}
+auth_mechanisms = plain login${o.oauth2 ? ` ${mechanisms}` : ''}
 # A wrong password is answered after auth_failure_delay (2 s; with 0, within the 0.5 s failure timer),
 # and every later login from the same IP, right or wrong, then waits the anvil "auth penalty" (2 s
 # doubling to 15 s; measured: 4 s for a correct login after two failures). Tests of refusals would
