@@ -211,6 +211,7 @@ describe('skimmer account add --oauth', () => {
     const refused = await skimmer(['account', 'sync', 'work', '--once']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/refused the saved sign-in of "work".*sign in again/);
+    expect(refused.stderr).toContain('Sign in again: skimmer account signin work');
     const listed = await skimmer(['account', 'list', '--json']);
     expect(jsonLines(listed.stdout)[0]).toMatchObject({ name: 'work', needsSignIn: true });
     expect((await skimmer(['account', 'list'])).stdout).toContain(

@@ -207,6 +207,8 @@ describe('access tokens', () => {
     const t = await call(a, 'account:test', { id: view.id });
     expect(t.ok).toBe(false);
     expect(t.message).toMatch(/refused the saved sign-in of "work".*sign in again/);
+    // The app's own sentence: its Sign in again button is beside it, no command line.
+    expect(t.message).not.toContain('skimmer');
     const [listed] = await call(a, 'account:list', {});
     expect(listed).toMatchObject({ needsSignIn: true });
     const again = await call(a, 'account:oauthSignIn', { id: view.id });

@@ -129,6 +129,8 @@ export const accountCommand: Command = async (app, args, values, io, signal) => 
       if (!(e instanceof MailFailure)) throw e;
       if (values.json) print({ type: 'error', code: e.code, message: e.message });
       else io.err(e.message);
+      if (!values.json && app.accounts.list().find((a) => a.id === id)?.needsSignIn)
+        io.err(`Sign in again: skimmer account signin ${name}`);
       return e.code === 'cancelled' ? 130 : 1;
     }
   }

@@ -156,7 +156,8 @@ export function createTokenBroker(
 const signInAgain = (name: string) =>
   new TokenFailure(
     'unauthorized',
-    `The provider refused the saved sign-in of "${name}" (revoked or expired); sign in again (skimmer account signin ${name}).`,
+    // Said by the app (beside its Sign in again button) and the CLI (which adds its command) alike.
+    `The provider refused the saved sign-in of "${name}" (revoked or expired); sign in again.`,
     false,
   );
 
