@@ -21,14 +21,15 @@ const time = (ms: number) => `at ${ms}`;
 
 describe('the status line of an account', () => {
   test('counts the folder being synced', () => {
-    expect(progressText({ folder: 'Inbox', done: 150, total: 5000 })).toBe(
-      `Syncing Inbox 150 of ${(5000).toLocaleString()}`,
-    );
-    expect(progressText({ folder: 'Archive', done: 0, total: 0 })).toBe('Syncing Archive…');
+    const p = { folder: 'Inbox', done: 150, total: 5000, perSecond: 50, etaSeconds: 97 };
+    expect(progressText(p)).toBe(`Syncing Inbox: 150 of ${(5000).toLocaleString()} — about 2 min left`);
+    expect(progressText({ ...p, etaSeconds: null })).toBe(`Syncing Inbox: 150 of ${(5000).toLocaleString()}`);
+    expect(progressText({ ...p, folder: 'Archive', done: 0, total: 0 })).toBe('Syncing Archive…');
   });
 
   test('strips direction controls from a folder name the server chose', () => {
-    expect(progressText({ folder: 'Inbox\u202e', done: 1, total: 2 })).toBe('Syncing Inbox 1 of 2');
+    const p = { folder: 'Inbox\u202e', done: 1, total: 2, perSecond: 0, etaSeconds: null };
+    expect(progressText(p)).toBe('Syncing Inbox: 1 of 2');
   });
 
   test('says up to date after a round', () => {

@@ -1,24 +1,21 @@
-// How an account's sync stands, as one line in the Accounts dialog: "Syncing Inbox 150 of 5,000", "Up to
+// How an account's sync stands, as one line in the Accounts dialog: "Syncing Inbox: 150 of 5,000 — about 2 min
+// left", "Up to
 // date", "Retrying in 8 s: …", "Stopped: the server refused the password". The live word comes from the
 // background sync (`account:watch`); without one (a desktop that has not reported yet) the account's own
 // record says when it last synced or what went wrong. Folder names and messages come from the mail server
 // and Skimmer's sentences, and are shown as text. Pure; tested in account-status.test.ts.
 import type { AccountView, StreamEvent } from '../../../shared/contract/index.ts';
-import { displayText } from '../mail/display-text.ts';
+import { syncProgressText } from '../../../shared/sync-progress-text.ts';
 
 export type AccountStatus = Extract<StreamEvent, { type: 'account_status' }>;
-export type SyncProgress = { folder: string; done: number; total: number };
+export type SyncProgress = NonNullable<AccountStatus['progress']>;
 // A status as the page received it: `at` (epoch ms) lets a retry count down.
 export type LiveStatus = { status: AccountStatus; at: number };
 type StatusTone = 'busy' | 'ok' | 'warning' | 'idle';
 export type StatusLine = { text: string; tone: StatusTone };
 
-export function progressText({ folder, done, total }: SyncProgress): string {
-  const name = displayText(folder);
-  return total > 0
-    ? `Syncing ${name} ${done.toLocaleString()} of ${total.toLocaleString()}`
-    : `Syncing ${name}…`;
-}
+// The folder list's and the CLI's sentence, with the time left (shared/sync-progress-text.ts).
+export const progressText = (p: SyncProgress): string => syncProgressText(p);
 
 /** Whole seconds left until `at + seconds`, never below zero. */
 function secondsLeft(at: number, seconds: number, now: number): number {
