@@ -69,9 +69,15 @@ beforeAll(async () => {
         'autoconfig.signin.test': '127.0.0.1',
         'autoconfig.plain.test': '127.0.0.1',
         'autoconfig.northwind.test': '127.0.0.1',
+        'autoconfig.slow.test': '127.0.0.1',
       },
     }),
-    startHttpsServer(ca, ['autoconfig.signin.test', 'autoconfig.plain.test', 'autoconfig.northwind.test']),
+    startHttpsServer(ca, [
+      'autoconfig.signin.test',
+      'autoconfig.plain.test',
+      'autoconfig.northwind.test',
+      'autoconfig.slow.test',
+    ]),
     startHttpServer(),
   ]);
   web.serve(
@@ -97,6 +103,8 @@ beforeAll(async () => {
         <username>%EMAILADDRESS%</username><authentication>OAuth2</authentication></outgoingServer>
     </emailProvider><oAuth2><issuer>sso.northwind.test</issuer></oAuth2></clientConfig>`,
   );
+  // A provider whose autoconfig server takes the request and never answers.
+  web.serve('autoconfig.slow.test', '/mail/config-v1.1.xml', { body: '', hang: true });
   app = createApp({ dataDir: tempDir(), mode: 'browser', background: true });
   // The app's discovery asks the system's DNS; this one asks the test's and trusts its CA, nothing else changes.
   Object.assign(
@@ -194,6 +202,24 @@ describe('A new user adds their account by its address', () => {
     expect(await form().getByTestId('account-imap-host').inputValue()).toBe('');
     await form().getByTestId('account-back').click();
     await expect.poll(() => form().getAttribute('data-step')).toBe('address');
+  });
+
+  test('a lookup that takes long can be stopped, and the address step is the person’s again at once', async () => {
+    await typeAddress('kim@slow.test');
+    const stop = form().getByTestId('account-discover-stop');
+    await stop.waitFor();
+    expect(await form().getByTestId('account-continue').isDisabled()).toBe(true);
+    await stop.click();
+    await expect.poll(() => stop.count()).toBe(0);
+    expect(await form().getByTestId('account-continue').textContent()).toBe('Continue');
+    expect(await form().getByTestId('account-discover-error').count()).toBe(0);
+    expect(await form().getAttribute('data-step')).toBe('address');
+    // Another address is looked up as usual, the stalled one's answer left behind.
+    await typeAddress('bo@nothing.test');
+    await expect
+      .poll(() => form().getByTestId('account-discover-error').textContent())
+      .toContain('No mail settings were found for nothing.test');
+    await form().getByTestId('account-address').fill('');
   });
 
   test('settings over plain HTTP are marked, and Sign in waits until the person has checked them', async () => {

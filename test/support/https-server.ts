@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
 import type { TestCa } from './test-ca.ts';
 
-type Answer = { status?: number; body: string | Buffer; headers?: Record<string, string> };
+// `hang`: the request is read and never answered (a server that accepts and stalls), until the server closes.
+type Answer = { status?: number; body: string | Buffer; headers?: Record<string, string>; hang?: boolean };
 export type WebServer = {
   port: number;
   /** What `GET http(s)://HOST:port/PATH` answers: a body (200) or a status and headers (a redirect). */
@@ -31,6 +32,7 @@ function handler(routes: Map<string, Answer>, requests: string[]) {
       res.writeHead(404).end('not here');
       return;
     }
+    if (answer.hang) return;
     res.writeHead(answer.status ?? 200, { 'content-type': 'application/xml', ...answer.headers });
     res.end(answer.body);
   };
@@ -38,7 +40,13 @@ function handler(routes: Map<string, Answer>, requests: string[]) {
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections(); // a stalled request would keep close() waiting
+        server.close(() => resolve());
+      }),
+  );
   return (server.address() as AddressInfo).port;
 }
 

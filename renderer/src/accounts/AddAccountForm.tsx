@@ -63,6 +63,7 @@ function AddressStep() {
   const setDraft = useAccountsStore((state) => state.setDraft);
   const discover = useAccountsStore((state) => state.discover);
   const setUpByHand = useAccountsStore((state) => state.setUpByHand);
+  const stopDiscover = useAccountsStore((state) => state.stopDiscover);
   return (
     <form
       className="add-form"
@@ -100,6 +101,11 @@ function AddressStep() {
         <button type="button" className="ghost" data-testid="account-by-hand" onClick={setUpByHand}>
           Set up by hand
         </button>
+        {discovering && (
+          <button type="button" className="ghost" data-testid="account-discover-stop" onClick={stopDiscover}>
+            Stop
+          </button>
+        )}
         <button type="submit" className="primary" data-testid="account-continue" disabled={discovering}>
           {discovering ? 'Looking up the settings…' : 'Continue'}
         </button>

@@ -105,6 +105,7 @@ type AccountsState = SavedListState<AccountView> & {
   setChecked(setting: SettingName, on: boolean): void;
   // The address step: ask Skimmer what the address's settings are, or type them by hand.
   discover(): Promise<void>;
+  stopDiscover(): void;
   setUpByHand(): void;
   backToAddress(): void;
   add(): Promise<void>;
@@ -139,6 +140,8 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
   let watching = false;
   let ticker: ReturnType<typeof setInterval> | null = null;
   const runListeners = new Map<number, () => void>();
+  // Which discovery is the one still wanted (Stop and a new Continue make earlier answers stale).
+  let discoverRun = 0;
 
   // New mail shows without a reload; the app's message count decides between the first-start page and the panes.
   const reloadMail = atMostEvery(mailReloadMs, () => {
@@ -354,7 +357,8 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
     },
 
     escape() {
-      if (get().confirmRemove !== null) get().cancelRemove();
+      if (get().discovering) get().stopDiscover();
+      else if (get().confirmRemove !== null) get().cancelRemove();
       else get().closeDialog();
     },
 
@@ -400,14 +404,25 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
         return;
       }
       const address = draft.address.trim();
+      const run = ++discoverRun;
       set({ discovering: true, discoverError: null, added: null, addError: null });
       const reply = await bridge['account:discover']({ address });
+      // Stopped (and perhaps asked again) while Skimmer looked: this answer is no one's.
+      if (run !== discoverRun) return;
       // The address was changed, or the step left, while Skimmer looked.
       const now = get().draft;
       set({ discovering: false });
       if (now.step !== 'address' || now.address.trim() !== address) return;
       if (!reply.ok) set({ discoverError: reply.error.message });
       else set({ draft: withDiscovery(now, reply.value) });
+    },
+
+    // Discovery asks DNS and web servers that may be slow to answer: Stop gives the address step back at once.
+    // Nothing was stored or logged in to, so there is nothing to undo; the answer, when it comes, is dropped.
+    stopDiscover() {
+      if (!get().discovering) return;
+      discoverRun += 1;
+      set({ discovering: false, discoverError: null });
     },
 
     setUpByHand() {
