@@ -317,6 +317,7 @@ describe('A new user adds their account by its address', () => {
 
     await dialog().getByTestId('accounts-close').click();
     for (const m of seeded) await expect.poll(() => threadRow(m.subject).count()).toBe(1);
+    await page.screenshot({ path: join(shots, 'account-mail-arrived.png') });
     // The provider's page and the redirect listener were all the browser reached besides the app.
     expect(foreign).toEqual([]);
   });
@@ -334,12 +335,20 @@ describe('A new user adds their account by its address', () => {
     expect(await row.getByTestId('account-needs-signin').textContent()).toContain('sign in again');
     await page.screenshot({ path: join(shots, 'account-signin-again.png') });
 
+    // Where the person reads their mail, the folder list says it too, with its own Sign in again.
+    await dialog().getByTestId('accounts-close').click();
+    const inFolders = page.getByTestId('folder-signin');
+    await inFolders.waitFor();
+    expect(await inFolders.textContent()).toContain('sign in again');
+    await page.screenshot({ path: join(shots, 'account-signin-again-folders.png') });
     const opened = context.waitForEvent('page');
-    await row.getByTestId('account-signin-again').click();
+    await inFolders.getByTestId('folder-signin-again').click();
     const tab = await opened;
-    await expect.poll(() => row.getByTestId('account-row-signin-wait').count()).toBe(1);
+    await expect.poll(() => inFolders.textContent()).toContain('Waiting for the sign-in in your browser');
     await signInOnProvider(tab);
-    await row.getByTestId('account-signin-again').waitFor({ state: 'detached' });
+    await inFolders.waitFor({ state: 'detached' });
+    await page.getByTestId('accounts-open').click();
+    expect(await row.getByTestId('account-signin-again').count()).toBe(0);
     expect(await row.getByTestId('account-signed-in').textContent()).toBe('Signed in with the provider');
     const [account] = await call(app, 'account:list', {});
     expect(account).toMatchObject({ needsSignIn: false });

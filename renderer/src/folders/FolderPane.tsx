@@ -8,6 +8,7 @@ import { useFolderGroupsStore } from '../stores/folder-groups-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { type FolderGroup, groupFolders } from './folder-groups.ts';
+import { SignInAgainLine } from './SignInAgainLine.tsx';
 
 // The views across every account and import, Gmail's order (issue 16); the accounts' and imports' own folders
 // follow in groups. Inbox counts its unread, Drafts the local drafts.
@@ -107,6 +108,9 @@ function FolderGroupList({ group }: { group: FolderGroup }) {
         <span className="folder-group-name">{group.title}</span>
       </button>
       {group.kind === 'account' && <SyncLine accountId={group.entries[0]?.folder.account?.id ?? null} />}
+      {group.kind === 'account' && (
+        <SignInAgainLine accountId={group.entries[0]?.folder.account?.id ?? null} />
+      )}
       {!collapsed && (
         <ul className="folder-list" id={listId} aria-label={group.title}>
           {group.entries.map(({ folder, label }) => (

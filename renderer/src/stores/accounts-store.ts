@@ -148,9 +148,10 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
     void useMailStore.getState().syncChanged();
     void useAppStore.getState().loadInfo();
   });
-  // The account's record (last sync, last error) changes with every round's end.
+  // The account's record (last sync, last error, "Sign in again") changes with every round's end; the folder
+  // list shows "Sign in again" too, so the record is read whether the dialog is open or not.
   const reloadAccounts = atMostEvery(mailReloadMs, () => {
-    if (get().open) void get().load();
+    void get().load();
   });
 
   function tick(): void {
@@ -313,6 +314,7 @@ export const useAccountsStore = create<AccountsState>()((set, get) => {
         return false;
       }
       watchId = reply.value.streamId;
+      void get().load();
       // Subscribing right after the reply, in the same task, is early enough: the first status is sent on
       // Skimmer's next tick, as a separate socket/IPC message.
       unwatch = bridge.subscribe(watchId, onWatch);
