@@ -51,7 +51,9 @@ const autoconfig = (o: { imapPort: number; issuer: string }) =>
   </emailProvider><oAuth2><issuer>${o.issuer}</issuer></oAuth2></clientConfig>`;
 
 beforeAll(async () => {
-  idp = await startOidc();
+  // Access tokens that live a minute: within the refresh margin from the start, so every login of the sync
+  // refreshes first, as an expiring token would be, without the person seeing anything of it.
+  idp = await startOidc({ accessTokenTtl: 60 });
   dovecot = await startDovecot({
     users: [{ user, pass: 'not-given-to-skimmer' }],
     oauth2: { introspectionUrl: idp.introspection.withCredentials },
@@ -131,7 +133,10 @@ beforeAll(async () => {
       // The test provider's page asks for a web font; it is not Skimmer's and goes nowhere.
       if (url.hostname === 'fonts.googleapis.com') return route.abort();
       const redirect = url.origin === issuerOrigin ? url.searchParams.get('redirect_uri') : null;
-      if (redirect) allowed.add(new URL(redirect).origin);
+      if (redirect) {
+        allowed.add(new URL(redirect).origin);
+        lastRedirect = redirect;
+      }
       return route.continue();
     },
   );
@@ -144,6 +149,8 @@ afterAll(async () => {
   await app?.close();
 });
 
+// The redirect URI of the newest sign-in, as the provider's authorize request carried it.
+let lastRedirect = '';
 const dialog = (): Locator => page.getByTestId('accounts-dialog');
 const form = (): Locator => dialog().getByTestId('account-form');
 const source = (setting: string): Locator =>
@@ -276,6 +283,36 @@ describe('A new user adds their account by its address', () => {
     expect(await call(app, 'account:list', {})).toEqual([]);
   });
 
+  test('a redirect that is not this sign-in’s (another state) is refused in the tab and in the form', async () => {
+    const tab = await signInTab();
+    await expect
+      .poll(() => form().getByTestId('account-signin-wait').getAttribute('data-state'))
+      .toBe('waiting');
+    const forged = new URL(lastRedirect);
+    forged.searchParams.set('state', 'not-this-sign-ins');
+    forged.searchParams.set('code', 'a-code-from-elsewhere');
+    await tab.goto(forged.href);
+    await tab.getByText('This redirect was not for the sign-in Skimmer started').waitFor();
+    await expect
+      .poll(() => form().getByTestId('account-form-error').textContent())
+      .toContain('the redirect did not carry this sign-in’s state');
+    await tab.close();
+    expect(await call(app, 'account:list', {})).toEqual([]);
+  });
+
+  test('a token endpoint that answers 400 ends the sign-in with a sentence, and nothing is stored', async () => {
+    idp.failTokenRequests(1);
+    const tab = await signInTab();
+    await signInOnProvider(tab);
+    await expect
+      .poll(() => form().getByTestId('account-form-error').textContent())
+      .toMatch(/refused the sign-in \(400, "invalid_request"\); nothing was saved/);
+    expect(await call(app, 'account:list', {})).toEqual([]);
+    // The provider remembers who signed in there (this form's address); the tests after this sign in as
+    // someone else, so its session cookies go (the app's own cookie stays).
+    await context.clearCookies({ name: /^_(session|interaction)/ });
+  });
+
   test('Esc closes the dialog while it waits, which cancels the sign-in', async () => {
     const tab = await signInTab();
     const wait = form().getByTestId('account-signin-wait');
@@ -318,6 +355,8 @@ describe('A new user adds their account by its address', () => {
     await dialog().getByTestId('accounts-close').click();
     for (const m of seeded) await expect.poll(() => threadRow(m.subject).count()).toBe(1);
     await page.screenshot({ path: join(shots, 'account-mail-arrived.png') });
+    // The mail came through logins whose tokens were refreshed on the way, and nothing said so.
+    expect(idp.tokenRequests.refresh_token).toBeGreaterThan(0);
     // The provider's page and the redirect listener were all the browser reached besides the app.
     expect(foreign).toEqual([]);
   });
