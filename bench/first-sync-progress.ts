@@ -76,6 +76,13 @@ try {
       // What the rate from the folder's start would have said (the estimate before the 10 s window).
       fromStartSeconds:
         e && e.p.done > 0 ? round(((e.p.total - e.p.done) * (at - (events[0]?.at ?? 0))) / e.p.done) : null,
+      // What the rate of only the last 3 s would have said (a shorter window: quicker to follow the speed-up).
+      last3sSeconds: (() => {
+        if (!e) return null;
+        const from = [...events].reverse().find((x) => x.at <= at - 3) ?? events[0];
+        if (!from || e.p.done <= from.p.done) return null;
+        return round(((e.p.total - e.p.done) * (at - from.at)) / (e.p.done - from.p.done));
+      })(),
       actualSeconds: round(inboxDone - at),
       shown: e ? syncProgressText(e.p, 'en-US') : '',
     };
@@ -99,7 +106,7 @@ try {
   console.log('time left as shown, against what the rest of the Inbox then took:');
   for (const r of rows) {
     console.log(
-      `  at ${r.share * 100} % (${r.atSeconds} s in): "${r.shown}" — predicted ${r.predictedSeconds} s (from the start's rate ${r.fromStartSeconds} s), took ${r.actualSeconds} s`,
+      `  at ${r.share * 100} % (${r.atSeconds} s in): "${r.shown}" — predicted ${r.predictedSeconds} s (from the start's rate ${r.fromStartSeconds} s, the last 3 s's ${r.last3sSeconds} s), took ${r.actualSeconds} s`,
     );
   }
   console.log(JSON.stringify(result));
