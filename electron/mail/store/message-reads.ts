@@ -132,5 +132,3 @@ export function prepareMessageReads(db: Db) {
     },
   };
 }
-
-export type MessageReads = ReturnType<typeof prepareMessageReads>;
