@@ -7,8 +7,8 @@
 import type { Db } from '../../db/open.ts';
 import { prepareIdentities } from '../../mail/identities.ts';
 import { prepareQueries } from '../../mail/store/queries.ts';
-import type { SomeReads } from '../../reads/reads.ts';
 import { AssistantError } from '../assistant-error.ts';
+import type { SomeAssistantReads } from '../mail-reads.ts';
 import { connectForMail } from '../model-access.ts';
 import { aiErrorMessages } from '../protocol/errors.ts';
 import { prepareAudit } from '../safety/audit.ts';
@@ -35,7 +35,7 @@ type Deps = {
   conversations: ReturnType<typeof prepareConversations>;
   grants: ReturnType<typeof prepareGrants>;
   /** The tools' searches and threads: on the read thread in the long-running app (reads/). */
-  reads: SomeReads<'search' | 'thread'>;
+  reads: SomeAssistantReads<'search' | 'thread'>;
 };
 
 export type AgentRequest = {

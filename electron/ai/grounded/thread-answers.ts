@@ -7,7 +7,7 @@ import type { Db } from '../../db/open.ts';
 import { DocumentError } from '../../documents/document-error.ts';
 import { MailError } from '../../mail/mail-error.ts';
 import { prepareMessageReads } from '../../mail/store/message-reads.ts';
-import type { SomeReads } from '../../reads/reads.ts';
+import type { SomeAssistantReads } from '../mail-reads.ts';
 import { askKey, prepareAnswerCache } from './answer-cache.ts';
 import { chooseSources } from './ask-sources.ts';
 import { type GroundedConnection, groundedAnswer } from './grounded.ts';
@@ -39,7 +39,7 @@ export type AskRequest = {
  * `reads` load what is answered: on the read thread in the long-running app (reads/), so a thread of many long
  * messages does not hold the thread that answers the bridge.
  */
-export function prepareThreadAnswers(db: Db, reads: SomeReads<'thread' | 'namedSources'>) {
+export function prepareThreadAnswers(db: Db, reads: SomeAssistantReads<'thread' | 'namedSources'>) {
   const cache = prepareAnswerCache(db);
   // A thread's version without reading its messages: every opening of a thread asks for its stored summary.
   const mail = prepareMessageReads(db);

@@ -4,7 +4,7 @@
 import { hiddenWarning, revealHidden } from '../../../shared/reveal-hidden.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareMessageReads } from '../../mail/store/message-reads.ts';
-import { stripHiddenText } from '../safety/untrusted.ts';
+import { stripHiddenText } from '../../text/hidden-characters.ts';
 import type { CallPreview } from './tool.ts';
 
 /** A card lists at most this many messages, then says how many more. */

@@ -9,8 +9,11 @@ import type { Db } from '../../db/open.ts';
 import { prepareOutbox } from '../../mail/send/outbox.ts';
 import { prepareTrashTarget } from '../../mail/store/trash-target.ts';
 import { prepareMailActions } from '../../mail/store/undo.ts';
-import type { SomeReads } from '../../reads/reads.ts';
-import { hiddenHtmlText, stripHiddenText, suspectInjection, WrappedUntrusted } from '../safety/untrusted.ts';
+import { stripHiddenText } from '../../text/hidden-characters.ts';
+import { hiddenHtmlText } from '../../text/hidden-html.ts';
+import { suspectInjection } from '../../text/injection.ts';
+import type { SomeAssistantReads } from '../mail-reads.ts';
+import { WrappedUntrusted } from '../safety/untrusted.ts';
 import { prepareMailPreviews } from './mail-previews.ts';
 import { MailAddress } from './recipient-arg.ts';
 import type { AnyTool, Tool } from './tool.ts';
@@ -149,7 +152,7 @@ function removeHidden(text: string, hidden: readonly string[]): { text: string; 
  * of its read thread, so a search or a long thread a model asks for never holds the thread that answers the
  * bridge; in a command, the same reads on this thread.
  */
-export function mailTools(db: Db, reads: SomeReads<'search' | 'thread'>): AnyTool[] {
+export function mailTools(db: Db, reads: SomeAssistantReads<'search' | 'thread'>): AnyTool[] {
   const actions = prepareMailActions(db);
   const previews = prepareMailPreviews(db);
   const outbox = prepareOutbox(db);

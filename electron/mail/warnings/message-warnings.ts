@@ -2,12 +2,9 @@
 // Pure: the store computes them as a message is stored (warning-store.ts), in the order a reader weighs them.
 import type { Address, MessageWarning } from '../../../shared/contract/index.ts';
 import { shownHostMismatch } from '../../../shared/link-host.ts';
-import {
-  hiddenHtmlText,
-  injectionQuote,
-  stripHiddenText,
-  suspectInjection,
-} from '../../ai/safety/untrusted.ts';
+import { stripHiddenText } from '../../text/hidden-characters.ts';
+import { hiddenHtmlText } from '../../text/hidden-html.ts';
+import { injectionQuote, suspectInjection } from '../../text/injection.ts';
 import { authFailures } from './auth-results.ts';
 import { domainOf, type KnownDomains, lookalikeText, registrable } from './lookalike.ts';
 import type { TrustHeaders } from './trust-headers.ts';
