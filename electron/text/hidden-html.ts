@@ -1,6 +1,8 @@
 // Text an HTML mail hides from the person but not from a model: white on white, zero sizes, `display:none`.
 // Pure; the mail's warnings report it and the assistant's copy is flagged by it (DESIGN §8).
+
 import { detachedString } from '../../shared/detached-string.ts';
+import { decodeEntities } from './html-entities.ts';
 
 // htmlparser2 is in node_modules only as a dependency of html-to-text, not of Skimmer itself, so this
 // is a small scanner instead. It reads inline styles and attributes only (no <style> rules, no layout):
@@ -102,18 +104,6 @@ function parseAttributes(source: string): Map<string, string> {
     attributes.set(name, value.includes('&') ? decodeEntities(value) : value);
   }
   return attributes;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code =
-        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD';
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
 }
 
 const nearlySame = (a: Rgb, b: Rgb): boolean =>
