@@ -10,6 +10,7 @@ const layers = [
     'secrets',
     'files',
     'log\\.ts',
+    'domain-error\\.ts',
     'text',
     'data-dir\\.ts',
     'data-folder\\.ts',
