@@ -26,6 +26,7 @@ import { usePickerStore } from '../stores/picker-store.ts';
 import { hitsSelectionKeyAction } from '../stores/search-selection.ts';
 import { useSelectionStore } from '../stores/selection-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
+import { useThreadOpenStore } from '../stores/thread-open-store.ts';
 import { selectionKeyAction } from '../stores/thread-selection.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
 import { isOrdered } from '../triage/triage-order.ts';
@@ -108,6 +109,13 @@ export function handleShortcut(event: KeyboardEvent): void {
       break;
     case '/':
       mail.focusSearch();
+      break;
+    // Gmail's keys for the open conversation's messages: `;` expands all, `:` (Shift+; on a US keyboard) collapses all.
+    case ';':
+    case ':':
+      if (mail.openThread === null) return;
+      if (event.key === ';') useThreadOpenStore.getState().expandAll();
+      else useThreadOpenStore.getState().collapseAll();
       break;
     case 'u':
       void mail.toggleRead();

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { displayText } from '../mail/display-text.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { SummaryPanel } from '../summary/SummaryPanel.tsx';
-import { MessageCard } from './MessageCard.tsx';
 import { ThreadActions } from './ThreadActions.tsx';
+import { ThreadMessages } from './ThreadMessages.tsx';
 
 export function ReaderPane() {
   const thread = useMailStore((state) => state.openThread);
@@ -31,9 +31,7 @@ export function ReaderPane() {
             <ThreadActions threadId={thread.id} />
           </header>
           <SummaryPanel threadId={thread.id} messageIds={thread.messages.map((m) => m.id)} />
-          {thread.messages.map((message) => (
-            <MessageCard key={message.id} message={message} />
-          ))}
+          <ThreadMessages threadId={thread.id} messages={thread.messages} />
         </article>
       ) : (
         <p className="reader-empty">
