@@ -263,4 +263,26 @@ describe('A long thread', () => {
       .toContain('Müller');
     expect(foreign).toEqual([]);
   });
+
+  test('the dark theme: the collapsed thread and a folded quote', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.locator('body').focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('search-hit').count()).toBe(0);
+    await openThread();
+    await page.keyboard.press(':');
+    await expect.poll(() => collapsed().count()).toBe(9);
+    await collapsed().nth(7).click();
+    await collapsed().nth(7).click();
+    await expect.poll(() => open().count()).toBe(2);
+    for (const width of [1280, 900]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByTestId('thread-fold-bar').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, `thread-collapsed-dark-${width}.png`) });
+      await open().last().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, `thread-quote-folded-dark-${width}.png`) });
+    }
+  });
 });
