@@ -20,7 +20,7 @@ export function ThreadMessages({ threadId, messages }: { threadId: number; messa
   const citedId = useSummaryStore((state) => state.highlight?.messageId ?? null);
   const citedTick = useSummaryStore((state) => state.highlight?.tick ?? 0);
 
-  // Layout effect order does not matter here: the first render below already applies the same rule.
+  // In this order: the thread is synced first, then the message asked for opens in that state.
   useEffect(() => {
     sync(threadId, messages);
   }, [sync, threadId, messages]);
@@ -35,7 +35,7 @@ export function ThreadMessages({ threadId, messages }: { threadId: number; messa
   // Until the store has caught up with this thread, the rule is applied to what is shown.
   const current = openState.threadId === threadId ? openState : null;
   const isOpen = (message: MessageView, index: number) =>
-    current && current.known.has(message.id)
+    current?.known.has(message.id)
       ? current.open.has(message.id)
       : message.unread || index === messages.length - 1 || message.id === focusId;
   const openCount = messages.filter(isOpen).length;
