@@ -28,12 +28,11 @@ export type LabelOverview = {
 
 /** A rename or recolour the store refused, in a sentence the person can act on. */
 export class LabelAdminError extends Error {
-  constructor(
-    readonly code: 'not_found' | 'invalid_request',
-    message: string,
-  ) {
+  readonly code: 'not_found' | 'invalid_request';
+  constructor(code: 'not_found' | 'invalid_request', message: string) {
     super(message);
     this.name = 'LabelAdminError';
+    this.code = code;
   }
 }
 
