@@ -9,8 +9,10 @@ import { DocumentError, type DocumentErrorReason } from '../documents/document-e
 import { FileRefusal, type RefusalReason } from '../files/safe-open.ts';
 import { DiscoveryError } from '../mail/autoconfig/discovery-error.ts';
 import { IdentityError } from '../mail/identity-error.ts';
+import { MailFailure } from '../mail/imap/imap-connect.ts';
 import { MailError, type MailErrorReason } from '../mail/mail-error.ts';
 import { OAuthError, type OAuthErrorReason } from '../mail/oauth/oauth-error.ts';
+import { LabelAdminError } from '../mail/store/labels-admin.ts';
 import { SearchQueryError } from '../mail/store/search-query.ts';
 
 /** Thrown by a bridge handler for an expected failure, with a sentence meant for the user. */
@@ -99,5 +101,9 @@ export function toFailure(e: unknown): BridgeError | null {
   if (e instanceof FileRefusal) return { code: refusalCodes[e.reason], message: e.message };
   // The sentence is aiErrorMessages[code]; the redacted provider detail is the caller's to add or not.
   if (e instanceof AiFailure) return { code: e.code, message: e.message };
+  // A mail server out of reach, refusing the sign-in or too slow (a folder created, a Trash emptied): its codes are
+  // the envelope's own, and the sentence is Skimmer's (imap-connect.ts), never the server's text.
+  if (e instanceof MailFailure) return { code: e.code, message: e.message };
+  if (e instanceof LabelAdminError) return { code: e.code, message: e.message };
   return null;
 }
