@@ -2,29 +2,9 @@
 // total message counts and its colour (label_colours, migration 0038), and renaming, recolouring and deleting
 // on the store side. Writing a rename or a delete back to the server is the caller's (write-back.ts queues a
 // keyword or X-GM-LABELS change per message); this module only reports which messages changed.
+import { type LabelColour, type LabelOverview, labelColours } from '../../../shared/contract/labels.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareLabels } from './labels.ts';
-
-export const labelColours = [
-  'grey',
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'teal',
-  'blue',
-  'purple',
-  'pink',
-] as const;
-export type LabelColour = (typeof labelColours)[number];
-
-export type LabelOverview = {
-  id: number;
-  name: string;
-  colour: LabelColour | null;
-  unread: number;
-  total: number;
-};
 
 /** A rename or recolour the store refused, in a sentence the person can act on. */
 export class LabelAdminError extends Error {

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+// Labels as the folder list shows them (issue 29 §4): each with its unread and total messages and the colour
+// the person picked. A colour is a name from this palette, not a CSS value: the renderer picks the shade that
+// keeps the chip's text readable in the light and the dark theme, and nothing the page sends becomes a style.
+export const labelColours = [
+  'grey',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'purple',
+  'pink',
+] as const;
+export const LabelColour = z.enum(labelColours);
+export type LabelColour = z.infer<typeof LabelColour>;
+
+export const LabelOverview = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  colour: LabelColour.nullable(),
+  unread: z.number().int(),
+  total: z.number().int(),
+});
+export type LabelOverview = z.infer<typeof LabelOverview>;
+
+export const labelChannels = {
+  'label:overview': {
+    request: z.object({}).strict(),
+    response: z.array(LabelOverview),
+  },
+  'label:setColour': {
+    // null takes the colour away (the chip is drawn in the theme's neutral colour).
+    request: z.object({ id: z.number().int().positive(), colour: LabelColour.nullable() }).strict(),
+    response: z.object({ ok: z.literal(true) }),
+  },
+} as const;
