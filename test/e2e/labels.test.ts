@@ -1,0 +1,79 @@
+// Labels in the page (issue 29 §4): the real server and bridge, the built renderer in Debian's Chromium. The
+// folder list's Labels section shows each label with its unread and total messages, a click shows that label's
+// view (the search label:NAME), and a colour picked is kept after a reload.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createApp } from '../../electron/app.ts';
+import type { Served } from '../../electron/web/server.ts';
+import { call } from '../support/bridge.ts';
+import { openApp } from '../support/browser.ts';
+import { eml, tempDir } from '../support/temp.ts';
+
+const app = createApp({ dataDir: tempDir(), mode: 'browser' });
+let served: Served;
+let browser: Browser;
+let page: Page;
+const foreign: string[] = [];
+
+const threadOf = (subject: string) =>
+  app.db.prepare('SELECT thread_id FROM messages WHERE subject = ?').pluck().get(subject) as number;
+const labelButton = (name: string) => page.locator(`[data-testid="label-view"][data-label="${name}"]`);
+
+beforeAll(async () => {
+  const mail = tempDir();
+  const subjects = ['Alpha plans', 'Beta plans', 'Gamma notes'];
+  for (const [i, subject] of subjects.entries()) {
+    const date = `${29 - i} Nov 2026 10:00:00 +0000`;
+    writeFileSync(join(mail, `${i}.eml`), eml({ id: `<${i}@x>`, subject, date }));
+  }
+  await app.importFiles([mail], () => {}).done;
+  await call(app, 'mail:bulk', {
+    selection: { scope: { view: 'all' }, threads: [threadOf('Alpha plans'), threadOf('Beta plans')] },
+    action: { kind: 'label', add: ['Work'], remove: [] },
+  });
+  await call(app, 'mail:bulk', {
+    selection: { scope: { view: 'all' }, threads: [threadOf('Alpha plans')] },
+    action: { kind: 'read', read: true },
+  });
+  ({ served, browser, page } = await openApp(app, { foreign }));
+  await page.getByTestId('thread-row').first().waitFor();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+  await app.close();
+});
+
+describe('Labels', () => {
+  test('the Labels section shows each label with its unread and total messages', async () => {
+    const work = labelButton('Work');
+    await work.waitFor();
+    expect(await work.locator('.folder-unread').textContent()).toBe('1');
+    expect(await work.locator('.folder-total').textContent()).toBe('2');
+  });
+
+  test('clicking a label shows its view', async () => {
+    await labelButton('Work').click();
+    await expect
+      .poll(async () => (await page.getByTestId('search-hit').allTextContents()).join(' | '))
+      .toMatch(/Alpha plans.*Beta plans|Beta plans.*Alpha plans/);
+    expect((await page.getByTestId('search-hit').allTextContents()).join(' ')).not.toContain('Gamma notes');
+    await expect.poll(() => labelButton('Work').getAttribute('aria-current')).toBe('true');
+  });
+
+  test('a colour picked is kept after a reload', async () => {
+    await page.getByLabel('Colour of Work').click();
+    await page.getByTestId('label-swatch-teal').click();
+    await expect
+      .poll(() => labelButton('Work').locator('.label-dot').getAttribute('data-colour'))
+      .toBe('teal');
+    await page.reload();
+    await expect
+      .poll(() => labelButton('Work').locator('.label-dot').getAttribute('data-colour'))
+      .toBe('teal');
+    expect(foreign).toEqual([]);
+  });
+});
