@@ -1,11 +1,11 @@
 // Labels in the page (issue 29 §4): the real server and bridge, the built renderer in Debian's Chromium. The
 // folder list's Labels section shows each label with its unread and total messages, a click shows that label's
 // view (the search label:NAME), and a colour picked is kept after a reload.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createApp } from '../../electron/app.ts';
+import { createApp, projectRoot } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { call } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
@@ -76,4 +76,30 @@ describe('Labels', () => {
       .toBe('teal');
     expect(foreign).toEqual([]);
   });
+
+  // docs/screenshots/labels-*.png are copies of these.
+  test('the Labels section in both themes at 1280 and 900 px', async () => {
+    await call(app, 'mail:bulk', {
+      selection: { scope: { view: 'all' }, threads: [threadOf('Gamma notes')] },
+      action: { kind: 'label', add: ['Receipts'], remove: [] },
+    });
+    const receipts = (await call(app, 'label:overview', {})).find((l) => l.name === 'Receipts');
+    await call(app, 'label:setColour', { id: receipts?.id ?? 0, colour: 'orange' });
+    const shots = join(projectRoot, 'test-results', 'screenshots');
+    mkdirSync(shots, { recursive: true });
+    for (const colorScheme of ['light', 'dark'] as const)
+      for (const width of [1280, 900]) {
+        const opened = await openApp(app, { foreign, colorScheme, viewport: { width, height: 700 } });
+        try {
+          const section = opened.page.getByTestId('labels-section');
+          await opened.page.locator('[data-label="Receipts"]').waitFor();
+          expect(await section.isVisible()).toBe(true);
+          await opened.page.screenshot({ path: join(shots, `labels-section-${colorScheme}-${width}.png`) });
+        } finally {
+          await opened.browser.close();
+          await opened.served.close();
+        }
+      }
+    expect(foreign).toEqual([]);
+  }, 120_000);
 });
