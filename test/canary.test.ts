@@ -237,6 +237,7 @@ describe('the canary key', () => {
       ],
       'identity:remove': [{ address: 'me@example.com' }, { address: canary }],
       'label:overview': [{}, { extra: canary }],
+      'label:ofThreads': [{ threads: [1, 99] }, { threads: [canary] }],
       'label:setColour': [
         { id: 99, colour: 'teal' },
         { id: 1, colour: canary },

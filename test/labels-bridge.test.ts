@@ -61,3 +61,13 @@ test('a colour outside the palette and a label that is gone are refused', async 
     error: { code: 'not_found', message: 'That label no longer exists.' },
   });
 });
+
+test('each conversation asked comes back with the labels its messages carry', async () => {
+  expect(await call(app, 'label:ofThreads', { threads: [threadOf('one'), threadOf('three'), 9999] })).toEqual(
+    [
+      { threadId: threadOf('one'), labels: [{ name: 'Work', colour: null }] },
+      { threadId: threadOf('three'), labels: [{ name: 'later', colour: null }] },
+      { threadId: 9999, labels: [] },
+    ],
+  );
+});

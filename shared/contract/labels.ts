@@ -36,4 +36,14 @@ export const labelChannels = {
     request: z.object({ id: z.number().int().positive(), colour: LabelColour.nullable() }).strict(),
     response: z.object({ ok: z.literal(true) }),
   },
+  'label:ofThreads': {
+    // The labels on each of these conversations (any of their messages), for the chips on list rows.
+    request: z.object({ threads: z.array(z.number().int().positive()).min(1).max(500) }).strict(),
+    response: z.array(
+      z.object({
+        threadId: z.number().int(),
+        labels: z.array(z.object({ name: z.string(), colour: LabelColour.nullable() })),
+      }),
+    ),
+  },
 } as const;

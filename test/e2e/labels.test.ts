@@ -55,6 +55,13 @@ describe('Labels', () => {
     expect(await work.locator('.folder-total').textContent()).toBe('2');
   });
 
+  test('list rows show their labels as chips', async () => {
+    const chips = (subject: string) =>
+      page.getByTestId('thread-row').filter({ hasText: subject }).getByTestId('label-chip').allTextContents();
+    await expect.poll(() => chips('Alpha plans')).toEqual(['Work']);
+    expect(await chips('Gamma notes')).toEqual([]);
+  });
+
   test('clicking a label shows its view', async () => {
     await labelButton('Work').click();
     await expect

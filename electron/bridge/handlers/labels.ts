@@ -3,7 +3,7 @@
 import type { prepareLabelsAdmin } from '../../mail/store/labels-admin.ts';
 import type { Handlers } from '../dispatch.ts';
 
-type LabelChannel = 'label:overview' | 'label:setColour';
+type LabelChannel = 'label:overview' | 'label:setColour' | 'label:ofThreads';
 
 export function labelHandlers(deps: {
   labels: ReturnType<typeof prepareLabelsAdmin>;
@@ -11,6 +11,7 @@ export function labelHandlers(deps: {
   const { labels } = deps;
   return {
     'label:overview': () => labels.overview(),
+    'label:ofThreads': (r) => labels.ofThreads(r.threads),
     'label:setColour': (r) => {
       labels.setColour(r.id, r.colour);
       return { ok: true as const };

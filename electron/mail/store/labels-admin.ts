@@ -46,8 +46,24 @@ export function prepareLabelsAdmin(db: Db) {
     if (!exists.get(id)) throw new LabelAdminError('not_found', 'That label no longer exists.');
   };
 
+  const ofThreads = db.prepare<[string], { threadId: number; name: string; colour: LabelColour | null }>(
+    `SELECT DISTINCT m.thread_id AS threadId, l.name, c.colour
+       FROM messages m JOIN message_labels ml ON ml.message_id = m.id JOIN labels l ON l.id = ml.label_id
+       LEFT JOIN label_colours c ON c.label_id = l.id
+      WHERE m.thread_id IN (SELECT value FROM json_each(?))
+      ORDER BY m.thread_id, l.name COLLATE NOCASE`,
+  );
+
   return {
     overview: (): LabelOverview[] => overview.all(),
+
+    /** Each asked conversation with the labels its messages carry (none: an empty list). */
+    ofThreads(threads: readonly number[]) {
+      const by = new Map<number, { name: string; colour: LabelColour | null }[]>(threads.map((t) => [t, []]));
+      for (const r of ofThreads.all(JSON.stringify(threads)))
+        by.get(r.threadId)?.push({ name: r.name, colour: r.colour });
+      return [...by].map(([threadId, labels]) => ({ threadId, labels }));
+    },
 
     setColour(id: number, colour: LabelColour | null): void {
       mustExist(id);

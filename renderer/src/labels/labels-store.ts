@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { LabelColour, LabelOverview } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
+import { useRowLabelsStore } from './row-labels-store.ts';
 
 type LabelsState = {
   labels: LabelOverview[];
@@ -17,8 +18,11 @@ export const useLabelsStore = create<LabelsState>()((set, get) => ({
 
   async load() {
     const reply = await bridge['label:overview']({});
-    if (reply.ok) set({ labels: reply.value, error: null });
-    else set({ error: reply.error.message });
+    if (reply.ok) {
+      set({ labels: reply.value, error: null });
+      // The rows' chips may have changed with the counts (a label put on or taken off, a colour).
+      useRowLabelsStore.getState().clear();
+    } else set({ error: reply.error.message });
   },
 
   async setColour(id, colour) {
@@ -28,6 +32,7 @@ export const useLabelsStore = create<LabelsState>()((set, get) => ({
       return;
     }
     set({ labels: get().labels.map((l) => (l.id === id ? { ...l, colour } : l)), error: null });
+    useRowLabelsStore.getState().clear();
   },
 }));
 
