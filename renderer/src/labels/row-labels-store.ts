@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { LabelColour } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 
-export type RowLabel = { name: string; colour: LabelColour | null };
+type RowLabel = { name: string; colour: LabelColour | null };
 
 type RowLabelsState = {
   byThread: ReadonlyMap<number, RowLabel[]>;
