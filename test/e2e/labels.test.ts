@@ -62,6 +62,16 @@ describe('Labels', () => {
     expect(await chips('Gamma notes')).toEqual([]);
   });
 
+  test('the reader shows the labels; × takes one off, and Undo puts it back', async () => {
+    await page.getByTestId('thread-row').filter({ hasText: 'Beta plans' }).click();
+    const inReader = () => page.getByTestId('reader-label').allTextContents();
+    await expect.poll(inReader).toEqual(['Work×']);
+    await page.getByLabel('Remove label Work').click();
+    await expect.poll(inReader).toEqual([]);
+    await page.getByTestId('undo-button').click();
+    await expect.poll(inReader).toEqual(['Work×']);
+  });
+
   test('clicking a label shows its view', async () => {
     await labelButton('Work').click();
     await expect
@@ -101,6 +111,8 @@ describe('Labels', () => {
           const section = opened.page.getByTestId('labels-section');
           await opened.page.locator('[data-label="Receipts"]').waitFor();
           expect(await section.isVisible()).toBe(true);
+          await opened.page.getByTestId('thread-row').filter({ hasText: 'Alpha plans' }).click();
+          await opened.page.getByTestId('reader-label').first().waitFor();
           await opened.page.screenshot({ path: join(shots, `labels-section-${colorScheme}-${width}.png`) });
         } finally {
           await opened.browser.close();
