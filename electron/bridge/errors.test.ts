@@ -5,7 +5,6 @@ import { DocumentError } from '../documents/document-error.ts';
 import { FileRefusal } from '../files/safe-open.ts';
 import { MailFailure } from '../mail/imap/imap-connect.ts';
 import { MailError } from '../mail/mail-error.ts';
-import { LabelAdminError } from '../mail/store/labels-admin.ts';
 import { BridgeFailure, toFailure } from './errors.ts';
 
 describe('toFailure', () => {
@@ -105,16 +104,6 @@ describe('toFailure', () => {
       'a mail server refusing the sign-in',
       new MailFailure('unauthorized', 'Sign in again.', false),
       { code: 'unauthorized', message: 'Sign in again.' },
-    ],
-    [
-      'a label that is gone',
-      new LabelAdminError('not_found', 'That label no longer exists.'),
-      { code: 'not_found', message: 'That label no longer exists.' },
-    ],
-    [
-      'a label name with a space',
-      new LabelAdminError('invalid_request', 'No spaces.'),
-      { code: 'invalid_request', message: 'No spaces.' },
     ],
   ])('maps %s to its envelope code', (_name, error, expected) => {
     expect(toFailure(error)).toEqual(expected);

@@ -12,7 +12,6 @@ import type { IdentityErrorReason } from '../mail/identity-error.ts';
 import { MailFailure } from '../mail/imap/imap-connect.ts';
 import type { MailErrorReason } from '../mail/mail-error.ts';
 import type { OAuthErrorReason } from '../mail/oauth/oauth-error.ts';
-import { LabelAdminError } from '../mail/store/labels-admin.ts';
 import { type DomainKind, type domainErrors, domainKind } from '../thread-errors.ts';
 
 /** Thrown by a bridge handler for an expected failure, with a sentence meant for the user. */
@@ -111,6 +110,5 @@ export function toFailure(e: unknown): BridgeError | null {
   // A mail server out of reach, refusing the sign-in or too slow (a folder created, a Trash emptied): its codes are
   // the envelope's own, and the sentence is Skimmer's (imap-connect.ts), never the server's text.
   if (e instanceof MailFailure) return { code: e.code, message: e.message };
-  if (e instanceof LabelAdminError) return { code: e.code, message: e.message };
   return null;
 }

@@ -1,19 +1,8 @@
 import { z } from 'zod';
+import { labelColours } from './limits.ts';
 
-// Labels as the folder list shows them (issue 29 §4): each with its unread and total messages and the colour
-// the person picked. A colour is a name from this palette, not a CSS value: the renderer picks the shade that
-// keeps the chip's text readable in the light and the dark theme, and nothing the page sends becomes a style.
-export const labelColours = [
-  'grey',
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'teal',
-  'blue',
-  'purple',
-  'pink',
-] as const;
+// Labels as the folder list shows them (issue 29 §4), with the colour the person picked from the palette
+// (limits.ts, apart from the schemas so the renderer's first screen loads no zod).
 export const LabelColour = z.enum(labelColours);
 export type LabelColour = z.infer<typeof LabelColour>;
 

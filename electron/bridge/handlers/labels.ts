@@ -1,5 +1,5 @@
 // The `label:*` channels (issue 29 §4): the folder list's Labels section and the colours the person picks. A
-// change that cannot be made throws LabelAdminError, which the one table (bridge/errors.ts) maps.
+// change that cannot be made throws MailError, which the one table (bridge/errors.ts) maps.
 import type { prepareLabelsAdmin } from '../../mail/store/labels-admin.ts';
 import type { Handlers } from '../dispatch.ts';
 

@@ -4,8 +4,9 @@ import { beforeEach, expect, test } from 'vitest';
 import { eml, tempDir } from '../../../test/support/temp.ts';
 import { type Db, openDatabase } from '../../db/open.ts';
 import { runImport } from '../import/import-run.ts';
+import { MailError } from '../mail-error.ts';
 import { prepareLabels } from './labels.ts';
-import { LabelAdminError, prepareLabelsAdmin } from './labels-admin.ts';
+import { prepareLabelsAdmin } from './labels-admin.ts';
 
 let db: Db;
 let ids: number[];
@@ -72,7 +73,7 @@ test('bad names and missing labels are refused in sentences', () => {
   const work = byName(admin).Work?.id as number;
   expect(() => admin.rename(work, '   ')).toThrow('A label needs a name.');
   expect(() => admin.rename(work, 'two words')).toThrow(/cannot contain spaces/);
-  expect(() => admin.rename(9999, 'x')).toThrow(LabelAdminError);
+  expect(() => admin.rename(9999, 'x')).toThrow(MailError);
   expect(() => admin.setColour(9999, 'red')).toThrow('That label no longer exists.');
   expect(byName(admin).Work?.total).toBe(3);
 });

@@ -2,19 +2,12 @@
 // total message counts and its colour (label_colours, migration 0038), and renaming, recolouring and deleting
 // on the store side. Writing a rename or a delete back to the server is the caller's (write-back.ts queues a
 // keyword or X-GM-LABELS change per message); this module only reports which messages changed.
-import { type LabelColour, type LabelOverview, labelColours } from '../../../shared/contract/labels.ts';
-import type { Db } from '../../db/open.ts';
-import { prepareLabels } from './labels.ts';
 
-/** A rename or recolour the store refused, in a sentence the person can act on. */
-export class LabelAdminError extends Error {
-  readonly code: 'not_found' | 'invalid_request';
-  constructor(code: 'not_found' | 'invalid_request', message: string) {
-    super(message);
-    this.name = 'LabelAdminError';
-    this.code = code;
-  }
-}
+import type { LabelColour, LabelOverview } from '../../../shared/contract/labels.ts';
+import { labelColours } from '../../../shared/contract/limits.ts';
+import type { Db } from '../../db/open.ts';
+import { MailError } from '../mail-error.ts';
+import { prepareLabels } from './labels.ts';
 
 export function prepareLabelsAdmin(db: Db) {
   const labels = prepareLabels(db);
@@ -43,7 +36,7 @@ export function prepareLabelsAdmin(db: Db) {
   const drop = db.prepare<[number]>('DELETE FROM labels WHERE id = ?');
 
   const mustExist = (id: number) => {
-    if (!exists.get(id)) throw new LabelAdminError('not_found', 'That label no longer exists.');
+    if (!exists.get(id)) throw new MailError('not_found', 'That label no longer exists.');
   };
 
   const ofThreads = db.prepare<[string], { threadId: number; name: string; colour: LabelColour | null }>(
@@ -69,7 +62,7 @@ export function prepareLabelsAdmin(db: Db) {
       mustExist(id);
       if (colour === null) clearColour.run(id);
       else if (!(labelColours as readonly string[]).includes(colour))
-        throw new LabelAdminError('invalid_request', `“${colour}” is not one of the label colours.`);
+        throw new MailError('invalid', `“${colour}” is not one of the label colours.`);
       else setColour.run(id, colour);
     },
 
@@ -81,13 +74,10 @@ export function prepareLabelsAdmin(db: Db) {
       (id: number, newName: string): { id: number; merged: boolean; messages: number[] } => {
         mustExist(id);
         const name = newName.trim();
-        if (name === '') throw new LabelAdminError('invalid_request', 'A label needs a name.');
+        if (name === '') throw new MailError('invalid', 'A label needs a name.');
         // IMAP keywords are atoms: no spaces or specials (RFC 3501 §9 flag-keyword), and this keeps Gmail's too.
         if (/[\s()"\\{%*\]]/u.test(name) || [...name].some((ch) => ch.charCodeAt(0) < 0x20))
-          throw new LabelAdminError(
-            'invalid_request',
-            'A label name cannot contain spaces, brackets, quotes or * % \\.',
-          );
+          throw new MailError('invalid', 'A label name cannot contain spaces, brackets, quotes or * % \\.');
         const messages = messagesOf.all(id) as number[];
         const other = findNoCase.get(name);
         if (other && other.id !== id) {

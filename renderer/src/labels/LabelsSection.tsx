@@ -2,7 +2,7 @@
 // them; a click shows that label's view (the search `label:NAME`), and the swatch button picks its colour from
 // the palette. Read again whenever the folders are (an action, a sync, an undo changes both).
 import { useEffect, useState } from 'react';
-import { labelColours } from '../../../shared/contract/index.ts';
+import { labelColours } from '../../../shared/contract/limits.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { labelQuery, useLabelsStore } from './labels-store.ts';
 import '../styles/labels.css';
