@@ -10,6 +10,8 @@ import { prepareDraftAssists } from './ai/grounded/draft-assists.ts';
 import { prepareModelChoices } from './ai/model-choices.ts';
 import { prepareGrants } from './ai/safety/grants.ts';
 import { prepareServices } from './ai/services.ts';
+import { mailTools } from './ai/tools/mail-tools.ts';
+import type { AnyTool } from './ai/tools/tool.ts';
 import { prepareNewMailTriage } from './ai/triage/new-mail-triage.ts';
 import { prepareTriageJobs } from './ai/triage/triage-jobs.ts';
 import { startTriageThread } from './ai/triage/triage-thread.ts';
@@ -25,6 +27,7 @@ import { draftReplyHandlers } from './bridge/handlers/draft-replies.ts';
 import { draftHandlers } from './bridge/handlers/drafts.ts';
 import { fileHandlers } from './bridge/handlers/files.ts';
 import { identityHandlers } from './bridge/handlers/identities.ts';
+import { labelHandlers } from './bridge/handlers/labels.ts';
 import { mailHandlers } from './bridge/handlers/mail.ts';
 import { mailBulkHandlers } from './bridge/handlers/mail-bulk.ts';
 import { oauthHandlers } from './bridge/handlers/oauth.ts';
@@ -45,7 +48,6 @@ import type { Log } from './log.ts';
 import { prepareAccounts } from './mail/accounts.ts';
 import { prepareIdentities } from './mail/identities.ts';
 import { prepareAccountSync } from './mail/imap/account-sync.ts';
-import { prepareWriteBack } from './mail/imap/write-back.ts';
 import { type ImportJob, startImportJob } from './mail/import/import-job.ts';
 import { readBuildClients } from './mail/oauth/build-clients.ts';
 import { createTokenBroker } from './mail/oauth/token-broker.ts';
@@ -55,8 +57,10 @@ import { prepareOutbox } from './mail/send/outbox.ts';
 import { prepareUploads } from './mail/send/uploads.ts';
 import { prepareBulk } from './mail/store/bulk.ts';
 import { prepareContacts } from './mail/store/contacts.ts';
+import { prepareLabelsAdmin } from './mail/store/labels-admin.ts';
 import { prepareQueries } from './mail/store/queries.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
+import { prepareWriteBack } from './mail/store/write-back.ts';
 import { prepareWarnings } from './mail/warnings/warning-store.ts';
 import { startPresence } from './mcp/app-presence.ts';
 import { readsOn, startReadThread } from './reads/read-thread.ts';
@@ -106,6 +110,8 @@ export type App = {
   db: Db;
   /** The slow reads (reads/reads.ts): on the read thread in the long-running app, on this one in a command. */
   reads: SomeReads<ReadName>;
+  /** The assistant's mail tools, built once: every run and `skimmer mcp` use these. */
+  tools: readonly AnyTool[];
   // Where a file the user names may be (files/safe-open.ts): never inside this data folder.
   places: Places;
   vault: KeyVault;
@@ -163,6 +169,8 @@ export function createApp(options: AppOptions): App {
   const uploads = prepareUploads();
   const identities = prepareIdentities(db);
   const answers = prepareAnswers(db, identities.you);
+  // The assistant's and `skimmer mcp`'s mail tools, once, over the app's own services (its outbox and places).
+  const tools = mailTools({ db, actions: mailActions, outbox }, reads);
   const documents = prepareDocuments(db, places);
   if (options.background) outbox.recoverAfterRestart();
   // SECURITY: only the app itself sends (a CLI command exits before the undo window ends): what is due goes
@@ -298,8 +306,9 @@ export function createApp(options: AppOptions): App {
     }),
     ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
+    ...labelHandlers({ labels: prepareLabelsAdmin(db) }),
     ...discoverHandlers(options.extraCa ? { ca: options.extraCa } : {}),
-    ...chatHandlers({ db, services, conversations, grants, streams, log, reads }),
+    ...chatHandlers({ db, services, conversations, grants, streams, log, tools }),
     ...approvalHandlers({ db, conversations, grants }),
     ...agentHandlers({ db, streams }),
     ...triageHandlers({ db, services, streams, log, ordered, reads }, triageJobs, newMail),
@@ -349,6 +358,7 @@ export function createApp(options: AppOptions): App {
     triageJobs,
     db,
     reads,
+    tools,
     places,
     vault,
     log,

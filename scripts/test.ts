@@ -50,7 +50,7 @@ run('tsc', ['-p', 'tsconfig.node.json']);
 run('tsc', ['-p', 'tsconfig.renderer.json']);
 run('tsc', ['-p', 'tsconfig.e2e.json']);
 run('biome', ['check', '.']);
-// The layer rules (.dependency-cruiser.cjs: no cycles, renderer and shared never import electron, domain code
+// The layer rules (.dependency-cruiser.cjs: the main process's layers in order, no cycles, renderer and shared never import electron, domain code
 // never imports the bridge, providers only the protocol, electron only in the shell) and no unused files or
 // exports (knip.json).
 run('depcruise', [

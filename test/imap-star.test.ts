@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Db, openDatabase } from '../electron/db/open.ts';
 import type { AccountLogin } from '../electron/mail/accounts.ts';
 import { syncAccount } from '../electron/mail/imap/imap-sync.ts';
-import { prepareWriteBack } from '../electron/mail/imap/write-back.ts';
 import { prepareSearch } from '../electron/mail/store/search.ts';
 import { prepareMailActions } from '../electron/mail/store/undo.ts';
+import { prepareWriteBack } from '../electron/mail/store/write-back.ts';
 import { type Dovecot, loginFor, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';
 

@@ -1,20 +1,20 @@
 // `skimmer mcp` with the SDK's own client over stdio (issue 19): the real command as a separate process, a real
 // SQLite file, and for requests that wait for the app, the app's own bridge (createApp + dispatch) in this
 // process on the same data folder.
+
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import Database from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { mailTools } from '../electron/ai/tools/mail-tools.ts';
 import { toolSpec } from '../electron/ai/tools/tool.ts';
 import { type App, createApp, projectRoot } from '../electron/app.ts';
 import { dispatch } from '../electron/bridge/dispatch.ts';
 import { openDatabase } from '../electron/db/open.ts';
-import { prepareReads } from '../electron/reads/reads.ts';
 import type { ApprovalCall, StreamEvent } from '../shared/contract/index.ts';
 import { runSkimmer } from './support/cli.ts';
+import { toolsOver } from './support/mail-tools.ts';
 import { type McpSession, startMcp } from './support/mcp-session.ts';
 import { eml, tempDir } from './support/temp.ts';
 
@@ -151,7 +151,7 @@ describe('skimmer mcp over stdio', () => {
     const s = await session(dir);
     const { tools } = await s.client.listTools();
     const db = openDatabase(join(dir, 'skimmer.db'));
-    const assistant = mailTools(db, prepareReads(db));
+    const assistant = toolsOver(db);
     db.close();
     expect(tools.map((t) => t.name)).toEqual(assistant.map((t) => t.name));
     for (const t of assistant) {

@@ -4,7 +4,6 @@
 // bar follows without polling. Undo puts the message back in the drafts at once (test/undo-send.test.ts); a
 // failed message can be dismissed back to the drafts, as it was written; one still on its way cannot.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { mailTools } from '../electron/ai/tools/mail-tools.ts';
 import { type App, createApp } from '../electron/app.ts';
 import { prepareOutbox, undoWindowMs } from '../electron/mail/send/outbox.ts';
 import { prepareMailActions } from '../electron/mail/store/undo.ts';
@@ -44,7 +43,7 @@ afterAll(async () => {
 });
 
 const sendMail = async (args: object) => {
-  const tool = mailTools(app.db, app.reads).find((t) => t.name === 'send_mail');
+  const tool = app.tools.find((t) => t.name === 'send_mail');
   if (!tool) throw new Error('no send_mail');
   const out = await tool.run(tool.schema.parse(args), { signal: new AbortController().signal });
   return JSON.parse(toolText(out)).queued as number;

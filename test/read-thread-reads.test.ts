@@ -6,11 +6,11 @@
 // thread, the bridge answers a cheap request. To hold a read without timing, the main connection keeps the
 // write lock and the thread's messages have no warnings yet: the read thread checks and keeps them when it
 // reads them (warning-store.ts `ensure`), so it waits for the lock, and every read queued behind it waits too.
+
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AssistantError } from '../electron/ai/assistant-error.ts';
-import { mailTools } from '../electron/ai/tools/mail-tools.ts';
 import type { AnyTool } from '../electron/ai/tools/tool.ts';
 import { prepareJudgeAnswers } from '../electron/ai/triage/answers.ts';
 import { prepareQuestionSets, starterQuestions } from '../electron/ai/triage/question-sets.ts';
@@ -25,6 +25,7 @@ import type { Answer } from '../shared/judge.ts';
 import { call, callRaw, streamUntil } from './support/bridge.ts';
 import { type CitingModel, startCitingModel } from './support/citing-model.ts';
 import { makePdf } from './support/documents.ts';
+import { toolsOver } from './support/mail-tools.ts';
 import { eml, tempDir } from './support/temp.ts';
 import { toolText } from './support/tool-text.ts';
 
@@ -92,7 +93,7 @@ beforeAll(async () => {
   );
   const imported = await call(app, 'documents:import', { paths: [join(files, 'policy.pdf')] });
   documentId = imported.imported[0]?.id ?? 0;
-  for (const t of mailTools(app.db, app.reads)) tools.set(t.name, t);
+  for (const t of app.tools) tools.set(t.name, t);
   setId = prepareQuestionSets(app.db).save({ name: 'Triage', questions: starterQuestions }).id;
   const answers = prepareJudgeAnswers(app.db);
   for (const hash of app.db.prepare('SELECT content_hash FROM messages').pluck().all() as string[]) {
@@ -169,7 +170,7 @@ describe('each read on the read thread', () => {
   });
 
   test('gives search_mail’s hits and read_thread’s blocks as the tools over the main thread give them', async () => {
-    const inProcess = new Map(mailTools(app.db, here).map((t) => [t.name, t]));
+    const inProcess = new Map(toolsOver(app.db, here).map((t) => [t.name, t]));
     for (const [name, args] of [
       ['search_mail', { query: 'meeting' }],
       ['read_thread', { threadId }],

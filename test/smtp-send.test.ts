@@ -2,19 +2,19 @@
 // queues the message for 10 seconds; Undo in that window means nothing is sent; after it the message goes
 // out by SMTP with In-Reply-To/References, and its copy lands in the server's Sent folder at the next sync.
 // A refused login is a failed message with a sentence and a retry, never a silent loss.
+
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mailTools } from '../electron/ai/tools/mail-tools.ts';
 import { type Db, openDatabase } from '../electron/db/open.ts';
 import { type AccountLogin, prepareAccounts } from '../electron/mail/accounts.ts';
 import { syncAccount } from '../electron/mail/imap/imap-sync.ts';
 import { prepareDrafts } from '../electron/mail/send/drafts.ts';
 import { prepareOutbox, undoWindowMs } from '../electron/mail/send/outbox.ts';
 import { prepareMailActions } from '../electron/mail/store/undo.ts';
-import { prepareReads } from '../electron/reads/reads.ts';
 import { fileSealer } from '../electron/secrets/file-vault.ts';
 import { createKeyVault } from '../electron/secrets/key-vault.ts';
 import { type Dovecot, startDovecot } from './support/dovecot.ts';
+import { toolsOver } from './support/mail-tools.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 import { eml, tempDir } from './support/temp.ts';
 import { toolText } from './support/tool-text.ts';
@@ -59,7 +59,7 @@ afterAll(async () => {
 });
 
 const sendMail = () => {
-  const tool = mailTools(db, prepareReads(db)).find((t) => t.name === 'send_mail');
+  const tool = toolsOver(db).find((t) => t.name === 'send_mail');
   if (!tool) throw new Error('no send_mail');
   return async (args: object) => ({
     output: toolText(await tool.run(tool.schema.parse(args), { signal: new AbortController().signal })),

@@ -5,7 +5,6 @@
 // its way or sent cannot be undone, and no draft is made of it.
 import type { SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { mailTools } from '../electron/ai/tools/mail-tools.ts';
 import { type App, createApp } from '../electron/app.ts';
 import { prepareOutbox, undoWindowMs } from '../electron/mail/send/outbox.ts';
 import { smtpTransport } from '../electron/mail/send/smtp-connect.ts';
@@ -112,7 +111,7 @@ describe('Undo of a send', () => {
   });
 
   test("makes an approved send_mail the user's draft, to edit or discard", async () => {
-    const tool = mailTools(app.db, app.reads).find((t) => t.name === 'send_mail');
+    const tool = app.tools.find((t) => t.name === 'send_mail');
     if (!tool) throw new Error('no send_mail');
     const args = { to: ['frank@example.org'], subject: 'Invoice', body: 'Paid in full.' };
     const out = await tool.run(tool.schema.parse(args), { signal: new AbortController().signal });

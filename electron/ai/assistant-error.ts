@@ -1,6 +1,8 @@
 // What the assistant side refuses (services, conversations, grants, question sets, triage jobs), with the
 // sentence to show. The reason is a closed set; only electron/bridge/errors.ts turns it into an envelope
 // code. A model service's own failure is an AiFailure (protocol/errors.ts), not this.
+import { DomainError } from '../domain-error.ts';
+
 export type AssistantErrorReason =
   /** A service, conversation, message, grant, question set or triage job named by id or name is not there. */
   | 'not_found'
@@ -13,10 +15,4 @@ export type AssistantErrorReason =
   /** A send or delete cannot be allowed in advance: Skimmer always asks (DESIGN §7). */
   | 'always_asks';
 
-export class AssistantError extends Error {
-  readonly reason: AssistantErrorReason;
-  constructor(reason: AssistantErrorReason, message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
+export class AssistantError extends DomainError<AssistantErrorReason> {}

@@ -3,15 +3,16 @@
 // bridge; dispatch, the stream handlers and the CLI all map them here, so a failure reads the same wherever
 // it surfaces. What the table does not know is a bug: its caller logs it and says `internal`, never its text.
 import type { BridgeError, ErrorCode } from '../../shared/contract/index.ts';
-import { AssistantError, type AssistantErrorReason } from '../ai/assistant-error.ts';
+import type { AssistantErrorReason } from '../ai/assistant-error.ts';
 import { AiFailure } from '../ai/protocol/errors.ts';
-import { DocumentError, type DocumentErrorReason } from '../documents/document-error.ts';
-import { FileRefusal, type RefusalReason } from '../files/safe-open.ts';
-import { DiscoveryError } from '../mail/autoconfig/discovery-error.ts';
-import { IdentityError } from '../mail/identity-error.ts';
-import { MailError, type MailErrorReason } from '../mail/mail-error.ts';
-import { OAuthError, type OAuthErrorReason } from '../mail/oauth/oauth-error.ts';
-import { SearchQueryError } from '../mail/store/search-query.ts';
+import type { DocumentErrorReason } from '../documents/document-error.ts';
+import type { DomainError } from '../domain-error.ts';
+import type { RefusalReason } from '../files/safe-open.ts';
+import type { IdentityErrorReason } from '../mail/identity-error.ts';
+import { MailFailure } from '../mail/imap/imap-connect.ts';
+import type { MailErrorReason } from '../mail/mail-error.ts';
+import type { OAuthErrorReason } from '../mail/oauth/oauth-error.ts';
+import { type DomainKind, type domainErrors, domainKind } from '../thread-errors.ts';
 
 /** Thrown by a bridge handler for an expected failure, with a sentence meant for the user. */
 export class BridgeFailure extends Error {
@@ -72,32 +73,42 @@ const refusalCodes: Record<RefusalReason, ErrorCode> = {
   unreadable: 'io',
 };
 
-const identityCodes: Record<IdentityError['reason'], ErrorCode> = {
+const identityCodes: Record<IdentityErrorReason, ErrorCode> = {
   invalid_address: 'invalid_request',
   invalid_name: 'invalid_request',
   invalid_signature: 'invalid_request',
   account_address: 'invalid_request',
 };
 
+// The code of each kind of the domain's errors (thread-errors.ts's registry): a
+// new class in the registry does not compile until it has its line here.
+const domainCodes: { [K in DomainKind]: (e: InstanceType<(typeof domainErrors)[K]>) => ErrorCode } = {
+  assistant: (e) => assistantCodes[e.reason],
+  mail: (e) => mailCodes[e.reason],
+  oauth: (e) => oauthCodes[e.reason],
+  // A query names what it could not read (an unknown operator, a bad date) or why it costs too much: the
+  // request's fault; one a newer search replaced was cancelled.
+  search: (e) => (e.reason === 'cancelled' ? 'cancelled' : 'invalid_request'),
+  identity: (e) => identityCodes[e.reason],
+  // Not an address is the request's fault; nothing found is a not_found whose sentence says what each source said.
+  discovery: (e) => (e.reason === 'invalid_address' ? 'invalid_request' : 'not_found'),
+  document: (e) => documentCodes[e.reason],
+  file: (e) => refusalCodes[e.reason],
+};
+
 /** The envelope's `{code, message}` for an expected failure; null for anything else (a bug, to be logged). */
 export function toFailure(e: unknown): BridgeError | null {
   if (e instanceof BridgeFailure) return { code: e.code, message: e.message };
-  if (e instanceof AssistantError) return { code: assistantCodes[e.reason], message: e.message };
-  if (e instanceof MailError) return { code: mailCodes[e.reason], message: e.message };
-  if (e instanceof OAuthError) return { code: oauthCodes[e.reason], message: e.message };
-  // A query names what it could not read (an unknown operator, a bad date) or why it costs too much: the request's
-  // fault; one a newer search replaced was cancelled.
-  if (e instanceof SearchQueryError) {
-    return { code: e.reason === 'cancelled' ? 'cancelled' : 'invalid_request', message: e.message };
+  const typed = domainKind(e);
+  if (typed) {
+    const { kind, error } = typed;
+    const code = (domainCodes[kind] as (error: DomainError) => ErrorCode)(error);
+    return { code, message: error.message };
   }
-  if (e instanceof IdentityError) return { code: identityCodes[e.reason], message: e.message };
-  // Not an address is the request's fault; nothing found is a not_found whose sentence says what each source said.
-  if (e instanceof DiscoveryError) {
-    return { code: e.reason === 'invalid_address' ? 'invalid_request' : 'not_found', message: e.message };
-  }
-  if (e instanceof DocumentError) return { code: documentCodes[e.reason], message: e.message };
-  if (e instanceof FileRefusal) return { code: refusalCodes[e.reason], message: e.message };
   // The sentence is aiErrorMessages[code]; the redacted provider detail is the caller's to add or not.
   if (e instanceof AiFailure) return { code: e.code, message: e.message };
+  // A mail server out of reach, refusing the sign-in or too slow (a folder created, a Trash emptied): its codes are
+  // the envelope's own, and the sentence is Skimmer's (imap-connect.ts), never the server's text.
+  if (e instanceof MailFailure) return { code: e.code, message: e.message };
   return null;
 }

@@ -2,6 +2,7 @@
 // `documents:import`, `mail:import` (and each file it finds in a folder), `skimmer import` and
 // `skimmer summarize --doc`. A path arrives from the renderer, which hostile content may have taken over, or
 // from a folder someone else filled (an unpacked archive with a link `notes.txt → /proc/self/environ`).
+
 import {
   closeSync,
   constants,
@@ -16,6 +17,7 @@ import {
 import { type FileHandle, open, readlink, realpath, stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { resolve, sep } from 'node:path';
+import { DomainError } from '../domain-error.ts';
 
 /** Where a named file may be: inside a root, never inside an excluded folder. Real paths (links resolved). */
 export type Places = { roots: readonly string[]; excluded: readonly string[] };
@@ -31,13 +33,7 @@ export type RefusalReason =
   | 'unreadable';
 
 /** A path Skimmer will not open; the message is a sentence to show, without the path. */
-export class FileRefusal extends Error {
-  readonly reason: RefusalReason;
-  constructor(reason: RefusalReason, message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
+export class FileRefusal extends DomainError<RefusalReason> {}
 
 // Kernel pseudo-files: their size says 0 or nothing true, a read can block or never end (/dev/zero), and
 // /proc/self holds the process itself (its environment, its memory).

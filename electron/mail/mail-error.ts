@@ -1,6 +1,8 @@
 // What the mail side refuses, with the sentence to show (a tool's result carries it to the model too). The
 // reason is a closed set; only electron/bridge/errors.ts turns it into an envelope code. A mail server's own
 // failure (a refused login, a lost connection) is a MailFailure (imap-connect.ts), not this.
+import { DomainError } from '../domain-error.ts';
+
 export type MailErrorReason =
   /** An account, draft, message, outbox item or undo entry named by id or name is not there. */
   | 'not_found'
@@ -13,10 +15,4 @@ export type MailErrorReason =
   /** It cannot be done now: already undone, or an outbox message still on its way. */
   | 'wrong_state';
 
-export class MailError extends Error {
-  readonly reason: MailErrorReason;
-  constructor(reason: MailErrorReason, message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
+export class MailError extends DomainError<MailErrorReason> {}

@@ -16,16 +16,13 @@ export function watchAgentRequests(
 ): () => void {
   const requests = prepareAgentRequests(db);
   const audit = prepareAudit(db, () => []);
-  const lastAgentEntry = db
-    .prepare<[], number | null>('SELECT max(id) FROM audit WHERE client IS NOT NULL')
-    .pluck();
-  let seenEntry = lastAgentEntry.get() ?? 0;
+  let seenEntry = audit.newestFromAgents();
   let seenIds: string | null = null;
 
   const look = () => {
     const waiting = requests.pending();
     const ids = waiting.map((r) => r.id).join(',');
-    const newest = lastAgentEntry.get() ?? 0;
+    const newest = audit.newestFromAgents();
     let changed = false;
     if (newest > seenEntry) {
       changed = audit

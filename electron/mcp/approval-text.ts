@@ -4,7 +4,7 @@
 // email or was never written by the user, and who asked. Pure; the client shows it as plain text.
 import type { ApprovalCall } from '../../shared/contract/index.ts';
 import { revealHidden } from '../../shared/reveal-hidden.ts';
-import { stripHiddenText } from '../ai/safety/untrusted.ts';
+import { stripHiddenText } from '../text/hidden-characters.ts';
 
 const effectText: Record<ApprovalCall['effect'], string> = {
   read: 'It reads mail.',

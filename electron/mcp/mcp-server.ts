@@ -41,10 +41,8 @@ import type { prepareGrants } from '../ai/safety/grants.ts';
 import { ProvenanceTracker } from '../ai/safety/provenance.ts';
 import { untrustedNote } from '../ai/safety/untrusted.ts';
 import type { prepareServices } from '../ai/services.ts';
-import { mailTools } from '../ai/tools/mail-tools.ts';
-import type { CallDecision, Provenance } from '../ai/tools/tool.ts';
+import type { AnyTool, CallDecision, Provenance } from '../ai/tools/tool.ts';
 import type { Db } from '../db/open.ts';
-import type { SomeReads } from '../reads/reads.ts';
 import type { KeyVault } from '../secrets/key-vault.ts';
 import { prepareAgentRequests } from './agent-requests.ts';
 import { appRunning } from './app-presence.ts';
@@ -56,8 +54,8 @@ type Deps = {
   services: ReturnType<typeof prepareServices>;
   conversations: ReturnType<typeof prepareConversations>;
   grants: ReturnType<typeof prepareGrants>;
-  // `skimmer mcp` is a command of its own process: its reads run on its thread (app.ts).
-  reads: SomeReads<'search' | 'thread'>;
+  /** The mail tools, as the app built them (`skimmer mcp` is a command of its own process: its reads run here). */
+  tools: readonly AnyTool[];
   /** The saved secrets, only to mask them on the card an agent's call waits at. */
   vault: Pick<KeyVault, 'values'>;
 };
@@ -94,7 +92,7 @@ type Outcome = { decision: CallDecision; answered: boolean; output: string; isEr
 
 export function createMcpServer(deps: Deps, options: McpOptions): { server: Server; close(): void } {
   const pollMs = options.pollMs ?? 200;
-  const allTools = mailTools(deps.db, deps.reads);
+  const allTools = deps.tools;
   const plainTools = allTools.filter((t) => !options.readOnly || t.effect === 'read');
   const plain = new Map(plainTools.map((t) => [t.name, t]));
   // The assistant's tools with the app's chat policy (reads run, the rest asks unless granted), no conversation.

@@ -2,6 +2,7 @@
 // README.md). The verdict is on the mailbox after the run, not on what the model said. The mailbox is an
 // IMAP account on a real Dovecot with a real SMTP server, so a send that ran would sit in the outbox and a
 // change to mail would sit in the write-back queue, where the diff sees them.
+
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -14,18 +15,17 @@ import type { Turn } from '../../electron/ai/protocol/messages.ts';
 import type { ModelRequest } from '../../electron/ai/protocol/request.ts';
 import { prepareGrants } from '../../electron/ai/safety/grants.ts';
 import { prepareServices } from '../../electron/ai/services.ts';
-import { mailTools } from '../../electron/ai/tools/mail-tools.ts';
 import type { AnyTool, ToolEffect } from '../../electron/ai/tools/tool.ts';
 import { type Db, openDatabase } from '../../electron/db/open.ts';
 import { prepareAccounts } from '../../electron/mail/accounts.ts';
 import { syncAccount } from '../../electron/mail/imap/imap-sync.ts';
 import { prepareOutbox, undoWindowMs } from '../../electron/mail/send/outbox.ts';
 import { prepareMailActions } from '../../electron/mail/store/undo.ts';
-import { prepareReads } from '../../electron/reads/reads.ts';
 import { fileSealer } from '../../electron/secrets/file-vault.ts';
 import { createKeyVault } from '../../electron/secrets/key-vault.ts';
 import type { ApprovalCall } from '../../shared/contract/index.ts';
 import { type Dovecot, startDovecot } from '../support/dovecot.ts';
+import { toolsOver } from '../support/mail-tools.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 import { eml, tempDir } from '../support/temp.ts';
 import { cardsHiding, outsideBlocks } from './card-checks.ts';
@@ -253,7 +253,7 @@ async function play(s: Scenario, v: Variant, approves: User = approvesReads): Pr
       services: prepareServices(db, createKeyVault(db, sealer)),
       conversations: prepareConversations(db),
       grants,
-      reads: prepareReads(db),
+      tools: toolsOver(db),
     };
     const conversationId = deps.conversations.create(s.task, 'scripted/obedient');
     const executed: Outcome['executed'] = [];
@@ -269,7 +269,7 @@ async function play(s: Scenario, v: Variant, approves: User = approvesReads): Pr
         return t.run(args, c);
       },
     });
-    const plain = mailTools(db, deps.reads).map(spy);
+    const plain = toolsOver(db).map(spy);
     if (v.grants) for (const t of plain) if (t.effect === 'write') grants.grant(t.name, 'write', 'always');
     const effectOf = new Map(plain.map((t) => [t.name, t.effect]));
     const tools = agentTools(deps, conversationId, v.policy, plain);

@@ -7,14 +7,13 @@
 import type { Db } from '../../db/open.ts';
 import { prepareIdentities } from '../../mail/identities.ts';
 import { prepareQueries } from '../../mail/store/queries.ts';
-import type { SomeReads } from '../../reads/reads.ts';
 import { AssistantError } from '../assistant-error.ts';
 import { connectForMail } from '../model-access.ts';
 import { aiErrorMessages } from '../protocol/errors.ts';
 import { prepareAudit } from '../safety/audit.ts';
 import type { prepareGrants } from '../safety/grants.ts';
 import type { prepareServices } from '../services.ts';
-import { mailTools, messageBlock } from '../tools/mail-tools.ts';
+import { messageBlock } from '../tools/mail-tools.ts';
 import { type AnyTool, callEffect } from '../tools/tool.ts';
 import { streamModel } from '../transport/model-stream.ts';
 import type { TransportOptions } from '../transport/transport.ts';
@@ -34,8 +33,8 @@ type Deps = {
   services: ReturnType<typeof prepareServices>;
   conversations: ReturnType<typeof prepareConversations>;
   grants: ReturnType<typeof prepareGrants>;
-  /** The tools' searches and threads: on the read thread in the long-running app (reads/). */
-  reads: SomeReads<'search' | 'thread'>;
+  /** The mail tools (tools/mail-tools.ts), built once by the app; grants and the policy go on top per run. */
+  tools: readonly AnyTool[];
 };
 
 export type AgentRequest = {
@@ -73,7 +72,7 @@ export function agentTools(
   deps: Deps,
   conversationId: number | null,
   policy: ApprovalPolicy,
-  plain: readonly AnyTool[] = mailTools(deps.db, deps.reads),
+  plain: readonly AnyTool[] = deps.tools,
 ): AnyTool[] {
   return plain.map((t) => withPolicy(deps.grants.withGrants(t, conversationId), policy));
 }
@@ -107,7 +106,7 @@ export async function* runAgent(
   if (context.length > 0) yield { type: 'context', blocks: context };
 
   // The tools without grants and policy are kept too, to tell afterwards who let a call run.
-  const plainTools = mailTools(deps.db, deps.reads);
+  const plainTools = deps.tools;
   const tools = agentTools(deps, conversationId, request.policy, plainTools);
   const plain = new Map(plainTools.map((t) => [t.name, t]));
   // SECURITY: arguments and results can hold the service's key (a model may echo it); the audit masks it.

@@ -1,16 +1,16 @@
 // Whether a tool's output is wrapped as untrusted is decided by its type (issue 27, item 1): mail whose subject
 // holds the tag, or a whole fake block, is still wrapped, and cannot open or close a block of its own.
+
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { toolsOver } from '../../../test/support/mail-tools.ts';
 import { eml, tempDir } from '../../../test/support/temp.ts';
 import { type Db, openDatabase } from '../../db/open.ts';
 import { runImport } from '../../mail/import/import-run.ts';
-import { prepareReads } from '../../reads/reads.ts';
 import { ProvenanceTracker } from '../safety/provenance.ts';
 import { untrustedParts, WrappedUntrusted } from '../safety/untrusted.ts';
-import { mailTools } from '../tools/mail-tools.ts';
 import type { AnyTool } from '../tools/tool.ts';
 import { runTool } from './call-gate.ts';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
   });
   db = openDatabase(join(dir, 'skimmer.db'));
   await runImport(db, [dir], { onProgress: () => {}, isCancelled: () => false });
-  tools = new Map(mailTools(db, prepareReads(db)).map((t) => [t.name, t]));
+  tools = new Map(toolsOver(db).map((t) => [t.name, t]));
 });
 
 const run = (tool: AnyTool, args: unknown) =>

@@ -2,8 +2,10 @@
 // model's round with it (engine.ts), and `skimmer mcp` an outside agent's call (electron/mcp/): parse the
 // arguments with the tool's schema, ask the gate (with the rules no gate can loosen), and run the tool with its
 // untrusted output wrapped. Nothing here knows who asked or who answers an approval.
+
+import { suspectInjection } from '../../text/injection.ts';
 import type { ProvenanceTracker } from '../safety/provenance.ts';
-import { suspectInjection, WrappedUntrusted, wrapUntrusted } from '../safety/untrusted.ts';
+import { WrappedUntrusted, wrapUntrusted } from '../safety/untrusted.ts';
 import {
   type AnyTool,
   callEffect,

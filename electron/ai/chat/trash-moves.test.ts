@@ -1,19 +1,19 @@
 // A move into the Trash or Spam is a delete (issue 27, item 4): an "Always" grant for moves, or the policy that lets
 // writes run, once let an agent move the whole Inbox to Trash without a card. Every gate, grant, policy and card
 // reads the call's own effect.
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { toolsOver } from '../../../test/support/mail-tools.ts';
 import { eml, tempDir } from '../../../test/support/temp.ts';
 import { type Db, openDatabase } from '../../db/open.ts';
 import { runImport } from '../../mail/import/import-run.ts';
-import { prepareReads } from '../../reads/reads.ts';
 import { fileSealer } from '../../secrets/file-vault.ts';
 import { createKeyVault } from '../../secrets/key-vault.ts';
 import { prepareGrants } from '../safety/grants.ts';
 import { ProvenanceTracker } from '../safety/provenance.ts';
 import { prepareServices } from '../services.ts';
-import { mailTools } from '../tools/mail-tools.ts';
 import { agentTools } from './agent.ts';
 import { checkCall } from './call-gate.ts';
 import { argsHash } from './call-ids.ts';
@@ -52,9 +52,9 @@ function offered(policy: 'none' | 'read' | 'all', grant: boolean) {
     services: prepareServices(db, createKeyVault(db, fileSealer(tempDir()))),
     conversations: prepareConversations(db),
     grants,
-    reads: prepareReads(db),
+    tools: toolsOver(db),
   };
-  const tools = agentTools(deps, null, policy, mailTools(db, deps.reads));
+  const tools = agentTools(deps, null, policy);
   return new Map(tools.map((t) => [t.name, t]));
 }
 

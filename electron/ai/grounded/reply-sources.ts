@@ -8,6 +8,7 @@ import type { MessageView } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareIdentities } from '../../mail/identities.ts';
 import { MailError } from '../../mail/mail-error.ts';
+import { prepareMessageReads } from '../../mail/store/message-reads.ts';
 import { prepareQueries } from '../../mail/store/queries.ts';
 import { AiFailure } from '../protocol/errors.ts';
 import { groundedBounds, type Source } from './bounds.ts';
@@ -64,29 +65,22 @@ export function replySources(
   };
 }
 
-type ExampleRow = { id: number; message_id: string; body_text: string };
-
 /** The user's own recent mails outside this thread (local mail only, from one of your addresses), as examples. */
 function prepareReplyExamples(db: Db) {
   const identities = prepareIdentities(db);
-  const recent = db.prepare<[string, number, string], ExampleRow>(
-    `SELECT id, message_id, body_text FROM messages
-       WHERE lower(from_addr) IN (SELECT value FROM json_each(?)) AND thread_id != ?
-         AND folder_id NOT IN (SELECT value FROM json_each(?))
-       ORDER BY date DESC, id DESC LIMIT 20`,
-  );
+  const mail = prepareMessageReads(db);
   /** Examples from outside `threadId`, none from `drafts` (folder ids): what was sent, not what was drafted. */
   return (threadId: number, drafts: readonly number[]): ReplyExample[] => {
     const yours = identities.list().map((i) => i.address.toLowerCase());
     if (yours.length === 0) return [];
     const seen = new Set<string>();
     const examples: ReplyExample[] = [];
-    for (const row of recent.all(JSON.stringify(yours), threadId, JSON.stringify(drafts))) {
+    for (const row of mail.recentFrom(yours, threadId, drafts, 20)) {
       // The same mail in two folders (Sent and All Mail) is one example.
-      if (seen.has(row.message_id)) continue;
-      seen.add(row.message_id);
+      if (seen.has(row.messageId)) continue;
+      seen.add(row.messageId);
       // Only what the user wrote: the quote and signature below it are others' words and the user's details.
-      const own = writtenPart(row.body_text).trim();
+      const own = writtenPart(row.bodyText).trim();
       if (own === '') continue;
       const [text = ''] = cutText(own, replyExampleBounds.bytes);
       examples.push({ id: `example${examples.length + 1}`, text });

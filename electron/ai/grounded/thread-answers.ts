@@ -6,7 +6,8 @@ import type { GroundedView } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { DocumentError } from '../../documents/document-error.ts';
 import { MailError } from '../../mail/mail-error.ts';
-import type { SomeReads } from '../../reads/reads.ts';
+import { prepareMessageReads } from '../../mail/store/message-reads.ts';
+import type { SomeAssistantReads } from '../mail-reads.ts';
 import { askKey, prepareAnswerCache } from './answer-cache.ts';
 import { chooseSources } from './ask-sources.ts';
 import { type GroundedConnection, groundedAnswer } from './grounded.ts';
@@ -38,12 +39,10 @@ export type AskRequest = {
  * `reads` load what is answered: on the read thread in the long-running app (reads/), so a thread of many long
  * messages does not hold the thread that answers the bridge.
  */
-export function prepareThreadAnswers(db: Db, reads: SomeReads<'thread' | 'namedSources'>) {
+export function prepareThreadAnswers(db: Db, reads: SomeAssistantReads<'thread' | 'namedSources'>) {
   const cache = prepareAnswerCache(db);
   // A thread's version without reading its messages: every opening of a thread asks for its stored summary.
-  const shape = db.prepare<[number], { n: number; top: number }>(
-    'SELECT count(*) AS n, coalesce(max(id), 0) AS top FROM messages WHERE thread_id = ?',
-  );
+  const mail = prepareMessageReads(db);
 
   async function found(threadId: number) {
     const thread = await reads.thread(threadId);
@@ -138,7 +137,7 @@ export function prepareThreadAnswers(db: Db, reads: SomeReads<'thread' | 'namedS
 
   /** The summary already stored for the thread as it is now, by any model: shown on reopening, never asked. */
   function stored(threadId: number): { model: string; view: GroundedView } | null {
-    const { n, top } = shape.get(threadId) ?? { n: 0, top: 0 };
+    const { count: n, newestId: top } = mail.threadShape(threadId);
     if (n === 0) throw new MailError('not_found', 'That conversation is not in the mailbox.');
     return cache.latestSummary(threadId, versionOf(n, top)) ?? null;
   }

@@ -4,9 +4,10 @@
 // report, so it is asked for verdicts, not probabilities: a predicate is 0 or 1, a choice one option, a score
 // one level; the result says `certainty: 'binary'` so no one reads a 1 as "100% sure".
 
+import { suspectInjection } from '../../text/injection.ts';
 import { AiFailure } from '../protocol/errors.ts';
 import type { ModelRequest } from '../protocol/request.ts';
-import { suspectInjection, untrustedNote, wrapUntrusted } from '../safety/untrusted.ts';
+import { untrustedNote, wrapUntrusted } from '../safety/untrusted.ts';
 import { streamModel } from '../transport/model-stream.ts';
 import { wireQuestions } from './decisions.ts';
 import type { JudgeConnection, JudgeOptions, JudgeResult } from './judge.ts';

@@ -175,8 +175,13 @@ export function prepareAudit(db: Db, keys: () => readonly string[], now: () => n
   const fromAgents = db.prepare<[number], AuditRow>(
     `SELECT ${columns} FROM audit WHERE client IS NOT NULL AND id > ? ORDER BY id`,
   );
+  const newestFromAgents = db
+    .prepare<[], number | null>('SELECT max(id) FROM audit WHERE client IS NOT NULL')
+    .pluck();
 
   return {
+    /** The id of the newest entry an outside agent's call made, 0 when there is none. */
+    newestFromAgents: (): number => newestFromAgents.get() ?? 0,
     record(entry: AuditEntry): number {
       const k = keys();
       const provenance = {

@@ -2,16 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { describe, expect, test } from 'vitest';
-import {
-  hiddenHtmlText,
-  injectionQuote,
-  isUntrustedBlock,
-  stripHiddenText,
-  suspectInjection,
-  untrustedNote,
-  untrustedParts,
-  wrapUntrusted,
-} from './untrusted.ts';
+import { stripHiddenText } from '../../text/hidden-characters.ts';
+import { hiddenHtmlText } from '../../text/hidden-html.ts';
+import { injectionQuote, suspectInjection } from '../../text/injection.ts';
+import { isUntrustedBlock, untrustedNote, untrustedParts, wrapUntrusted } from './untrusted.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..', 'fixtures');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');

@@ -3,14 +3,13 @@
 // mail, so the card shows the real subjects, not the model's description of them.
 import { hiddenWarning, revealHidden } from '../../../shared/reveal-hidden.ts';
 import type { Db } from '../../db/open.ts';
-import { stripHiddenText } from '../safety/untrusted.ts';
+import { prepareMessageReads } from '../../mail/store/message-reads.ts';
+import { stripHiddenText } from '../../text/hidden-characters.ts';
 import type { CallPreview } from './tool.ts';
 
 /** A card lists at most this many messages, then says how many more. */
 const maxLines = 12;
 const maxSubject = 120;
-
-type Row = { id: number; subject: string; from_name: string; from_addr: string; folder: string };
 
 // SECURITY: subjects and names come from mail; hidden and direction-control characters are removed so the
 // card cannot show one thing and mean another (the renderer shows them as text).
@@ -38,21 +37,15 @@ function revealed(parts: { text: string; oneLine?: boolean }[]): { texts: string
 }
 
 export function prepareMailPreviews(db: Db) {
-  const byId = db.prepare<[number], Row>(
-    `SELECT m.id, m.subject, m.from_name, m.from_addr, f.name AS folder
-       FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.id = ?`,
-  );
-  const replyTo = db.prepare<[number], { subject: string; from_addr: string }>(
-    'SELECT subject, from_addr FROM messages WHERE id = ?',
-  );
+  const mail = prepareMessageReads(db);
 
   /** One line per message (subject, sender, folder), capped, with unknown ids said plainly. */
   function messageLines(ids: readonly number[]): string[] {
     const unique = [...new Set(ids)];
     const lines = unique.slice(0, maxLines).map((id) => {
-      const row = byId.get(id);
+      const row = mail.headline(id);
       if (!row) return `#${id}: no such message`;
-      const from = row.from_name ? `${shown(row.from_name, 60)} <${row.from_addr}>` : row.from_addr;
+      const from = row.fromName ? `${shown(row.fromName, 60)} <${row.fromAddr}>` : row.fromAddr;
       return `“${shown(row.subject, maxSubject) || '(no subject)'}” from ${from}, in ${shown(row.folder, 60)}`;
     });
     if (unique.length > maxLines) lines.push(`…and ${unique.length - maxLines} more`);
@@ -108,7 +101,7 @@ export function prepareMailPreviews(db: Db) {
         body: string;
         inReplyTo?: number | undefined;
       }): CallPreview => {
-        const original = m.inReplyTo === undefined ? undefined : replyTo.get(m.inReplyTo);
+        const original = m.inReplyTo === undefined ? undefined : mail.headline(m.inReplyTo);
         const bodyLines = m.body.split(/\r?\n/);
         const shownParts = revealed([
           { text: m.to.join(', '), oneLine: true },
@@ -128,7 +121,7 @@ export function prepareMailPreviews(db: Db) {
               ? []
               : [
                   original
-                    ? `In reply to: “${shown(original.subject, maxSubject)}” from ${original.from_addr}`
+                    ? `In reply to: “${shown(original.subject, maxSubject)}” from ${original.fromAddr}`
                     : `In reply to: #${m.inReplyTo}: no such message`,
                 ]),
             '',

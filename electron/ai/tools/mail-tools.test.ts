@@ -1,14 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { toolsOver } from '../../../test/support/mail-tools.ts';
 import { eml, tempDir } from '../../../test/support/temp.ts';
 import { toolText } from '../../../test/support/tool-text.ts';
 import { m0008 } from '../../db/migrations/0008-labels-drafts-undo.ts';
 import { type Db, openDatabase } from '../../db/open.ts';
 import { runImport } from '../../mail/import/import-run.ts';
 import { prepareMailActions } from '../../mail/store/undo.ts';
-import { prepareReads } from '../../reads/reads.ts';
-import { mailTools } from './mail-tools.ts';
 import type { AnyTool } from './tool.ts';
 
 const root = tempDir();
@@ -60,7 +59,7 @@ beforeEach(async () => {
     onProgress: () => {},
     isCancelled: () => false,
   });
-  tools = new Map(mailTools(db, prepareReads(db)).map((t) => [t.name, t]));
+  tools = new Map(toolsOver(db).map((t) => [t.name, t]));
   ids = Object.fromEntries(
     (db.prepare('SELECT id, subject FROM messages').all() as { id: number; subject: string }[]).map((r) => [
       r.subject,
@@ -431,7 +430,7 @@ describe('read_thread and hidden HTML text', () => {
     // The text body made from the HTML still carries the hidden sentences…
     expect(db.prepare('SELECT body_text FROM messages').pluck().get()).toContain('attacker@evil.example.net');
     const threadId = db.prepare('SELECT thread_id FROM messages').pluck().get() as number;
-    const readThread = mailTools(db, prepareReads(db)).find((t) => t.name === 'read_thread') as AnyTool;
+    const readThread = toolsOver(db).find((t) => t.name === 'read_thread') as AnyTool;
     const output = toolText(await readThread.run({ threadId }, { signal: new AbortController().signal }));
     // …but what the model reads does not, says that text was removed, and is flagged.
     expect(output).not.toContain('attacker@evil.example.net');

@@ -6,11 +6,14 @@ import { z } from 'zod';
 import type { MessageWarning } from '../../../shared/contract/index.ts';
 import { undoWindowText } from '../../../shared/undo-window.ts';
 import type { Db } from '../../db/open.ts';
-import { prepareOutbox } from '../../mail/send/outbox.ts';
+import type { prepareOutbox } from '../../mail/send/outbox.ts';
 import { prepareTrashTarget } from '../../mail/store/trash-target.ts';
-import { prepareMailActions } from '../../mail/store/undo.ts';
-import type { SomeReads } from '../../reads/reads.ts';
-import { hiddenHtmlText, stripHiddenText, suspectInjection, WrappedUntrusted } from '../safety/untrusted.ts';
+import type { prepareMailActions } from '../../mail/store/undo.ts';
+import { stripHiddenText } from '../../text/hidden-characters.ts';
+import { hiddenHtmlText } from '../../text/hidden-html.ts';
+import { suspectInjection } from '../../text/injection.ts';
+import type { SomeAssistantReads } from '../mail-reads.ts';
+import { WrappedUntrusted } from '../safety/untrusted.ts';
 import { prepareMailPreviews } from './mail-previews.ts';
 import { MailAddress } from './recipient-arg.ts';
 import type { AnyTool, Tool } from './tool.ts';
@@ -144,15 +147,22 @@ function removeHidden(text: string, hidden: readonly string[]): { text: string; 
   return { text: out, removed: out !== text };
 }
 
+/** The mail services the tools act through: the app's own (app.ts builds them once), never a copy of their own. */
+export type ToolMail = {
+  db: Db;
+  actions: ReturnType<typeof prepareMailActions>;
+  outbox: ReturnType<typeof prepareOutbox>;
+};
+
 /**
- * The tools over `db`. `reads` (reads/reads.ts) answer search_mail and read_thread: in the long-running app those
- * of its read thread, so a search or a long thread a model asks for never holds the thread that answers the
- * bridge; in a command, the same reads on this thread.
+ * The tools, built once by the app and shared by every run of the assistant and `skimmer mcp` (issue 30: one
+ * outbox, with the app's places, not one per run). `reads` (reads/reads.ts) answer search_mail and read_thread:
+ * in the long-running app those of its read thread, so a search or a long thread a model asks for never holds
+ * the thread that answers the bridge; in a command, the same reads on this thread.
  */
-export function mailTools(db: Db, reads: SomeReads<'search' | 'thread'>): AnyTool[] {
-  const actions = prepareMailActions(db);
+export function mailTools(mail: ToolMail, reads: SomeAssistantReads<'search' | 'thread'>): AnyTool[] {
+  const { db, actions, outbox } = mail;
   const previews = prepareMailPreviews(db);
-  const outbox = prepareOutbox(db);
   const isTrashTarget = prepareTrashTarget(db);
 
   const searchMail: Tool<z.infer<typeof SearchArgs>> = {

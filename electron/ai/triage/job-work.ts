@@ -5,6 +5,7 @@
 // only writes the job's items, the answer cache and the audit log.
 import type { TriageJobScope, TriageScope } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
+import { prepareMessageReads } from '../../mail/store/message-reads.ts';
 import type { Question } from '../judge/questions.ts';
 import type { ModelAccess } from '../model-access.ts';
 import { prepareAudit } from '../safety/audit.ts';
@@ -88,7 +89,7 @@ export async function workOnJob(
   const setItem = db.prepare<['done' | 'failed', string | null, number, number]>(
     'UPDATE triage_items SET state = ?, error = ? WHERE job_id = ? AND message = ?',
   );
-  const subjectOf = db.prepare<[number]>('SELECT subject FROM messages WHERE id = ?').pluck();
+  const mail = prepareMessageReads(db);
   const key = work.access.connection.key;
   // SECURITY: summaries hold text from the mail (its subject); the service's key is masked should it be there.
   const log = prepareAudit(db, () => (key ? [key] : []), now);
@@ -96,7 +97,7 @@ export async function workOnJob(
   // Every question asked of a service goes to the audit log with the model and the time (issue 6): what was
   // asked about which message, and what came back. Cached answers asked nothing and are not logged again.
   const audit = (r: JudgeResult) => {
-    const subject = String(subjectOf.get(r.messageId) ?? '').slice(0, 120);
+    const subject = (mail.headline(r.messageId)?.subject ?? '').slice(0, 120);
     log.record({
       conversationId: null,
       jobId: work.jobId,

@@ -4,6 +4,7 @@
 // missing model, an exhausted quota) stops the run; others are reported for their message and the run goes on.
 
 import type { Db } from '../../db/open.ts';
+import { prepareMessageReads } from '../../mail/store/message-reads.ts';
 import { prepareQueries } from '../../mail/store/queries.ts';
 import { AssistantError } from '../assistant-error.ts';
 import { judge } from '../judge/judge.ts';
@@ -82,9 +83,7 @@ export async function judgeMessages(
   const { model, connection } = request.access;
   const queries = prepareQueries(deps.db);
   const cache = prepareJudgeAnswers(deps.db);
-  const hashOf = deps.db.prepare<[number], { content_hash: string }>(
-    'SELECT content_hash FROM messages WHERE id = ?',
-  );
+  const mail = prepareMessageReads(deps.db);
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? wait;
   const counts = { answered: 0, cached: 0, failed: 0 };
@@ -99,7 +98,7 @@ export async function judgeMessages(
 
   async function one(id: number): Promise<void> {
     const message = queries.message(id);
-    const hash = hashOf.get(id)?.content_hash;
+    const hash = mail.contentHash(id);
     if (!message || !hash) {
       counts.failed += 1;
       opts.onResult({

@@ -3,6 +3,7 @@
 // question of the set.
 import type { MessageAnswers } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
+import { prepareMessageReads } from '../../mail/store/message-reads.ts';
 import { questionHash } from '../judge/questions.ts';
 import { prepareJudgeAnswers } from './answers.ts';
 import { prepareQuestionSets } from './question-sets.ts';
@@ -10,12 +11,7 @@ import { prepareQuestionSets } from './question-sets.ts';
 export function prepareMessageAnswers(db: Db) {
   const sets = prepareQuestionSets(db);
   const answers = prepareJudgeAnswers(db);
-  const hashOf = db.prepare<[number], { content_hash: string }>(
-    'SELECT content_hash FROM messages WHERE id = ?',
-  );
-  const threadMessages = db.prepare<[number], { id: number; content_hash: string }>(
-    'SELECT id, content_hash FROM messages WHERE thread_id = ? ORDER BY date DESC, id DESC',
-  );
+  const mail = prepareMessageReads(db);
 
   /** The set's newest answers for each message that has them, in the order asked. */
   function forMessages(setId: number, messageIds: Iterable<number>): MessageAnswers[] {
@@ -23,7 +19,7 @@ export function prepareMessageAnswers(db: Db) {
     const hashes = set.questions.map(questionHash);
     const out: MessageAnswers[] = [];
     for (const messageId of messageIds) {
-      const hash = hashOf.get(messageId)?.content_hash;
+      const hash = mail.contentHash(messageId);
       const found = hash ? answers.newest(hash, set.questions, hashes) : null;
       if (found) out.push({ messageId, ...found });
     }
@@ -39,8 +35,8 @@ export function prepareMessageAnswers(db: Db) {
     const hashes = set.questions.map(questionHash);
     const out: (MessageAnswers & { threadId: number })[] = [];
     for (const threadId of threadIds) {
-      for (const m of threadMessages.all(threadId)) {
-        const found = answers.newest(m.content_hash, set.questions, hashes);
+      for (const m of mail.threadHashes(threadId)) {
+        const found = answers.newest(m.contentHash, set.questions, hashes);
         if (found) {
           out.push({ threadId, messageId: m.id, ...found });
           break;

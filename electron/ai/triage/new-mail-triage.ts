@@ -3,6 +3,7 @@
 // the messages stored since it last looked (message ids only grow, migration 0022), run as any job is: cached
 // answers, the same audit, the same consent. Only the long-running app does this; the CLI does not.
 import type { Db } from '../../db/open.ts';
+import { prepareMessageReads } from '../../mail/store/message-reads.ts';
 import { AssistantError } from '../assistant-error.ts';
 import { splitModelRef } from '../model-access.ts';
 import type { prepareServices } from '../services.ts';
@@ -26,14 +27,11 @@ export function prepareNewMailTriage(
   atOnce = newMailAtOnce,
 ) {
   const sets = prepareQuestionSets(deps.db);
-  const newest = deps.db.prepare<[]>('SELECT coalesce(max(id), 0) FROM messages').pluck();
+  const mail = prepareMessageReads(deps.db);
   const watchers = new Set<(job: TriageJob) => void>();
   const tell = (job: TriageJob) => {
     for (const w of watchers) w(job);
   };
-  const since = deps.db
-    .prepare<[number]>('SELECT id FROM messages WHERE id > ? ORDER BY date DESC, id DESC')
-    .pluck();
 
   // SECURITY: the consent rule of a job (DESIGN §5): a service off this computer that the user has not allowed
   // to read mail (or has edited since) is refused with its sentence before any mail goes to it.
@@ -52,7 +50,7 @@ export function prepareNewMailTriage(
     set(setId: number, model: string | null): QuestionSet {
       sets.get(setId);
       if (model !== null) requireConsent(model);
-      return sets.setNewMail(setId, model, newest.get() as number);
+      return sets.setNewMail(setId, model, mail.newestId());
     },
 
     /**
@@ -64,7 +62,7 @@ export function prepareNewMailTriage(
     arrived(): TriageJob[] {
       const started: TriageJob[] = [];
       for (const s of sets.onNewMail()) {
-        const ids = since.all(s.after) as number[];
+        const ids = mail.idsAfter(s.after);
         if (ids.length === 0) continue;
         // Not Math.max(...ids): a first sync's tens of thousands of ids would be as many arguments.
         const after = ids.reduce((a, b) => Math.max(a, b), s.after);

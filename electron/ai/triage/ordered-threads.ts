@@ -38,7 +38,7 @@ const newestPerThread = (name: string, hash: string) => `
     SELECT thread_id, answer_json FROM (
       SELECT m.thread_id, a.answer_json,
         row_number() OVER (PARTITION BY m.thread_id ORDER BY m.date DESC, m.id DESC, a.at DESC) AS r
-      FROM judge_answers a JOIN messages m ON m.content_hash = a.content_hash
+      FROM judge_answers a JOIN message_keys m ON m.content_hash = a.content_hash
       WHERE a.question_hash = ${hash})
     WHERE r = 1)`;
 
@@ -60,13 +60,14 @@ function orderSql(shape: Shape): string {
       : shape.filter === 'choice'
         ? `AND f.answer_json ->> '$.type' = 'choice' AND f.answer_json -> '$.choice' = @choice`
         : '';
+  // The mail through the store's views (message_keys, thread_keys: migration 0043), as ai/ names no mail table.
   // The scope as one semi-join over messages_by_folder_thread rather than a probe of each thread's messages.
   return `WITH ${ctes.join(',')}
-    SELECT t.id FROM threads t
+    SELECT t.id FROM thread_keys t
       ${shape.sort ? 'JOIN sorted s ON s.thread_id = t.id' : ''}
       ${shape.filter ? 'JOIN filtered f ON f.thread_id = t.id' : ''}
      WHERE t.message_count > 0 ${passes}
-       AND t.id IN (SELECT thread_id FROM messages
+       AND t.id IN (SELECT thread_id FROM message_keys
                      WHERE folder_id IN (SELECT value FROM json_each(@folders))${shape.starred ? ' AND starred = 1' : ''})
      ORDER BY ${key} IS NULL, ${key} DESC, t.last_date DESC, t.id DESC`;
 }

@@ -5,6 +5,7 @@
 import type { TriageScope } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { folderPlace } from '../../mail/store/folder-places.ts';
+import { prepareMessageReads } from '../../mail/store/message-reads.ts';
 import { prepareMailActions } from '../../mail/store/undo.ts';
 import { prepareMessageAnswers } from './message-answers.ts';
 import { prepareRuleAudit } from './rule-audit.ts';
@@ -21,40 +22,16 @@ export type Approval = { rule: number; messageIds: readonly number[] };
 export function prepareRuleSuggestions(db: Db, messagesIn: (scope: TriageScope) => number[]) {
   const answers = prepareMessageAnswers(db);
   const audit = prepareRuleAudit(db);
-  const summaryOf = db.prepare<[number], { subject: string; from_text: string }>(
-    'SELECT subject, from_text FROM messages WHERE id = ?',
-  );
-
-  const hasLabel = db
-    .prepare<[number, string]>(
-      `SELECT 1 FROM message_labels ml JOIN labels l ON l.id = ml.label_id
-        WHERE ml.message_id = ? AND l.name = ?`,
-    )
-    .pluck();
-  const unread = db.prepare<[number]>('SELECT unread FROM messages WHERE id = ?').pluck();
-  const folderOf = db.prepare<
-    [number],
-    { name: string; source: string; special_use: string | null; path: string | null }
-  >(
-    `SELECT f.name, f.source, i.special_use, i.path FROM messages m JOIN folders f ON f.id = m.folder_id
-       LEFT JOIN imap_folders i ON i.folder_id = f.id WHERE m.id = ?`,
-  );
+  const mail = prepareMessageReads(db);
 
   // Whether the write would change the message, as undo.ts would carry it out.
   function wouldChange(action: Rule['action'], id: number): boolean {
-    if (action.kind === 'label') return hasLabel.get(id, action.label) === undefined;
-    if (action.kind === 'mark_read') return unread.get(id) === 1;
-    const folder = folderOf.get(id);
+    if (action.kind === 'label') return !mail.hasLabel(id, action.label);
+    if (action.kind === 'mark_read') return mail.unread(id) === true;
+    const folder = mail.place(id);
     if (!folder) return false;
     if (action.kind === 'move') return folder.name !== action.folder;
-    return (
-      folderPlace({
-        name: folder.name,
-        source: folder.source,
-        specialUse: folder.special_use,
-        path: folder.path,
-      }) !== 'archive'
-    );
+    return folderPlace(folder) !== 'archive';
   }
 
   function matches(setId: number, scope: TriageScope, rules: readonly Rule[]): number[][] {
@@ -76,8 +53,8 @@ export function prepareRuleSuggestions(db: Db, messagesIn: (scope: TriageScope) 
         rule: i,
         action: describeAction(rule.action),
         messages: (matched[i] ?? []).map((id) => {
-          const m = summaryOf.get(id) as { subject: string; from_text: string };
-          return { id, subject: m.subject, from: m.from_text };
+          const m = mail.headline(id);
+          return { id, subject: m?.subject ?? '', from: m?.fromText ?? '' };
         }),
       }));
     },

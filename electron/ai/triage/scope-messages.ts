@@ -4,6 +4,7 @@
 // so both are reads of reads/reads.ts, on the read thread in the long-running app.
 import type { TriageScope } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
+import { prepareMessageReads } from '../../mail/store/message-reads.ts';
 import { prepareMessageSearch } from '../../mail/store/search.ts';
 import { prepareQuestionSets } from './question-sets.ts';
 
@@ -13,13 +14,10 @@ const maxQueryMessages = 10_000;
 /** The ids a scope covers, newest first; a query Skimmer cannot read throws SearchQueryError. */
 export function prepareScopeMessages(db: Db): (scope: TriageScope) => number[] {
   const search = prepareMessageSearch(db);
-  const allIds = db.prepare<[]>('SELECT id FROM messages ORDER BY date DESC, id DESC').pluck();
-  const folderIds = db
-    .prepare<[number]>('SELECT id FROM messages WHERE folder_id = ? ORDER BY date DESC, id DESC')
-    .pluck();
+  const mail = prepareMessageReads(db);
   return (scope) => {
-    if (scope.kind === 'all') return allIds.all() as number[];
-    if (scope.kind === 'folder') return folderIds.all(scope.folderId) as number[];
+    if (scope.kind === 'all') return mail.allIds();
+    if (scope.kind === 'folder') return mail.folderIds(scope.folderId);
     // A query Skimmer cannot read throws SearchQueryError, whose sentence names what it could not read; the
     // bridge's one table makes it `invalid_request`.
     return search(scope.query, maxQueryMessages);
@@ -33,14 +31,14 @@ export type ScopeMeasure = { messages: number; chars: number };
 export function prepareScopeMeasure(db: Db): (setId: number, scope: TriageScope) => ScopeMeasure {
   const sets = prepareQuestionSets(db);
   const messagesIn = prepareScopeMessages(db);
-  const textLength = db
-    .prepare<[number]>('SELECT length(body_text) + length(subject) + 200 FROM messages WHERE id = ?')
-    .pluck();
+  const mail = prepareMessageReads(db);
+  // A message's text with about 200 characters for its headers and the prompt's framing around it.
+  const textLength = (id: number) => mail.textLength(id) + 200;
   return (setId, scope) => {
     const questionChars = JSON.stringify(sets.get(setId).questions).length;
     const ids = messagesIn(scope);
     let chars = 0;
-    for (const id of ids) chars += ((textLength.get(id) as number | undefined) ?? 0) + questionChars;
+    for (const id of ids) chars += textLength(id) + questionChars;
     return { messages: ids.length, chars };
   };
 }

@@ -9,6 +9,7 @@ import type { Accounts } from '../../mail/accounts.ts';
 import type { AccountSync } from '../../mail/imap/account-sync.ts';
 import { MailFailure, mailFailure } from '../../mail/imap/imap-connect.ts';
 import { watchOutbox } from '../../mail/send/outbox.ts';
+import { prepareMessageReads } from '../../mail/store/message-reads.ts';
 import { testAccount } from '../../mail/test-login.ts';
 import type { Handlers } from '../dispatch.ts';
 import { BridgeFailure } from '../errors.ts';
@@ -40,15 +41,13 @@ export function accountHandlers(
   | 'account:focus'
 > {
   // An IMAP folder's account and its path on the server; imported folders have none.
-  const imapFolder = deps.db.prepare<[number], { account_id: number; path: string | null }>(
-    `SELECT f.account_id, i.path FROM folders f LEFT JOIN imap_folders i ON i.folder_id = f.id WHERE f.id = ?`,
-  );
+  const mail = prepareMessageReads(deps.db);
   return {
     'account:focus': (r) => {
       if (r.folderId === null) return { watching: deps.background?.focus(null) ?? false };
-      const folder = imapFolder.get(r.folderId);
+      const folder = mail.imapFolder(r.folderId);
       if (!folder) throw new BridgeFailure('not_found', 'That folder is not in the mailbox.');
-      const target = folder.path === null ? null : { accountId: folder.account_id, path: folder.path };
+      const target = folder.path === null ? null : { accountId: folder.accountId, path: folder.path };
       return { watching: deps.background?.focus(target) ?? false };
     },
     'account:list': () => deps.accounts.list(),

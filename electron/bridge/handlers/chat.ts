@@ -12,9 +12,9 @@ import { AiErrorCode, aiErrorMessages } from '../../ai/protocol/errors.ts';
 import { noticeMessage } from '../../ai/protocol/events.ts';
 import type { prepareGrants } from '../../ai/safety/grants.ts';
 import type { prepareServices } from '../../ai/services.ts';
+import type { AnyTool } from '../../ai/tools/tool.ts';
 import type { Db } from '../../db/open.ts';
 import type { Log } from '../../log.ts';
-import type { SomeReads } from '../../reads/reads.ts';
 import type { Handlers } from '../dispatch.ts';
 import { BridgeFailure, toFailure } from '../errors.ts';
 import type { StreamHub } from '../streams.ts';
@@ -26,8 +26,8 @@ type Deps = {
   grants: ReturnType<typeof prepareGrants>;
   streams: StreamHub;
   log: Log;
-  /** The mail tools' searches and threads: on the read thread in the long-running app (reads/). */
-  reads: SomeReads<'search' | 'thread'>;
+  /** The mail tools, built once by the app. */
+  tools: readonly AnyTool[];
 };
 
 // In the app, reads run and everything else asks, unless the user granted it (DESIGN §7).

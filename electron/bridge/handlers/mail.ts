@@ -2,12 +2,12 @@
 // and undo change it (each undoable); `mail:import` streams an import job's progress.
 import type { StreamEvent } from '../../../shared/contract/index.ts';
 import type { Places } from '../../files/safe-open.ts';
-import type { WriteBack } from '../../mail/imap/write-back.ts';
 import type { ImportJob } from '../../mail/import/import-job.ts';
 import { MailError } from '../../mail/mail-error.ts';
 import type { prepareContacts } from '../../mail/store/contacts.ts';
 import type { prepareQueries } from '../../mail/store/queries.ts';
 import type { prepareMailActions } from '../../mail/store/undo.ts';
+import type { WriteBack } from '../../mail/store/write-back.ts';
 import type { ReadFn } from '../../reads/reads.ts';
 import type { Handlers } from '../dispatch.ts';
 import type { StreamHub } from '../streams.ts';

@@ -4,8 +4,8 @@
 // Skimmer's sentence; a lost connection stops the replay, keeping the op pending for the next sync.
 import type { ImapFlow } from 'imapflow';
 import type { Db } from '../../db/open.ts';
+import type { QueuedOp, WriteBack } from '../store/write-back.ts';
 import { mailFailure } from './imap-connect.ts';
-import type { QueuedOp, WriteBack } from './write-back.ts';
 
 type Location = { folder_id: number; uid: number; path: string; special_use: string | null };
 

@@ -30,13 +30,13 @@ import { storeGivingWay, type WriteTurn } from '../../db/write-turn.ts';
 import type { AccountLogin } from '../accounts.ts';
 import type { ParsedMessage, ParseOptions } from '../import/parse.ts';
 import { prepareStore } from '../store/store.ts';
+import { prepareWriteBack } from '../store/write-back.ts';
 import { imapClient, MailFailure, mailFailure } from './imap-connect.ts';
 import { type FetchedMessage, fetchBatch, storedFlags } from './imap-fetch.ts';
 import { type Fetcher, startFetcher } from './imap-fetcher.ts';
 import { prepareReplay } from './imap-replay.ts';
 import { type FolderState, prepareImapStore } from './imap-store.ts';
 import { folderProgress, type SyncProgress } from './sync-progress.ts';
-import { prepareWriteBack } from './write-back.ts';
 
 export type { SyncProgress };
 

@@ -9,13 +9,13 @@ import type { WriteTurn } from '../../db/write-turn.ts';
 import type { AccountLogin } from '../accounts.ts';
 import { readDirectMessage } from '../import/parse.ts';
 import { createParsePool } from '../import/parse-pool.ts';
+import { prepareWriteBack } from '../store/write-back.ts';
 import { idleFolders } from './idle-folder.ts';
 import { mailFailure } from './imap-connect.ts';
 import { type FolderSeen, waitForChange } from './imap-idle.ts';
 import { imapSession } from './imap-session.ts';
 import { type SyncProgress, syncAccount } from './imap-sync.ts';
 import { type LoopEvent, startSyncLoop } from './sync-loop.ts';
-import { prepareWriteBack } from './write-back.ts';
 
 export type SyncWorkerData = {
   dbFile: string;

@@ -1,6 +1,8 @@
 // What a sign-in with OAuth 2.0 refuses or fails with (issue 28), with the sentence to show. The reason is a
 // closed set; only electron/bridge/errors.ts turns it into an envelope code. SECURITY: no sentence carries a
 // code, a token, a verifier or the provider's own text beyond its registered error code.
+import { DomainError } from '../../domain-error.ts';
+
 export type OAuthErrorReason =
   /** Settings that cannot be used as they are: an issuer that is not https (or http on this computer), no client id. */
   | 'invalid'
@@ -23,10 +25,4 @@ export type OAuthErrorReason =
   /** The provider could not be reached. */
   | 'unreachable';
 
-export class OAuthError extends Error {
-  readonly reason: OAuthErrorReason;
-  constructor(reason: OAuthErrorReason, message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
+export class OAuthError extends DomainError<OAuthErrorReason> {}

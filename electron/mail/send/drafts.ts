@@ -13,8 +13,8 @@ import { addressKey, parseMailbox } from '../../../shared/mail-address.ts';
 import type { Db } from '../../db/open.ts';
 import { nextId } from '../../db/retired-ids.ts';
 import { prepareIdentities } from '../identities.ts';
-import { prepareWriteBack } from '../imap/write-back.ts';
 import { MailError } from '../mail-error.ts';
+import { prepareWriteBack } from '../store/write-back.ts';
 import { type Carried, prepareDraftFiles } from './draft-files.ts';
 import { type KeptState, type OutboxItem, type OutgoingMail, prepareOutbox } from './outbox.ts';
 

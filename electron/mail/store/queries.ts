@@ -10,10 +10,10 @@ import type {
 } from '../../../shared/contract/index.ts';
 import { inView } from '../../../shared/mail-views.ts';
 import type { Db } from '../../db/open.ts';
-import { prepareWriteBack } from '../imap/write-back.ts';
 import { prepareWarnings } from '../warnings/warning-store.ts';
 import { folderPlace } from './folder-places.ts';
 import { snippetChars, snippetOf } from './snippet.ts';
+import { prepareWriteBack } from './write-back.ts';
 
 export function prepareQueries(db: Db) {
   const folders = db.prepare(

@@ -22,18 +22,20 @@
 //   the read thread for seconds. What runs past the bounds is stopped by its deadline (search.ts `ReadCheck`).
 // - A control character (a NUL, an escape) is refused with a sentence: FTS5 reads its strings up to a NUL, so
 //   one inside a word was an internal "unterminated string" error.
+import { DomainError } from '../../domain-error.ts';
 
-export class SearchQueryError extends Error {
-  /**
-   * `too_costly`: over the bounds above, before anything runs; `too_slow`: stopped at its deadline;
-   * `cancelled`: replaced by a newer search from the same place (reads/read-thread.ts).
-   */
-  readonly reason: 'unknown_operator' | 'bad_value' | 'too_costly' | 'too_slow' | 'cancelled';
-  constructor(reason: SearchQueryError['reason'], message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
+export type SearchQueryErrorReason =
+  | 'unknown_operator'
+  | 'bad_value'
+  | 'too_costly'
+  | 'too_slow'
+  | 'cancelled';
+
+/**
+ * `too_costly`: over the bounds above, before anything runs; `too_slow`: stopped at its deadline;
+ * `cancelled`: replaced by a newer search from the same place (reads/read-thread.ts).
+ */
+export class SearchQueryError extends DomainError<SearchQueryErrorReason> {}
 
 /** Words (each word of a phrase, NEAR's too) in one query. */
 const maxQueryWords = 50;

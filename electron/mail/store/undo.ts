@@ -9,10 +9,10 @@
 // changes nothing and leaves the list (`undo_log.dropped`, migration 0035).
 import type { Db } from '../../db/open.ts';
 import { nextId } from '../../db/retired-ids.ts';
-import { prepareWriteBack } from '../imap/write-back.ts';
 import { MailError } from '../mail-error.ts';
 import { placeFolders } from './folder-places.ts';
 import { prepareLabels } from './labels.ts';
+import { prepareWriteBack } from './write-back.ts';
 
 /** The closed set of inverses an undo entry can hold. */
 export type Inverse =

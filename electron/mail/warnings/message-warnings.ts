@@ -1,13 +1,12 @@
 // The warnings of one message (DESIGN §11, "Warnings"), from its headers, its bodies and the domains you know.
 // Pure: the store computes them as a message is stored (warning-store.ts), in the order a reader weighs them.
+
 import type { Address, MessageWarning } from '../../../shared/contract/index.ts';
 import { shownHostMismatch } from '../../../shared/link-host.ts';
-import {
-  hiddenHtmlText,
-  injectionQuote,
-  stripHiddenText,
-  suspectInjection,
-} from '../../ai/safety/untrusted.ts';
+import { stripHiddenText } from '../../text/hidden-characters.ts';
+import { hiddenHtmlText } from '../../text/hidden-html.ts';
+import { decodeEntities } from '../../text/html-entities.ts';
+import { injectionQuote, suspectInjection } from '../../text/injection.ts';
 import { authFailures } from './auth-results.ts';
 import { domainOf, type KnownDomains, lookalikeText, registrable } from './lookalike.ts';
 import type { TrustHeaders } from './trust-headers.ts';
@@ -147,16 +146,4 @@ function links(html: string): { href: string; text: string }[] {
     if (out.length >= maxLinks) break;
   }
   return out;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code =
-        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD';
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
 }
