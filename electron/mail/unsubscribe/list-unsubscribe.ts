@@ -48,7 +48,7 @@ export function listUris(value: string): string[] {
 }
 
 /** A URI kept for unsubscribing, in its parsed form; null for anything else. */
-export function usableUri(raw: string): { scheme: 'https' | 'http' | 'mailto'; url: string } | null {
+function usableUri(raw: string): { scheme: 'https' | 'http' | 'mailto'; url: string } | null {
   let url: URL;
   try {
     url = new URL(raw);
