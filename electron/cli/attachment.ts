@@ -1,7 +1,7 @@
 // `skimmer attachment list MESSAGE_ID` and `skimmer attachment save MESSAGE_ID [INDEX|--all] [--to DIR]` (issue
 // 29 §1): a message's attachments, numbered from 1, and their bytes written into a folder, read from where the
 // message lives (mail/attachments/attachment-bytes.ts), identical to the parts the sender attached. A name from
-// mail never picks the path (safe-name.ts); what is written is printed, the path of each file.
+// mail never picks the path (shared/safe-file-name.ts); what is written is printed, the path of each file.
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { App } from '../app.ts';

@@ -1,9 +1,9 @@
-// Writing an attachment into a folder the person chose (issue 29 §1): under a safe name (safe-name.ts), as a new
+// Writing an attachment into a folder the person chose (issue 29 §1): under a safe name (shared/safe-file-name.ts), as a new
 // file beside whatever is there, never executable.
 import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { numberedName, safeFileName } from './safe-name.ts';
+import { numberedName, safeFileName } from '../../../shared/safe-file-name.ts';
 
 /** rw-r--r-- before the umask: SECURITY: a saved attachment is data, never a program (no execute bit). */
 const fileMode = 0o644;

@@ -162,7 +162,9 @@ export function MessageCard({ message }: { message: MessageView }) {
       )}
       <SyncErrorNote message={message} />
       <WarningBanner warnings={message.warnings} />
-      {message.attachments.length > 0 && <AttachmentChips attachments={message.attachments} />}
+      {message.attachments.length > 0 && (
+        <AttachmentChips attachments={message.attachments} message={message.id} />
+      )}
       <MessageBody message={message} />
     </section>
   );

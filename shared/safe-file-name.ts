@@ -1,7 +1,7 @@
-// The name a saved attachment gets on disk (issue 29 §1). The name in a message is the sender's text: it may
+// The name a saved attachment gets on disk (issue 29 §1), in the main process and the page alike. The name in a message is the sender's text: it may
 // say `../../.bashrc`, `/etc/passwd`, `C:\Windows\x.dll`, `CON`, `.ssh`, or hide `exe.pdf` behind a
 // right-to-left override. Pure; the caller decides the folder, this decides only the last component, and the
-// writer (save.ts) creates the file without following links, never over an existing one, never executable.
+// writer (electron/mail/attachments/save.ts, or the browser's download) creates the file without following links, never over an existing one, never executable.
 
 // SECURITY: C0 and C1 controls and DEL (a newline in a name breaks every listing; an escape rewrites a terminal).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
@@ -18,6 +18,8 @@ const device = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$
 /** The longest name written, in UTF-8 bytes: under every common file system's 255, with room for " (999)". */
 export const maxNameBytes = 200;
 const maxExtensionChars = 16;
+const utf8 = new TextEncoder();
+const byteLength = (s: string) => utf8.encode(s).length;
 
 /** A file name safe to create in a folder the person chose: one component, visible, bounded, never a device. */
 export function safeFileName(raw: string, fallback = 'attachment'): string {
@@ -70,11 +72,11 @@ function split(name: string): { stem: string; extension: string } {
 
 // Cut the stem, never the extension, on a character boundary, until the whole name fits maxNameBytes.
 function bounded(stem: string, extension: string): string {
-  const room = maxNameBytes - Buffer.byteLength(extension);
+  const room = maxNameBytes - byteLength(extension);
   let kept = '';
   let bytes = 0;
   for (const ch of stem) {
-    const b = Buffer.byteLength(ch);
+    const b = byteLength(ch);
     if (bytes + b > room) break;
     kept += ch;
     bytes += b;
