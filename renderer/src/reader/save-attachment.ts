@@ -14,21 +14,18 @@ export async function saveAttachment(
   let offset = 0;
   let total = Number.POSITIVE_INFINITY;
   let name = '';
-  let type = 'application/octet-stream';
   while (offset < total) {
     if (signal?.aborted) return null;
     const reply = await bridge['attachment:read']({ message, index, offset, length: attachmentReadBytes });
     if (!reply.ok) return reply.error.message;
     const bytes = Uint8Array.from(atob(reply.value.data), (c) => c.charCodeAt(0));
     ({ total, name } = reply.value);
-    type = reply.value.contentType;
     chunks.push(bytes);
     if (bytes.length === 0) break;
     offset += bytes.length;
   }
   // SECURITY: the download is typed application/octet-stream, never the sender's type: a browser must not open an
   // HTML or SVG attachment as a page of Skimmer's origin; the name is made safe as the CLI's is.
-  void type;
   const url = URL.createObjectURL(new Blob(chunks, { type: 'application/octet-stream' }));
   try {
     const a = document.createElement('a');
