@@ -35,9 +35,10 @@ afterAll(async () => {
 
 describe('Save on an attachment chip', () => {
   test("downloads the demo invoice's PDF, identical to the original part", async () => {
-    await page.getByTestId('thread-row').filter({ hasText: 'Invoice 1042' }).first().click();
-    const card = page.getByTestId('message').filter({ hasText: 'Invoice 1042' }).last();
-    const save = card.getByRole('button', { name: 'Save invoice-1042.pdf' });
+    await page.getByTestId('search-input').fill('has:attachment subject:"Invoice 1042"');
+    await page.getByTestId('search-input').press('Enter');
+    await page.getByTestId('search-hit').filter({ hasText: 'Invoice 1042' }).first().click();
+    const save = page.getByRole('button', { name: 'Save invoice-1042.pdf' });
     await save.waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), save.click()]);
     expect(download.suggestedFilename()).toBe('invoice-1042.pdf');
