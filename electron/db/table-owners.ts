@@ -21,6 +21,7 @@ export const tableOwners: Readonly<Record<string, string>> = {
   thread_refs: mail,
   labels: mail,
   message_labels: mail,
+  label_colours: mail,
   message_warnings: mail,
   spam_origins: mail,
   contacts: mail,
