@@ -5,13 +5,12 @@ import { Id } from './fields.ts';
 export const attachmentReadBytes = 1024 * 1024;
 
 // A message's attachment as the reader lists it: its place in the message's list (from 0), name, type, size.
-export const AttachmentItem = z.object({
+const AttachmentItem = z.object({
   index: z.number().int().nonnegative(),
   name: z.string(),
   contentType: z.string(),
   size: z.number().int().nonnegative(),
 });
-export type AttachmentItem = z.infer<typeof AttachmentItem>;
 
 // The bytes of attachments (issue 29 §1), read where the message lives (its imported file, or its IMAP server by
 // UID) when asked, never stored; a range at a time, so no answer carries a whole 25 MB file.

@@ -14,7 +14,7 @@ import { AttachmentError } from './attachment-error.ts';
 import { asImported, parsedAttachments, readSource, sourcePath, storedName } from './original.ts';
 
 /** The most Skimmer reads of one attachment (the bound on a whole imported message is parse-bounds.ts's). */
-export const maxAttachmentBytes = 200 * 1024 * 1024;
+const maxAttachmentBytes = 200 * 1024 * 1024;
 
 export type AttachmentBytes = Attachment & { index: number; content: Buffer };
 

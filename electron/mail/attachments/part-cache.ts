@@ -1,7 +1,7 @@
 // The attachments read lately, kept whole within a bound (issue 29 §1), so that a page reading a large file a
 // range at a time reads the message from its file or its server once, not once per range. Least recently used
 // goes first; one larger than the whole bound is not kept.
-export const partCacheBytes = 64 * 1024 * 1024;
+const partCacheBytes = 64 * 1024 * 1024;
 
 export function createPartCache<V extends { content: Buffer }>(maxBytes = partCacheBytes) {
   const entries = new Map<string, V>();
