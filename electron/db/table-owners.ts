@@ -23,6 +23,8 @@ export const tableOwners: Readonly<Record<string, string>> = {
   message_labels: mail,
   label_colours: mail,
   message_warnings: mail,
+  message_unsubscribe: mail,
+  unsubscribed_senders: mail,
   spam_origins: mail,
   contacts: mail,
   contacts_version: mail,
