@@ -20,6 +20,7 @@ import { accountHandlers } from './bridge/handlers/accounts.ts';
 import { agentHandlers } from './bridge/handlers/agents.ts';
 import { appHandlers } from './bridge/handlers/app.ts';
 import { approvalHandlers } from './bridge/handlers/approvals.ts';
+import { attachmentHandlers } from './bridge/handlers/attachments.ts';
 import { chatHandlers } from './bridge/handlers/chat.ts';
 import { discoverHandlers } from './bridge/handlers/discover.ts';
 import { documentHandlers } from './bridge/handlers/documents.ts';
@@ -46,6 +47,7 @@ import type { PickChoice } from './files/open-dialog.ts';
 import { type Places, userPlaces } from './files/safe-open.ts';
 import type { Log } from './log.ts';
 import { prepareAccounts } from './mail/accounts.ts';
+import { prepareAttachmentBytes } from './mail/attachments/attachment-bytes.ts';
 import { prepareIdentities } from './mail/identities.ts';
 import { prepareAccountSync } from './mail/imap/account-sync.ts';
 import { type ImportJob, startImportJob } from './mail/import/import-job.ts';
@@ -306,6 +308,8 @@ export function createApp(options: AppOptions): App {
     }),
     ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
+    // An attachment's bytes are read from the files the imports read (the demo mailbox too), as a forward's are.
+    ...attachmentHandlers({ files: prepareAttachmentBytes(db, { accounts, places: demoPlaces }) }),
     ...labelHandlers({ labels: prepareLabelsAdmin(db) }),
     ...discoverHandlers(options.extraCa ? { ca: options.extraCa } : {}),
     ...chatHandlers({ db, services, conversations, grants, streams, log, tools }),

@@ -7,6 +7,7 @@ import { AssistantError } from './ai/assistant-error.ts';
 import { DocumentError } from './documents/document-error.ts';
 import type { DomainError } from './domain-error.ts';
 import { FileRefusal } from './files/safe-open.ts';
+import { AttachmentError } from './mail/attachments/attachment-error.ts';
 import { DiscoveryError } from './mail/autoconfig/discovery-error.ts';
 import { IdentityError } from './mail/identity-error.ts';
 import { MailError } from './mail/mail-error.ts';
@@ -23,6 +24,7 @@ export const domainErrors = {
   file: FileRefusal,
   oauth: OAuthError,
   discovery: DiscoveryError,
+  attachment: AttachmentError,
 } as const;
 
 export type DomainKind = keyof typeof domainErrors;

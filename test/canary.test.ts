@@ -229,6 +229,11 @@ describe('the canary key', () => {
       'draft:send': [{ id: 99 }],
       'draft:discard': [{ id: 99 }],
       'identity:list': [{}],
+      'attachment:list': [{ message: 1 }, { message: 99 }],
+      'attachment:read': [
+        { message: 1, index: 0, offset: 0, length: 1024 },
+        { message: 99, index: 0, offset: 0, length: 1024 },
+      ],
       // A refused address is not echoed; a signature is the user's own words, so none is stored here.
       'identity:add': [
         { address: 'me@example.com', name: 'Me' },

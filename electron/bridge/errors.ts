@@ -8,6 +8,7 @@ import { AiFailure } from '../ai/protocol/errors.ts';
 import type { DocumentErrorReason } from '../documents/document-error.ts';
 import type { DomainError } from '../domain-error.ts';
 import type { RefusalReason } from '../files/safe-open.ts';
+import type { AttachmentErrorReason } from '../mail/attachments/attachment-error.ts';
 import type { IdentityErrorReason } from '../mail/identity-error.ts';
 import { MailFailure } from '../mail/imap/imap-connect.ts';
 import type { MailErrorReason } from '../mail/mail-error.ts';
@@ -80,6 +81,17 @@ const identityCodes: Record<IdentityErrorReason, ErrorCode> = {
   account_address: 'invalid_request',
 };
 
+// An attachment's bytes (issue 29 §1): none of that number is not_found; a file or server that cannot give
+// them now, or gives another message's, is io (the person can retry, or re-import); too large is the request's.
+const attachmentCodes: Record<AttachmentErrorReason, ErrorCode> = {
+  not_found: 'not_found',
+  unreadable: 'io',
+  changed: 'io',
+  gone: 'not_found',
+  server: 'io',
+  too_large: 'invalid_request',
+};
+
 // The code of each kind of the domain's errors (thread-errors.ts's registry): a
 // new class in the registry does not compile until it has its line here.
 const domainCodes: { [K in DomainKind]: (e: InstanceType<(typeof domainErrors)[K]>) => ErrorCode } = {
@@ -94,6 +106,7 @@ const domainCodes: { [K in DomainKind]: (e: InstanceType<(typeof domainErrors)[K
   discovery: (e) => (e.reason === 'invalid_address' ? 'invalid_request' : 'not_found'),
   document: (e) => documentCodes[e.reason],
   file: (e) => refusalCodes[e.reason],
+  attachment: (e) => attachmentCodes[e.reason],
 };
 
 /** The envelope's `{code, message}` for an expected failure; null for anything else (a bug, to be logged). */

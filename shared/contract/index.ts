@@ -7,6 +7,7 @@ import { accountChannels } from './accounts.ts';
 import { agentChannels } from './agents.ts';
 import { appChannels, linkChannels } from './app.ts';
 import { auditChannels, grantChannels } from './approvals.ts';
+import { attachmentChannels } from './attachments.ts';
 import { chatChannels } from './chat.ts';
 import { discoverChannels } from './discover.ts';
 import { documentChannels } from './documents.ts';
@@ -28,6 +29,7 @@ export * from './accounts.ts';
 export * from './agents.ts';
 export * from './app.ts';
 export * from './approvals.ts';
+export * from './attachments.ts';
 export * from './chat.ts';
 export * from './discover.ts';
 export * from './documents.ts';
@@ -78,6 +80,7 @@ export const channels = {
   ...agentChannels,
   ...runChannels,
   ...linkChannels,
+  ...attachmentChannels,
 } as const;
 
 export type Channel = keyof typeof channels;

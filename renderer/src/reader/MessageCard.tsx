@@ -176,7 +176,9 @@ export function MessageCard({ message, onCollapse }: { message: MessageView; onC
       )}
       <SyncErrorNote message={message} />
       <WarningBanner warnings={message.warnings} />
-      {message.attachments.length > 0 && <AttachmentChips attachments={message.attachments} />}
+      {message.attachments.length > 0 && (
+        <AttachmentChips attachments={message.attachments} message={message.id} />
+      )}
       <MessageBody message={message} />
     </section>
   );
