@@ -27,6 +27,7 @@ import { draftReplyHandlers } from './bridge/handlers/draft-replies.ts';
 import { draftHandlers } from './bridge/handlers/drafts.ts';
 import { fileHandlers } from './bridge/handlers/files.ts';
 import { identityHandlers } from './bridge/handlers/identities.ts';
+import { labelHandlers } from './bridge/handlers/labels.ts';
 import { mailHandlers } from './bridge/handlers/mail.ts';
 import { mailBulkHandlers } from './bridge/handlers/mail-bulk.ts';
 import { oauthHandlers } from './bridge/handlers/oauth.ts';
@@ -56,6 +57,7 @@ import { prepareOutbox } from './mail/send/outbox.ts';
 import { prepareUploads } from './mail/send/uploads.ts';
 import { prepareBulk } from './mail/store/bulk.ts';
 import { prepareContacts } from './mail/store/contacts.ts';
+import { prepareLabelsAdmin } from './mail/store/labels-admin.ts';
 import { prepareQueries } from './mail/store/queries.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
 import { prepareWriteBack } from './mail/store/write-back.ts';
@@ -304,6 +306,7 @@ export function createApp(options: AppOptions): App {
     }),
     ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
+    ...labelHandlers({ labels: prepareLabelsAdmin(db) }),
     ...discoverHandlers(options.extraCa ? { ca: options.extraCa } : {}),
     ...chatHandlers({ db, services, conversations, grants, streams, log, tools }),
     ...approvalHandlers({ db, conversations, grants }),

@@ -236,6 +236,12 @@ describe('the canary key', () => {
         { address: 'x@example.com', name: canary.repeat(20) },
       ],
       'identity:remove': [{ address: 'me@example.com' }, { address: canary }],
+      'label:overview': [{}, { extra: canary }],
+      'label:ofThreads': [{ threads: [1, 99] }, { threads: [canary] }],
+      'label:setColour': [
+        { id: 99, colour: 'teal' },
+        { id: 1, colour: canary },
+      ],
       'mail:undoable': [{}],
       'mail:undo': [{ count: 1 }, { id: 99 }],
       'chat:list': [{}],

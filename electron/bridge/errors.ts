@@ -9,6 +9,7 @@ import type { DocumentErrorReason } from '../documents/document-error.ts';
 import type { DomainError } from '../domain-error.ts';
 import type { RefusalReason } from '../files/safe-open.ts';
 import type { IdentityErrorReason } from '../mail/identity-error.ts';
+import { MailFailure } from '../mail/imap/imap-connect.ts';
 import type { MailErrorReason } from '../mail/mail-error.ts';
 import type { OAuthErrorReason } from '../mail/oauth/oauth-error.ts';
 import { type DomainKind, type domainErrors, domainKind } from '../thread-errors.ts';
@@ -106,5 +107,8 @@ export function toFailure(e: unknown): BridgeError | null {
   }
   // The sentence is aiErrorMessages[code]; the redacted provider detail is the caller's to add or not.
   if (e instanceof AiFailure) return { code: e.code, message: e.message };
+  // A mail server out of reach, refusing the sign-in or too slow (a folder created, a Trash emptied): its codes are
+  // the envelope's own, and the sentence is Skimmer's (imap-connect.ts), never the server's text.
+  if (e instanceof MailFailure) return { code: e.code, message: e.message };
   return null;
 }

@@ -15,6 +15,7 @@ import { draftChannels, outboxChannels } from './drafts.ts';
 import { BridgeError } from './fields.ts';
 import { fileChannels } from './files.ts';
 import { identityChannels } from './identities.ts';
+import { labelChannels } from './labels.ts';
 import { mailChannels } from './mail.ts';
 import { mailBulkChannels } from './mail-bulk.ts';
 import { oauthChannels } from './oauth.ts';
@@ -35,6 +36,7 @@ export * from './drafts.ts';
 export * from './fields.ts';
 export * from './files.ts';
 export * from './identities.ts';
+export * from './labels.ts';
 export * from './limits.ts';
 export * from './mail.ts';
 export * from './mail-bulk.ts';
@@ -61,6 +63,7 @@ export const channels = {
   ...oauthChannels,
   ...discoverChannels,
   ...identityChannels,
+  ...labelChannels,
   ...draftChannels,
   ...outboxChannels,
   ...draftReplyChannels,

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { ReaderLabels } from '../labels/ReaderLabels.tsx';
 import { displayText } from '../mail/display-text.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { SummaryPanel } from '../summary/SummaryPanel.tsx';
@@ -29,6 +30,7 @@ export function ReaderPane() {
           <header className="thread-head">
             <h1 className="thread-subject">{displayText(thread.subject) || '(no subject)'}</h1>
             <ThreadActions threadId={thread.id} />
+            <ReaderLabels threadId={thread.id} />
           </header>
           <SummaryPanel threadId={thread.id} messageIds={thread.messages.map((m) => m.id)} />
           {thread.messages.map((message) => (

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { ThreadSummary } from '../../../shared/contract/index.ts';
 import { formatListDate } from '../format/format-time.ts';
+import { RowLabels } from '../labels/RowLabels.tsx';
 import { displayText } from '../mail/display-text.ts';
 import { useMailStarStore } from '../stores/mail-star-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
@@ -166,6 +167,7 @@ export function ThreadRowView({ thread, top, selected, open, onOpen, check }: Th
       </div>
       <div className="row-snippet">
         <AnswerChips threadId={thread.id} />
+        <RowLabels threadId={thread.id} />
         <span className="row-snippet-text">{displayText(thread.snippet)}</span>
       </div>
     </div>
