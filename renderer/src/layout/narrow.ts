@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 // Below this width (CSS px, so 150 % zoom of a 1,280 px screen counts as 853) the three panes do not fit
 // side by side: the reader takes the list's place while a conversation is open, as Gmail's does.
 // layout-narrow.css uses the same number.
-export const narrowQuery = '(max-width: 1069px)';
+const narrowQuery = '(max-width: 1069px)';
 
 export function isNarrow(): boolean {
   return typeof window !== 'undefined' && window.matchMedia(narrowQuery).matches;
