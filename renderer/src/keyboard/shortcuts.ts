@@ -7,7 +7,10 @@
 // newest message of the open conversation; in the chat view, Esc stops a running answer. Dialogs handle their
 // own keys (Esc closes or cancels them), so nothing here runs while one is open, nor while the focus is in
 // the composer (its keys are its own: compose/ComposePanel.tsx).
+
 import { useEffect } from 'react';
+import { backToList } from '../layout/BackToList.tsx';
+import { isNarrow } from '../layout/narrow.ts';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
@@ -71,6 +74,8 @@ export function handleShortcut(event: KeyboardEvent): void {
     event.preventDefault();
     return;
   }
+  // A narrow window shows the reader in the list's place: Esc and u go back to the list, as Gmail's u does.
+  if (narrowReading(event, mail)) return;
   // The Drafts view lists drafts, not conversations: the conversation keys would act on none shown.
   if (mail.hits === null && mail.folderId === null && mail.view === 'drafts') {
     if (event.key !== '/') return;
@@ -251,4 +256,13 @@ export function useShortcuts(): void {
     document.addEventListener('keydown', handleShortcut);
     return () => document.removeEventListener('keydown', handleShortcut);
   }, []);
+}
+
+function narrowReading(event: KeyboardEvent, mail: ReturnType<typeof useMailStore.getState>): boolean {
+  if ((event.key !== 'Escape' && event.key !== 'u') || !isNarrow()) return false;
+  if (mail.openThread === null && mail.threadLoadingId === null) return false;
+  if (event.key === 'Escape' && useSelectionStore.getState().current() !== null) return false;
+  backToList();
+  event.preventDefault();
+  return true;
 }
