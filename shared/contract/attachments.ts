@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { Id } from './fields.ts';
-
-/** The most bytes one `attachment:read` answers: a page reads a large attachment range by range. */
-export const attachmentReadBytes = 1024 * 1024;
+import { attachmentReadBytes } from './limits.ts';
 
 // A message's attachment as the reader lists it: its place in the message's list (from 0), name, type, size.
 const AttachmentItem = z.object({

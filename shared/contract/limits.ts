@@ -26,3 +26,6 @@ export const labelColours = [
   'purple',
   'pink',
 ] as const;
+
+/** The most bytes one `attachment:read` answers: a page reads a large attachment range by range. */
+export const attachmentReadBytes = 1024 * 1024;

@@ -1,6 +1,6 @@
 // Save on an attachment chip (issue 29 §1): its bytes read from the main process a bounded range at a time
 // (`attachment:read`), then handed to the browser as a download under a safe name (shared/safe-file-name.ts).
-import { attachmentReadBytes } from '../../../shared/contract/index.ts';
+import { attachmentReadBytes } from '../../../shared/contract/limits.ts';
 import { safeFileName } from '../../../shared/safe-file-name.ts';
 import { bridge } from '../bridge.ts';
 
