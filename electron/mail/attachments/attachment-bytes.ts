@@ -6,12 +6,19 @@
 // part's decoded content, identical to what the sender attached.
 import type { Attachment } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
-import { FileRefusal, type Places } from '../../files/safe-open.ts';
+import type { Places } from '../../files/safe-open.ts';
 import type { Accounts } from '../accounts.ts';
 import { imapClient, mailFailure } from '../imap/imap-connect.ts';
 import { attachmentParts, type Structure } from '../imap/imap-message.ts';
 import { AttachmentError } from './attachment-error.ts';
-import { asImported, parsedAttachments, readSource, sourcePath, storedName } from './original.ts';
+import {
+  asImported,
+  parsedAttachments,
+  readSource,
+  sourcePath,
+  sourceProblem,
+  storedName,
+} from './original.ts';
 
 /** The most Skimmer reads of one attachment (the bound on a whole imported message is parse-bounds.ts's). */
 const maxAttachmentBytes = 200 * 1024 * 1024;
@@ -51,12 +58,7 @@ export function prepareAttachmentBytes(db: Db, deps: { accounts: Pick<Accounts, 
     try {
       raw = await readSource(o.source, deps.places);
     } catch (e) {
-      const why =
-        e instanceof FileRefusal
-          ? e.message
-          : (e as { code?: string }).code === 'ENOENT'
-            ? 'it is no longer there.'
-            : 'it could not be read.';
+      const why = sourceProblem(e);
       throw new AttachmentError('unreadable', `The file ${path} this message was imported from: ${why}`);
     }
     // SECURITY: a file rewritten since the import can hold another message at the recorded place, whose

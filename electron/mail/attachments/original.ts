@@ -4,7 +4,7 @@
 // every file (files/safe-open.ts), and only while it is still the message imported (its size and sha256).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { openUserFile, type Places, readUserFile } from '../../files/safe-open.ts';
+import { FileRefusal, openUserFile, type Places, readUserFile } from '../../files/safe-open.ts';
 import { maxMessageBytes } from '../import/parse-bounds.ts';
 import { splitMbox } from '../import/sources.ts';
 
@@ -82,4 +82,10 @@ async function mboxMessage(path: string, offset: number, places: Places): Promis
   } finally {
     await handle.close();
   }
+}
+
+/** Why an imported message's file could not be read, as the end of a sentence naming it. */
+export function sourceProblem(e: unknown): string {
+  if (e instanceof FileRefusal) return e.message;
+  return (e as { code?: string }).code === 'ENOENT' ? 'it is no longer there.' : 'it could not be read.';
 }

@@ -8,13 +8,14 @@
 // still the message imported: its size and sha256 are those the import stored (`messages.size`, `content_hash`),
 // else the file changed since and nothing is sent.
 import type { Db } from '../../db/open.ts';
-import { FileRefusal, type Places } from '../../files/safe-open.ts';
+import type { Places } from '../../files/safe-open.ts';
 import type { Accounts } from '../accounts.ts';
 import {
   asImported,
   parsedAttachments,
   readSource,
   sourcePath,
+  sourceProblem,
   storedName,
 } from '../attachments/original.ts';
 import { imapClient, mailFailure } from '../imap/imap-connect.ts';
@@ -54,12 +55,7 @@ export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 
     try {
       raw = await readSource(o.source, deps.places);
     } catch (e) {
-      const why =
-        e instanceof FileRefusal
-          ? e.message
-          : (e as { code?: string }).code === 'ENOENT'
-            ? 'it is no longer there.'
-            : 'it could not be read.';
+      const why = sourceProblem(e);
       throw unreadable(wanted[0] as Wanted, `the file ${path} it was imported from: ${why}`);
     }
     // SECURITY: the file is checked, not trusted: a file rewritten since the import (another mail program
