@@ -8,6 +8,7 @@ import { DocumentError } from './documents/document-error.ts';
 import type { DomainError } from './domain-error.ts';
 import { FileRefusal } from './files/safe-open.ts';
 import { DiscoveryError } from './mail/autoconfig/discovery-error.ts';
+import { InvitationError } from './mail/calendar/invitation-error.ts';
 import { IdentityError } from './mail/identity-error.ts';
 import { MailError } from './mail/mail-error.ts';
 import { OAuthError } from './mail/oauth/oauth-error.ts';
@@ -23,6 +24,7 @@ export const domainErrors = {
   file: FileRefusal,
   oauth: OAuthError,
   discovery: DiscoveryError,
+  invitation: InvitationError,
 } as const;
 
 export type DomainKind = keyof typeof domainErrors;

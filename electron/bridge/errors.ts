@@ -8,6 +8,7 @@ import { AiFailure } from '../ai/protocol/errors.ts';
 import type { DocumentErrorReason } from '../documents/document-error.ts';
 import type { DomainError } from '../domain-error.ts';
 import type { RefusalReason } from '../files/safe-open.ts';
+import type { InvitationErrorReason } from '../mail/calendar/invitation-error.ts';
 import type { IdentityErrorReason } from '../mail/identity-error.ts';
 import type { MailErrorReason } from '../mail/mail-error.ts';
 import type { OAuthErrorReason } from '../mail/oauth/oauth-error.ts';
@@ -72,6 +73,15 @@ const refusalCodes: Record<RefusalReason, ErrorCode> = {
   unreadable: 'io',
 };
 
+// An invitation Skimmer will not read or answer (issue 29 §2) is the mail's fault, so the request's: too large,
+// malformed, too many people, or not something that can be answered.
+const invitationCodes: Record<InvitationErrorReason, ErrorCode> = {
+  too_large: 'invalid_request',
+  malformed: 'invalid_request',
+  unsupported: 'invalid_request',
+  too_many: 'invalid_request',
+};
+
 const identityCodes: Record<IdentityErrorReason, ErrorCode> = {
   invalid_address: 'invalid_request',
   invalid_name: 'invalid_request',
@@ -93,6 +103,7 @@ const domainCodes: { [K in DomainKind]: (e: InstanceType<(typeof domainErrors)[K
   discovery: (e) => (e.reason === 'invalid_address' ? 'invalid_request' : 'not_found'),
   document: (e) => documentCodes[e.reason],
   file: (e) => refusalCodes[e.reason],
+  invitation: (e) => invitationCodes[e.reason],
 };
 
 /** The envelope's `{code, message}` for an expected failure; null for anything else (a bug, to be logged). */
