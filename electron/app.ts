@@ -20,6 +20,7 @@ import { accountHandlers } from './bridge/handlers/accounts.ts';
 import { agentHandlers } from './bridge/handlers/agents.ts';
 import { appHandlers } from './bridge/handlers/app.ts';
 import { approvalHandlers } from './bridge/handlers/approvals.ts';
+import { attachmentHandlers } from './bridge/handlers/attachments.ts';
 import { chatHandlers } from './bridge/handlers/chat.ts';
 import { discoverHandlers } from './bridge/handlers/discover.ts';
 import { documentHandlers } from './bridge/handlers/documents.ts';
@@ -27,6 +28,7 @@ import { draftReplyHandlers } from './bridge/handlers/draft-replies.ts';
 import { draftHandlers } from './bridge/handlers/drafts.ts';
 import { fileHandlers } from './bridge/handlers/files.ts';
 import { identityHandlers } from './bridge/handlers/identities.ts';
+import { labelHandlers } from './bridge/handlers/labels.ts';
 import { mailHandlers } from './bridge/handlers/mail.ts';
 import { mailBulkHandlers } from './bridge/handlers/mail-bulk.ts';
 import { oauthHandlers } from './bridge/handlers/oauth.ts';
@@ -45,6 +47,7 @@ import type { PickChoice } from './files/open-dialog.ts';
 import { type Places, userPlaces } from './files/safe-open.ts';
 import type { Log } from './log.ts';
 import { prepareAccounts } from './mail/accounts.ts';
+import { prepareAttachmentBytes } from './mail/attachments/attachment-bytes.ts';
 import { prepareIdentities } from './mail/identities.ts';
 import { prepareAccountSync } from './mail/imap/account-sync.ts';
 import { type ImportJob, startImportJob } from './mail/import/import-job.ts';
@@ -56,6 +59,7 @@ import { prepareOutbox } from './mail/send/outbox.ts';
 import { prepareUploads } from './mail/send/uploads.ts';
 import { prepareBulk } from './mail/store/bulk.ts';
 import { prepareContacts } from './mail/store/contacts.ts';
+import { prepareLabelsAdmin } from './mail/store/labels-admin.ts';
 import { prepareQueries } from './mail/store/queries.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
 import { prepareWriteBack } from './mail/store/write-back.ts';
@@ -304,6 +308,9 @@ export function createApp(options: AppOptions): App {
     }),
     ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
+    // An attachment's bytes are read from the files the imports read (the demo mailbox too), as a forward's are.
+    ...attachmentHandlers({ files: prepareAttachmentBytes(db, { accounts, places: demoPlaces }) }),
+    ...labelHandlers({ labels: prepareLabelsAdmin(db) }),
     ...discoverHandlers(options.extraCa ? { ca: options.extraCa } : {}),
     ...chatHandlers({ db, services, conversations, grants, streams, log, tools }),
     ...approvalHandlers({ db, conversations, grants }),

@@ -7,6 +7,7 @@ import { AssistantError } from './ai/assistant-error.ts';
 import { DocumentError } from './documents/document-error.ts';
 import type { DomainError } from './domain-error.ts';
 import { FileRefusal } from './files/safe-open.ts';
+import { AttachmentError } from './mail/attachments/attachment-error.ts';
 import { DiscoveryError } from './mail/autoconfig/discovery-error.ts';
 import { InvitationError } from './mail/calendar/invitation-error.ts';
 import { IdentityError } from './mail/identity-error.ts';
@@ -25,6 +26,7 @@ export const domainErrors = {
   oauth: OAuthError,
   discovery: DiscoveryError,
   invitation: InvitationError,
+  attachment: AttachmentError,
 } as const;
 
 export type DomainKind = keyof typeof domainErrors;

@@ -229,6 +229,11 @@ describe('the canary key', () => {
       'draft:send': [{ id: 99 }],
       'draft:discard': [{ id: 99 }],
       'identity:list': [{}],
+      'attachment:list': [{ message: 1 }, { message: 99 }],
+      'attachment:read': [
+        { message: 1, index: 0, offset: 0, length: 1024 },
+        { message: 99, index: 0, offset: 0, length: 1024 },
+      ],
       // A refused address is not echoed; a signature is the user's own words, so none is stored here.
       'identity:add': [
         { address: 'me@example.com', name: 'Me' },
@@ -236,6 +241,12 @@ describe('the canary key', () => {
         { address: 'x@example.com', name: canary.repeat(20) },
       ],
       'identity:remove': [{ address: 'me@example.com' }, { address: canary }],
+      'label:overview': [{}, { extra: canary }],
+      'label:ofThreads': [{ threads: [1, 99] }, { threads: [canary] }],
+      'label:setColour': [
+        { id: 99, colour: 'teal' },
+        { id: 1, colour: canary },
+      ],
       'mail:undoable': [{}],
       'mail:undo': [{ count: 1 }, { id: 99 }],
       'chat:list': [{}],

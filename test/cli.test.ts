@@ -162,6 +162,8 @@ const everyCommand = [
   'identity add',
   'identity list',
   'identity remove',
+  'attachment list',
+  'attachment save',
   'judge',
   'summarize',
   'ask',

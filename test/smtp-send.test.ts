@@ -103,6 +103,8 @@ describe('sending through the outbox', () => {
     expect(raw).toMatch(/^In-Reply-To: <ask@example.com>/m);
     expect(raw).toMatch(/^References: <old@example.org> <ask@example.com>/m);
     expect(raw).toMatch(/Noon works\./);
+    // The Message-ID is at the sender's domain (the login's, as it has no address of its own), not skimmer.invalid.
+    expect(raw).toMatch(/^Message-ID: <skimmer\.\d+\.[0-9a-f]{12}@example\.com>$/im);
     expect(prepareOutbox(db).get(out.queued)).toMatchObject({ state: 'sent', sentAt: expect.any(Number) });
     // Cancelling after it went out is refused, not pretended.
     expect(prepareOutbox(db).cancel(out.queued)).toBe(false);

@@ -3,6 +3,7 @@ import { AssistantError } from '../ai/assistant-error.ts';
 import { AiFailure } from '../ai/protocol/errors.ts';
 import { DocumentError } from '../documents/document-error.ts';
 import { FileRefusal } from '../files/safe-open.ts';
+import { MailFailure } from '../mail/imap/imap-connect.ts';
 import { MailError } from '../mail/mail-error.ts';
 import { BridgeFailure, toFailure } from './errors.ts';
 
@@ -93,6 +94,16 @@ describe('toFailure', () => {
       'a grant for a send',
       new AssistantError('always_asks', 'Asks.'),
       { code: 'forbidden', message: 'Asks.' },
+    ],
+    [
+      'a mail server out of reach',
+      new MailFailure('transport', 'Could not reach the server.', true),
+      { code: 'transport', message: 'Could not reach the server.' },
+    ],
+    [
+      'a mail server refusing the sign-in',
+      new MailFailure('unauthorized', 'Sign in again.', false),
+      { code: 'unauthorized', message: 'Sign in again.' },
     ],
   ])('maps %s to its envelope code', (_name, error, expected) => {
     expect(toFailure(error)).toEqual(expected);

@@ -8,8 +8,10 @@ import { AiFailure } from '../ai/protocol/errors.ts';
 import type { DocumentErrorReason } from '../documents/document-error.ts';
 import type { DomainError } from '../domain-error.ts';
 import type { RefusalReason } from '../files/safe-open.ts';
+import type { AttachmentErrorReason } from '../mail/attachments/attachment-error.ts';
 import type { InvitationErrorReason } from '../mail/calendar/invitation-error.ts';
 import type { IdentityErrorReason } from '../mail/identity-error.ts';
+import { MailFailure } from '../mail/imap/imap-connect.ts';
 import type { MailErrorReason } from '../mail/mail-error.ts';
 import type { OAuthErrorReason } from '../mail/oauth/oauth-error.ts';
 import { type DomainKind, type domainErrors, domainKind } from '../thread-errors.ts';
@@ -89,6 +91,17 @@ const identityCodes: Record<IdentityErrorReason, ErrorCode> = {
   account_address: 'invalid_request',
 };
 
+// An attachment's bytes (issue 29 §1): none of that number is not_found; a file or server that cannot give
+// them now, or gives another message's, is io (the person can retry, or re-import); too large is the request's.
+const attachmentCodes: Record<AttachmentErrorReason, ErrorCode> = {
+  not_found: 'not_found',
+  unreadable: 'io',
+  changed: 'io',
+  gone: 'not_found',
+  server: 'io',
+  too_large: 'invalid_request',
+};
+
 // The code of each kind of the domain's errors (thread-errors.ts's registry): a
 // new class in the registry does not compile until it has its line here.
 const domainCodes: { [K in DomainKind]: (e: InstanceType<(typeof domainErrors)[K]>) => ErrorCode } = {
@@ -104,6 +117,7 @@ const domainCodes: { [K in DomainKind]: (e: InstanceType<(typeof domainErrors)[K
   document: (e) => documentCodes[e.reason],
   file: (e) => refusalCodes[e.reason],
   invitation: (e) => invitationCodes[e.reason],
+  attachment: (e) => attachmentCodes[e.reason],
 };
 
 /** The envelope's `{code, message}` for an expected failure; null for anything else (a bug, to be logged). */
@@ -117,5 +131,8 @@ export function toFailure(e: unknown): BridgeError | null {
   }
   // The sentence is aiErrorMessages[code]; the redacted provider detail is the caller's to add or not.
   if (e instanceof AiFailure) return { code: e.code, message: e.message };
+  // A mail server out of reach, refusing the sign-in or too slow (a folder created, a Trash emptied): its codes are
+  // the envelope's own, and the sentence is Skimmer's (imap-connect.ts), never the server's text.
+  if (e instanceof MailFailure) return { code: e.code, message: e.message };
   return null;
 }

@@ -56,6 +56,20 @@ const specs = {
     ],
     flags: {},
   },
+  'attachment list': {
+    usage: ['attachment list MESSAGE_ID'],
+    summary: ["list a message's attachments, numbered from 1: name, type and size"],
+    flags: {},
+  },
+  'attachment save': {
+    usage: ['attachment save MESSAGE_ID [INDEX|--all] [--to DIR]'],
+    summary: [
+      'save an attachment (or --all; the only one when no INDEX) into DIR (default: here),',
+      'read from where the message lives (its imported file, or its IMAP server); a name from',
+      'mail never picks the path, an existing file is never replaced (" (2)" instead)',
+    ],
+    flags: { all: { type: 'boolean', default: false }, to: { type: 'string' } },
+  },
   serve: {
     usage: ['serve [--port N]'],
     summary: ['run Skimmer in the browser on 127.0.0.1'],

@@ -28,6 +28,7 @@ const commands: Record<Family, (line: Line, dataDir: string) => Promise<Started>
   },
   import: onApp(async () => (await import('./import.ts')).importCommand),
   show: onApp(async () => (await import('./show.ts')).showCommand),
+  attachment: onApp(async () => (await import('./attachment.ts')).attachmentCommand),
   service: onApp(async () => (await import('./service.ts')).serviceCommand),
   // `account discover` is a file of its own (discover.ts): what it finds is no account yet.
   account: (line, dataDir) =>

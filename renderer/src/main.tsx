@@ -4,6 +4,7 @@ import { App } from './app/App.tsx';
 import { wireStoreReactions } from './stores/reactions.ts';
 import './styles/theme.css';
 import './styles/layout.css';
+import './styles/layout-narrow.css';
 import './styles/threads.css';
 import './styles/reader.css';
 import './styles/dialogs.css';

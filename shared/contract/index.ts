@@ -7,6 +7,7 @@ import { accountChannels } from './accounts.ts';
 import { agentChannels } from './agents.ts';
 import { appChannels, linkChannels } from './app.ts';
 import { auditChannels, grantChannels } from './approvals.ts';
+import { attachmentChannels } from './attachments.ts';
 import { chatChannels } from './chat.ts';
 import { discoverChannels } from './discover.ts';
 import { documentChannels } from './documents.ts';
@@ -15,6 +16,7 @@ import { draftChannels, outboxChannels } from './drafts.ts';
 import { BridgeError } from './fields.ts';
 import { fileChannels } from './files.ts';
 import { identityChannels } from './identities.ts';
+import { labelChannels } from './labels.ts';
 import { mailChannels } from './mail.ts';
 import { mailBulkChannels } from './mail-bulk.ts';
 import { oauthChannels } from './oauth.ts';
@@ -27,6 +29,7 @@ export * from './accounts.ts';
 export * from './agents.ts';
 export * from './app.ts';
 export * from './approvals.ts';
+export * from './attachments.ts';
 export * from './chat.ts';
 export * from './discover.ts';
 export * from './documents.ts';
@@ -35,6 +38,7 @@ export * from './drafts.ts';
 export * from './fields.ts';
 export * from './files.ts';
 export * from './identities.ts';
+export * from './labels.ts';
 export * from './limits.ts';
 export * from './mail.ts';
 export * from './mail-bulk.ts';
@@ -61,6 +65,7 @@ export const channels = {
   ...oauthChannels,
   ...discoverChannels,
   ...identityChannels,
+  ...labelChannels,
   ...draftChannels,
   ...outboxChannels,
   ...draftReplyChannels,
@@ -75,6 +80,7 @@ export const channels = {
   ...agentChannels,
   ...runChannels,
   ...linkChannels,
+  ...attachmentChannels,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -12,3 +12,20 @@ export const maxSelectedThreads = 10_000;
 // A folder listing for the file browser (`files:browse`) holds at most this many entries, folders first; a filter
 // narrows a bigger folder.
 export const maxBrowseEntries = 2000;
+
+// The label colours (issue 29 §4). A colour is a name from this palette, not a CSS value: the renderer picks the shade that
+// keeps the chip's text readable in the light and the dark theme, and nothing the page sends becomes a style.
+export const labelColours = [
+  'grey',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'purple',
+  'pink',
+] as const;
+
+/** The most bytes one `attachment:read` answers: a page reads a large attachment range by range. */
+export const attachmentReadBytes = 1024 * 1024;

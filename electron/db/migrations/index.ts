@@ -35,6 +35,8 @@ import { m0033 } from './0033-draft-assists.ts';
 import { m0034 } from './0034-one-message-id-index.ts';
 import { m0035 } from './0035-undo-checks-spam-origins.ts';
 import { m0036 } from './0036-oauth-accounts.ts';
+import { m0037 } from './0037-unsubscribe.ts';
+import { m0038 } from './0038-label-colours.ts';
 import { m0043 } from './0043-mail-views.ts';
 
 // Append-only: a released migration never changes.
@@ -75,5 +77,7 @@ export const migrations: readonly Migration[] = [
   m0034,
   m0035,
   m0036,
+  m0037,
+  m0038,
   m0043,
 ];

@@ -21,6 +21,9 @@ const storedHeaderFields = [
   'date',
   'reply-to',
   'authentication-results',
+  // How the message offers to unsubscribe (mail/unsubscribe/list-unsubscribe.ts).
+  'list-unsubscribe',
+  'list-unsubscribe-post',
 ];
 
 export type FetchedMessage = {

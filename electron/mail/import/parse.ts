@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { convert } from 'html-to-text';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { Address, Attachment, MessageWarning } from '../../../shared/contract/index.ts';
+import { readUnsubscribeHeaders, type UnsubscribeLinks } from '../unsubscribe/list-unsubscribe.ts';
 import { contentWarnings } from '../warnings/message-warnings.ts';
 import { readTrustHeaders, type TrustHeaders } from '../warnings/trust-headers.ts';
 import { type MailFlags, statusHeaderFlags } from './mail-flags.ts';
@@ -37,6 +38,8 @@ export type ParsedMessage = {
    * it for a message of an mbox or an .eml file, never a Maildir's (its file name decides) or a synced one's.
    */
   statusFlags?: MailFlags;
+  /** How it offers to unsubscribe (List-Unsubscribe, RFC 2369/8058); absent when it offers no usable way. */
+  unsubscribe?: UnsubscribeLinks;
 };
 
 const maxIdLength = 998; // RFC 5322 line limit: anything longer is not a real Message-ID
@@ -110,6 +113,7 @@ function fromParsed(parsed: ParsedMail, raw: Buffer, strippedSizes: readonly num
   const text = clipText(parsed.text?.trim() ? parsed.text : html ? htmlText(html) : '');
   const storedHtml = html === null ? null : clipText(html);
   const statusFlags = statusHeaderFlags(parsed.headerLines);
+  const unsubscribe = readUnsubscribeHeaders(raw);
   return {
     messageId: cleanId(parsed.messageId) ?? '',
     inReplyTo: cleanId(parsed.inReplyTo),
@@ -131,6 +135,7 @@ function fromParsed(parsed: ParsedMail, raw: Buffer, strippedSizes: readonly num
     trust: readTrustHeaders(raw),
     contentWarnings: contentWarnings(text, storedHtml),
     ...(statusFlags && { statusFlags }),
+    ...(unsubscribe && { unsubscribe }),
   };
 }
 

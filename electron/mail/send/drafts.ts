@@ -14,6 +14,7 @@ import type { Db } from '../../db/open.ts';
 import { nextId } from '../../db/retired-ids.ts';
 import { prepareIdentities } from '../identities.ts';
 import { MailError } from '../mail-error.ts';
+import { newMessageId, prepareAccountLogin } from '../message-id.ts';
 import { prepareWriteBack } from '../store/write-back.ts';
 import { type Carried, prepareDraftFiles } from './draft-files.ts';
 import { type KeptState, type OutboxItem, type OutgoingMail, prepareOutbox } from './outbox.ts';
@@ -80,6 +81,7 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
     )
     .pluck();
   const outbox = prepareOutbox(db, now);
+  const loginOf = prepareAccountLogin(db);
   const files = prepareDraftFiles(db, now);
   const identities = prepareIdentities(db, now);
   const writeBack = prepareWriteBack(db, now);
@@ -171,7 +173,7 @@ export function prepareDrafts(db: Db, now: () => number = Date.now) {
       setServerCopy.run(null, null, id);
       return;
     }
-    const messageId = `<skimmer-draft.${id}.${now()}.${Math.random().toString(36).slice(2, 8)}@skimmer.invalid>`;
+    const messageId = newMessageId(`skimmer-draft.${id}`, r.from_address ?? loginOf(account), now());
     writeBack.queueFor(account, { kind: 'append_draft', draftId: id, messageId });
     setServerCopy.run(account, messageId, id);
   }

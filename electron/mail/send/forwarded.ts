@@ -7,15 +7,18 @@
 // sentence, the message stays in the outbox to retry, nothing is lost. An imported message is read only if it is
 // still the message imported: its size and sha256 are those the import stored (`messages.size`, `content_hash`),
 // else the file changed since and nothing is sent.
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { Db } from '../../db/open.ts';
-import { FileRefusal, openUserFile, type Places, readUserFile } from '../../files/safe-open.ts';
+import { FileRefusal, type Places } from '../../files/safe-open.ts';
 import type { Accounts } from '../accounts.ts';
+import {
+  asImported,
+  parsedAttachments,
+  readSource,
+  sourcePath,
+  storedName,
+} from '../attachments/original.ts';
 import { imapClient, mailFailure } from '../imap/imap-connect.ts';
 import { attachmentParts, type Structure } from '../imap/imap-message.ts';
-import { maxMessageBytes } from '../import/parse-bounds.ts';
-import { splitMbox } from '../import/sources.ts';
 import type { OutgoingFile } from './compose.ts';
 import type { OutboxFile } from './draft-files.ts';
 
@@ -46,14 +49,10 @@ export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 
   // names (the user's places, links resolved, never the data folder), so a database edited to point elsewhere
   // cannot make a forward carry /proc/self/environ or the vault key.
   async function fromSource(o: Origin, wanted: readonly Wanted[]): Promise<Map<Wanted, Buffer>> {
-    const { source } = o;
-    const hash = /^(.*)#(\d+)$/.exec(source);
-    const path = hash ? (hash[1] as string) : source;
+    const path = sourcePath(o.source);
     let raw: Buffer;
     try {
-      raw = hash
-        ? await mboxMessage(path, Number(hash[2]), deps.places)
-        : await readUserFile(path, deps.places, maxMessageBytes);
+      raw = await readSource(o.source, deps.places);
     } catch (e) {
       const why =
         e instanceof FileRefusal
@@ -70,17 +69,10 @@ export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 
     if (message === null) {
       throw unreadable(wanted[0] as Wanted, `the file ${path} it was imported from has changed since.`);
     }
-    // Loaded here, when a forward needs a file's attachments: mailparser and its charset tables are 1.2 MB built,
-    // a sixth of every command's start when the app loaded them with it (issue 18, bench/cli-start.ts).
-    const { simpleParser } = await import('mailparser');
-    const parsed = await simpleParser(message, {
-      skipImageLinks: true,
-      skipTextLinks: true,
-      skipTextToHtml: true,
-    });
+    const attachments = await parsedAttachments(message);
     const found = new Map<Wanted, Buffer>();
     for (const w of wanted) {
-      const a = parsed.attachments[w.index];
+      const a = attachments[w.index];
       if (!a || storedName(a.filename) !== w.name) {
         throw unreadable(w, `the file ${path} it was imported from has changed since.`);
       }
@@ -146,48 +138,4 @@ export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 
       }));
     },
   };
-}
-
-// The name as parse.ts stored it: control characters as spaces, trimmed, at most 255 characters.
-function storedName(filename: string | undefined): string {
-  return (
-    (filename ?? '')
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
-      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-      .trim()
-      .slice(0, 255)
-  );
-}
-
-/**
- * The message as it was imported, or null when the bytes read are another message. The last message of an mbox
- * ran to the end of the file when it was imported; mail appended since ends it at the next "From " line
- * instead, after the blank line before it, so line ends past the imported size are not a change.
- */
-function asImported(raw: Buffer, o: Pick<Origin, 'size' | 'content_hash'>): Buffer | null {
-  const tail = raw.subarray(Math.min(o.size, raw.length));
-  const lineEnds = tail.length > 0 && tail.length <= 2 && /^\r?\n$|^\n\n?$/.test(tail.toString('latin1'));
-  const message = lineEnds ? raw.subarray(0, o.size) : raw;
-  if (message.length !== o.size) return null;
-  return createHash('sha256').update(message).digest('hex') === o.content_hash ? message : null;
-}
-
-// One message of an mbox, from the "From " line at `offset` (where the import found it) to the next one.
-async function mboxMessage(path: string, offset: number, places: Places): Promise<Buffer> {
-  const { handle } = await openUserFile(path, places, Number.POSITIVE_INFINITY);
-  try {
-    const stream = createReadStream('', {
-      fd: handle,
-      start: offset,
-      autoClose: false,
-      highWaterMark: 1024 * 1024,
-    });
-    for await (const m of splitMbox(stream)) {
-      stream.destroy();
-      return m.raw;
-    }
-    throw Object.assign(new Error('empty'), { code: 'ENOENT' });
-  } finally {
-    await handle.close();
-  }
 }

@@ -12,6 +12,7 @@ import { type Places, userPlaces } from '../../files/safe-open.ts';
 import type { AccountLogin, Accounts } from '../accounts.ts';
 import { mailFailure } from '../imap/imap-connect.ts';
 import { MailError } from '../mail-error.ts';
+import { newMessageId, prepareAccountLogin } from '../message-id.ts';
 import { prepareWriteBack } from '../store/write-back.ts';
 import { compose } from './compose.ts';
 import { prepareDraftFiles } from './draft-files.ts';
@@ -103,6 +104,8 @@ export function prepareOutbox(db: Db, now: () => number = Date.now, sources: Pla
     `SELECT f.account_id, (i.smtp_host IS NOT NULL) AS smtp FROM messages m JOIN folders f ON f.id = m.folder_id
      JOIN imap_accounts i ON i.account_id = f.account_id WHERE m.id = ?`,
   );
+  // The login is the From of a message with no address of its own (sendDue), so its domain names the Message-ID.
+  const loginOf = prepareAccountLogin(db);
   const insert = db.prepare(
     `INSERT INTO outbox (account_id, message_id, to_json, cc_json, bcc_json, from_address, forward_of, subject, body,
        in_reply_to, created_at, send_after)
@@ -181,7 +184,7 @@ export function prepareOutbox(db: Db, now: () => number = Date.now, sources: Pla
       const id = Number(
         insert.run({
           account: accountId,
-          messageId: `<skimmer.${at}.${Math.random().toString(36).slice(2, 10)}@skimmer.invalid>`,
+          messageId: newMessageId('skimmer', mail.fromAddress ?? loginOf(accountId), at),
           to: JSON.stringify(mail.to),
           cc: JSON.stringify(mail.cc),
           bcc: JSON.stringify(mail.bcc ?? []),

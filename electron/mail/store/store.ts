@@ -6,6 +6,7 @@ import type { Db } from '../../db/open.ts';
 import { nextId } from '../../db/retired-ids.ts';
 import type { ParsedMessage } from '../import/parse.ts';
 import type { FolderRef } from '../import/sources.ts';
+import { prepareUnsubscribeStore } from '../unsubscribe/unsubscribe-store.ts';
 import { prepareWarnings } from '../warnings/warning-store.ts';
 import { prepareThreading } from './threads.ts';
 
@@ -62,6 +63,7 @@ export function prepareStore(db: Db) {
   const star = db.prepare<[number]>('UPDATE messages SET starred = 1 WHERE id = ?');
   const threading = prepareThreading(db);
   const warnings = prepareWarnings(db);
+  const unsubscribe = prepareUnsubscribeStore(db);
   const folderIds = new Map<string, number>();
   let unindexedFrom: number | null = null;
 
@@ -119,6 +121,7 @@ export function prepareStore(db: Db) {
     threading.counted(thread, m.date);
     // Checked against your mailbox as it stands, this run's earlier messages included (DESIGN §11, "Warnings").
     warnings.check(id, { ...m, folderId: folder });
+    if (m.unsubscribe) unsubscribe.save(id, m.unsubscribe);
     return { status: 'imported', id };
   }
 

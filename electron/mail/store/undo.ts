@@ -10,6 +10,7 @@
 import type { Db } from '../../db/open.ts';
 import { nextId } from '../../db/retired-ids.ts';
 import { MailError } from '../mail-error.ts';
+import { newMessageId, prepareAccountLogin } from '../message-id.ts';
 import { placeFolders } from './folder-places.ts';
 import { prepareLabels } from './labels.ts';
 import { prepareWriteBack } from './write-back.ts';
@@ -68,6 +69,7 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
   const labels = prepareLabels(db);
   // Every change to a message that lives on a server is queued for it, in the same transaction.
   const writeBack = prepareWriteBack(db, now);
+  const loginOf = prepareAccountLogin(db);
   const message = db.prepare<
     [number],
     { id: number; folder_id: number; unread: number; starred: number; account_id: number }
@@ -404,7 +406,11 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     // A reply is saved to the Drafts folder of the account it answers.
     const account = draft.inReplyTo === null ? null : writeBack.accountOf(draft.inReplyTo);
     // The server copy is found again (to drop it on undo) by this Message-ID.
-    const messageId = `<skimmer-draft.${id}.${now()}@skimmer.invalid>`;
+    const messageId = newMessageId(
+      `skimmer-draft.${id}`,
+      account === null ? null : (loginOf(account) ?? null),
+      now(),
+    );
     if (account !== null) {
       writeBack.queueFor(account, { kind: 'append_draft', draftId: id, messageId });
       setServerCopy.run(account, messageId, id);

@@ -2,6 +2,8 @@ import { Suspense, useEffect, useRef } from 'react';
 import { ComposePanel } from '../compose/ComposePanel.tsx';
 import { FolderPane } from '../folders/FolderPane.tsx';
 import { useShortcuts } from '../keyboard/shortcuts.ts';
+import { BackToList } from '../layout/BackToList.tsx';
+import { useNarrow } from '../layout/narrow.ts';
 import { OutboxBar } from '../outbox/OutboxBar.tsx';
 import { LinkConfirm } from '../reader/LinkConfirm.tsx';
 import { ReaderPane } from '../reader/ReaderPane.tsx';
@@ -28,6 +30,10 @@ export function App() {
   const info = useAppStore((state) => state.info);
   const view = useAppStore((state) => state.view);
   const importOpen = useImportStore((state) => state.open);
+  const narrow = useNarrow();
+  const reading = useMailStore(
+    (state) => narrow && (state.openThread !== null || state.threadLoadingId !== null),
+  );
   const previousView = useRef(view);
   const title = useMailStore((state) =>
     windowTitle({ view, mailView: state.view, folderId: state.folderId, folders: state.folders }),
@@ -88,10 +94,14 @@ export function App() {
         // While the import dialog is open it holds the import buttons, so they exist only once on the page.
         <EmptyState showActions={!importOpen} demoAvailable={info.demoAvailable} />
       ) : (
-        <main className="panes">
+        <main className={reading ? 'panes reading' : 'panes'}>
           <FolderPane />
           <ThreadPane />
-          <ReaderPane />
+          {/* In a narrow window the reader takes the list's place (layout-narrow.css); Back puts it back. */}
+          <div className="reader-column">
+            {reading && <BackToList />}
+            <ReaderPane />
+          </div>
         </main>
       )}
       {view === 'mail' && <ComposePanel />}

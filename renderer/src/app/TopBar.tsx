@@ -1,4 +1,5 @@
 import { AgentRequests } from '../approvals/AgentRequests.tsx';
+import { type BarItem, TopBarMore } from '../layout/TopBarMore.tsx';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
@@ -34,6 +35,33 @@ export function TopBar() {
   const notifying = useNotifyStore((state) => state.enabled);
   const toggleNotify = useNotifyStore((state) => state.toggle);
 
+  // In the bar's order; `fold` says when an item leaves the bar for the More menu (layout-narrow.css).
+  const items: BarItem[] = [
+    { id: 'drafts-open', label: drafts > 0 ? `Drafts (${drafts})` : 'Drafts', fold: 3, onSelect: openDrafts },
+    { id: 'documents-open', label: 'Documents', fold: 3, onSelect: openDocuments },
+    { id: 'triage-open', label: 'Triage', fold: 3, onSelect: openTriage },
+    { id: 'accounts-open', label: 'Accounts', fold: 2, onSelect: openAccounts },
+    { id: 'identities-open', label: 'Your addresses', fold: 2, onSelect: openIdentities },
+    { id: 'services-open', label: 'Services', fold: 1, onSelect: openServices },
+    { id: 'permissions-open', label: 'Permissions', fold: 1, onSelect: openPermissions },
+    // Off until turned on here; the browser asks its permission at this click, never before.
+    {
+      id: 'notify-toggle',
+      label: notifying ? 'Notify: on' : 'Notify: off',
+      fold: 2,
+      pressed: notifying,
+      title: "A notification when new mail arrives (never for an account's first sync)",
+      onSelect: () => void toggleNotify(),
+    },
+    {
+      id: 'theme-toggle',
+      label: theme === 'dark' ? 'Light theme' : 'Dark theme',
+      fold: 3,
+      pressed: theme === 'dark',
+      onSelect: toggleTheme,
+    },
+  ];
+
   return (
     <header className="top-bar">
       <span className="app-name">Skimmer</span>
@@ -65,47 +93,20 @@ export function TopBar() {
       <span className="spacer" />
       <span className="key-hint">{keyHints[view]}</span>
       <AgentRequests />
-      <button type="button" className="ghost drafts-open" data-testid="drafts-open" onClick={openDrafts}>
-        {drafts > 0 ? `Drafts (${drafts})` : 'Drafts'}
-      </button>
-      <button type="button" className="ghost" data-testid="documents-open" onClick={openDocuments}>
-        Documents
-      </button>
-      <button type="button" className="ghost" data-testid="triage-open" onClick={openTriage}>
-        Triage
-      </button>
-      <button type="button" className="ghost" data-testid="accounts-open" onClick={openAccounts}>
-        Accounts
-      </button>
-      <button type="button" className="ghost" data-testid="identities-open" onClick={openIdentities}>
-        Your addresses
-      </button>
-      <button type="button" className="ghost" data-testid="services-open" onClick={openServices}>
-        Services
-      </button>
-      <button type="button" className="ghost" data-testid="permissions-open" onClick={openPermissions}>
-        Permissions
-      </button>
-      {/* Off until turned on here; the browser asks its permission at this click, never before. */}
-      <button
-        type="button"
-        className="ghost"
-        data-testid="notify-toggle"
-        aria-pressed={notifying}
-        title="A notification when new mail arrives (never for an account's first sync)"
-        onClick={() => void toggleNotify()}
-      >
-        {notifying ? 'Notify: on' : 'Notify: off'}
-      </button>
-      <button
-        type="button"
-        className="ghost"
-        data-testid="theme-toggle"
-        aria-pressed={theme === 'dark'}
-        onClick={toggleTheme}
-      >
-        {theme === 'dark' ? 'Light theme' : 'Dark theme'}
-      </button>
+      {items.map((item) => (
+        <button
+          key={item.id}
+          type="button"
+          className={`ghost fold-${item.fold}${item.id === 'drafts-open' ? ' drafts-open' : ''}`}
+          data-testid={item.id}
+          aria-pressed={item.pressed}
+          title={item.title}
+          onClick={item.onSelect}
+        >
+          {item.label}
+        </button>
+      ))}
+      <TopBarMore items={items} />
     </header>
   );
 }

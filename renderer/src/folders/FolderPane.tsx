@@ -1,6 +1,7 @@
 import type { Folder, MailView } from '../../../shared/contract/index.ts';
 import { inView } from '../../../shared/mail-views.ts';
 import { syncProgressText } from '../../../shared/sync-progress-text.ts';
+import { LabelsSection } from '../labels/LabelsSection.tsx';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useComposeStore } from '../stores/compose-store.ts';
 import { useDraftsStore } from '../stores/drafts-store.ts';
@@ -81,6 +82,7 @@ export function FolderPane() {
       {groupFolders(folders).map((group) => (
         <FolderGroupList key={group.key} group={group} />
       ))}
+      <LabelsSection />
     </nav>
   );
 }

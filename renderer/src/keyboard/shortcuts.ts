@@ -7,7 +7,10 @@
 // newest message of the open conversation; in the chat view, Esc stops a running answer. Dialogs handle their
 // own keys (Esc closes or cancels them), so nothing here runs while one is open, nor while the focus is in
 // the composer (its keys are its own: compose/ComposePanel.tsx).
+
 import { useEffect } from 'react';
+import { backToList } from '../layout/BackToList.tsx';
+import { isNarrow } from '../layout/narrow.ts';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useChatStore } from '../stores/chat-store.ts';
@@ -26,6 +29,7 @@ import { usePickerStore } from '../stores/picker-store.ts';
 import { hitsSelectionKeyAction } from '../stores/search-selection.ts';
 import { useSelectionStore } from '../stores/selection-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
+import { useThreadOpenStore } from '../stores/thread-open-store.ts';
 import { selectionKeyAction } from '../stores/thread-selection.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
 import { isOrdered } from '../triage/triage-order.ts';
@@ -70,6 +74,8 @@ export function handleShortcut(event: KeyboardEvent): void {
     event.preventDefault();
     return;
   }
+  // A narrow window shows the reader in the list's place: Esc and u go back to the list, as Gmail's u does.
+  if (narrowReading(event, mail)) return;
   // The Drafts view lists drafts, not conversations: the conversation keys would act on none shown.
   if (mail.hits === null && mail.folderId === null && mail.view === 'drafts') {
     if (event.key !== '/') return;
@@ -108,6 +114,13 @@ export function handleShortcut(event: KeyboardEvent): void {
       break;
     case '/':
       mail.focusSearch();
+      break;
+    // Gmail's keys for the open conversation's messages: `;` expands all, `:` (Shift+; on a US keyboard) collapses all.
+    case ';':
+    case ':':
+      if (mail.openThread === null) return;
+      if (event.key === ';') useThreadOpenStore.getState().expandAll();
+      else useThreadOpenStore.getState().collapseAll();
       break;
     case 'u':
       void mail.toggleRead();
@@ -243,4 +256,13 @@ export function useShortcuts(): void {
     document.addEventListener('keydown', handleShortcut);
     return () => document.removeEventListener('keydown', handleShortcut);
   }, []);
+}
+
+function narrowReading(event: KeyboardEvent, mail: ReturnType<typeof useMailStore.getState>): boolean {
+  if ((event.key !== 'Escape' && event.key !== 'u') || !isNarrow()) return false;
+  if (mail.openThread === null && mail.threadLoadingId === null) return false;
+  if (event.key === 'Escape' && useSelectionStore.getState().current() !== null) return false;
+  backToList();
+  event.preventDefault();
+  return true;
 }

@@ -6,6 +6,9 @@
 // the app's style-src 'self' would refuse every inline style in the mail. Styles are applied here through CSSOM
 // instead (element.style, adopted constructed sheets), which CSP does not govern; the CSS itself was already
 // sanitized (sanitize-css.ts). Images still load under both policies: the app's and the shell's.
+import type { SearchTerm } from '../search/search-terms.ts';
+import { foldHtmlQuotes } from './fold-html-quotes.ts';
+import { markTextNodes } from './mark-text-nodes.ts';
 import type { SanitizedMail } from './sanitize-html.ts';
 
 // SECURITY: the frame's own policy. Nothing may load but data: images, and remote images only once the user has
@@ -28,6 +31,11 @@ img[data-mail-blocked] { outline: 1px dashed #b0b0b0; min-width: 24px; min-heigh
 a[data-mail-link] { color: #0b57d0; text-decoration: underline; cursor: pointer; }
 a[data-mail-link]:focus-visible { outline: 2px solid #0b57d0; outline-offset: 2px; }
 pre { white-space: pre-wrap; }
+details.skimmer-quote-fold { display: block; margin: 4px 0; }
+details.skimmer-quote-fold > summary { display: inline-block; list-style: none; padding: 0 8px; line-height: 16px; border: 1px solid #c4c8cf; border-radius: 4px; background: #eef0f3; color: #1b1b1b; letter-spacing: 1px; cursor: pointer; }
+details.skimmer-quote-fold > summary::-webkit-details-marker { display: none; }
+details.skimmer-quote-fold > summary:focus-visible { outline: 2px solid #0b57d0; outline-offset: 1px; }
+mark.search-term { background: #fde68a; color: #1b1b1b; border-radius: 2px; }
 `;
 
 export type MailFrameHandlers = {
@@ -41,6 +49,7 @@ export function mountMail(
   frame: HTMLIFrameElement,
   mail: SanitizedMail,
   handlers: MailFrameHandlers,
+  terms: readonly SearchTerm[] = [],
 ): () => void {
   const doc = frame.contentDocument;
   const view = frame.contentWindow as (Window & typeof globalThis) | null;
@@ -57,6 +66,9 @@ export function mountMail(
     element.style.cssText = element.getAttribute('data-mail-style') ?? '';
     element.removeAttribute('data-mail-style');
   }
+  // Marks first, so a fold holding one starts open.
+  markTextNodes(doc.body, terms);
+  foldHtmlQuotes(doc.body);
 
   const linkIndex = (target: EventTarget | null): number | null => {
     const element = target as Element | null;

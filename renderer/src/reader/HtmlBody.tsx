@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { sanitizeMailHtml } from '../mail/sanitize-html.ts';
+import { useSearchTerms } from '../search/use-search-terms.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { MailFrame } from './MailFrame.tsx';
 
@@ -7,6 +8,7 @@ export function HtmlBody({ messageId, html }: { messageId: number; html: string 
   const loadRemote = useMailStore((state) => state.imagesAllowed.has(messageId));
   const allowImages = useMailStore((state) => state.allowImages);
   const askToOpenLink = useMailStore((state) => state.askToOpenLink);
+  const terms = useSearchTerms();
   const mail = useMemo(() => sanitizeMailHtml(html, { loadRemote }), [html, loadRemote]);
 
   const onLink = (index: number) => {
@@ -32,7 +34,7 @@ export function HtmlBody({ messageId, html }: { messageId: number; html: string 
           </button>
         </div>
       )}
-      <MailFrame mail={mail} loadRemote={loadRemote} onLink={onLink} />
+      <MailFrame mail={mail} loadRemote={loadRemote} onLink={onLink} terms={terms} />
     </>
   );
 }

@@ -17,7 +17,8 @@ function formatAddress(address: Address): string {
   return displayText(address.name ? `${address.name} <${address.address}>` : address.address);
 }
 
-export function MessageCard({ message }: { message: MessageView }) {
+// `onCollapse`: in a thread of several, the sender's line folds the message back to one line (ThreadMessages.tsx).
+export function MessageCard({ message, onCollapse }: { message: MessageView; onCollapse?: () => void }) {
   const focused = useMailStore((state) => state.focusMessageId === message.id);
   // A summary's citation chip asked to show this message: each press scrolls to it again.
   const cited = useSummaryStore((state) =>
@@ -56,6 +57,19 @@ export function MessageCard({ message }: { message: MessageView }) {
     >
       <header className="message-header">
         <div className="message-from">
+          {onCollapse && (
+            <button
+              type="button"
+              className="ghost small message-collapse"
+              data-testid="message-collapse"
+              aria-expanded={true}
+              aria-label="Collapse this message"
+              title="Collapse"
+              onClick={onCollapse}
+            >
+              ▾
+            </button>
+          )}
           <strong>{fromName || fromAddress}</strong>
           {fromName && <span className="address"> &lt;{fromAddress}&gt;</span>}
         </div>
@@ -162,7 +176,9 @@ export function MessageCard({ message }: { message: MessageView }) {
       )}
       <SyncErrorNote message={message} />
       <WarningBanner warnings={message.warnings} />
-      {message.attachments.length > 0 && <AttachmentChips attachments={message.attachments} />}
+      {message.attachments.length > 0 && (
+        <AttachmentChips attachments={message.attachments} message={message.id} />
+      )}
       <MessageBody message={message} />
     </section>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { ReaderLabels } from '../labels/ReaderLabels.tsx';
 import { displayText } from '../mail/display-text.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { SummaryPanel } from '../summary/SummaryPanel.tsx';
-import { MessageCard } from './MessageCard.tsx';
 import { ThreadActions } from './ThreadActions.tsx';
+import { ThreadMessages } from './ThreadMessages.tsx';
 
 export function ReaderPane() {
   const thread = useMailStore((state) => state.openThread);
@@ -29,11 +30,10 @@ export function ReaderPane() {
           <header className="thread-head">
             <h1 className="thread-subject">{displayText(thread.subject) || '(no subject)'}</h1>
             <ThreadActions threadId={thread.id} />
+            <ReaderLabels threadId={thread.id} />
           </header>
           <SummaryPanel threadId={thread.id} messageIds={thread.messages.map((m) => m.id)} />
-          {thread.messages.map((message) => (
-            <MessageCard key={message.id} message={message} />
-          ))}
+          <ThreadMessages threadId={thread.id} messages={thread.messages} />
         </article>
       ) : (
         <p className="reader-empty">

@@ -3,6 +3,8 @@ import type { SearchHit } from '../../../shared/contract/index.ts';
 import { formatListDate } from '../format/format-time.ts';
 import { displayText } from '../mail/display-text.ts';
 import { senderLabel } from '../mail/sender-label.ts';
+import { Marked } from '../search/Marked.tsx';
+import { useSearchTerms } from '../search/use-search-terms.ts';
 import { useDocumentsStore } from '../stores/documents-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { hitChecked } from '../stores/search-selection.ts';
@@ -73,6 +75,7 @@ type MailHitProps = {
 function MailHit({ hit, index, cursorRef, atCursor, open }: MailHitProps) {
   const checked = useSelectionStore((state) => hitChecked(state, hit));
   const openHit = useMailStore((state) => state.openHit);
+  const terms = useSearchTerms();
   const select = (event: MouseEvent, orOpen: boolean) => {
     const selection = useSelectionStore.getState();
     if (event.shiftKey) selection.extendToHit(index);
@@ -118,7 +121,9 @@ function MailHit({ hit, index, cursorRef, atCursor, open }: MailHitProps) {
         <time>{formatListDate(hit.date)}</time>
       </div>
       <div className="row-subject">{displayText(hit.subject) || '(no subject)'}</div>
-      <div className="row-snippet">{displayText(hit.snippet)}</div>
+      <div className="row-snippet">
+        <Marked text={displayText(hit.snippet)} terms={terms} />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { labelColours } from './limits.ts';
+
+// Labels as the folder list shows them (issue 29 §4), with the colour the person picked from the palette
+// (limits.ts, apart from the schemas so the renderer's first screen loads no zod).
+export const LabelColour = z.enum(labelColours);
+export type LabelColour = z.infer<typeof LabelColour>;
+
+export const LabelOverview = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  colour: LabelColour.nullable(),
+  unread: z.number().int(),
+  total: z.number().int(),
+});
+export type LabelOverview = z.infer<typeof LabelOverview>;
+
+export const labelChannels = {
+  'label:overview': {
+    request: z.object({}).strict(),
+    response: z.array(LabelOverview),
+  },
+  'label:setColour': {
+    // null takes the colour away (the chip is drawn in the theme's neutral colour).
+    request: z.object({ id: z.number().int().positive(), colour: LabelColour.nullable() }).strict(),
+    response: z.object({ ok: z.literal(true) }),
+  },
+  'label:ofThreads': {
+    // The labels on each of these conversations (any of their messages), for the chips on list rows.
+    request: z.object({ threads: z.array(z.number().int().positive()).min(1).max(500) }).strict(),
+    response: z.array(
+      z.object({
+        threadId: z.number().int(),
+        labels: z.array(z.object({ name: z.string(), colour: LabelColour.nullable() })),
+      }),
+    ),
+  },
+} as const;
