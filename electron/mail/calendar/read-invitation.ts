@@ -7,12 +7,12 @@ import { InvitationError } from './invitation-error.ts';
 import { ruleInWords } from './rule-in-words.ts';
 import { ianaZone } from './windows-zones.ts';
 
-export const MAX_INVITATION_BYTES = 256 * 1024;
-export const MAX_ATTENDEES = 1000;
-export const SHOWN_ATTENDEES = 10;
+const MAX_INVITATION_BYTES = 256 * 1024;
+const MAX_ATTENDEES = 1000;
+const SHOWN_ATTENDEES = 10;
 
-export type Person = { name: string | null; address: string; partstat: string | null };
-export type When = { utc: string; timeZone: string | null; allDay: boolean };
+type Person = { name: string | null; address: string; partstat: string | null };
+type When = { utc: string; timeZone: string | null; allDay: boolean };
 
 export type Invitation = {
   method: 'REQUEST' | 'CANCEL';
