@@ -9,6 +9,7 @@ import type { DomainError } from './domain-error.ts';
 import { FileRefusal } from './files/safe-open.ts';
 import { AttachmentError } from './mail/attachments/attachment-error.ts';
 import { DiscoveryError } from './mail/autoconfig/discovery-error.ts';
+import { InvitationError } from './mail/calendar/invitation-error.ts';
 import { IdentityError } from './mail/identity-error.ts';
 import { MailError } from './mail/mail-error.ts';
 import { OAuthError } from './mail/oauth/oauth-error.ts';
@@ -24,6 +25,7 @@ export const domainErrors = {
   file: FileRefusal,
   oauth: OAuthError,
   discovery: DiscoveryError,
+  invitation: InvitationError,
   attachment: AttachmentError,
 } as const;
 

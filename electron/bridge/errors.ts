@@ -9,6 +9,7 @@ import type { DocumentErrorReason } from '../documents/document-error.ts';
 import type { DomainError } from '../domain-error.ts';
 import type { RefusalReason } from '../files/safe-open.ts';
 import type { AttachmentErrorReason } from '../mail/attachments/attachment-error.ts';
+import type { InvitationErrorReason } from '../mail/calendar/invitation-error.ts';
 import type { IdentityErrorReason } from '../mail/identity-error.ts';
 import { MailFailure } from '../mail/imap/imap-connect.ts';
 import type { MailErrorReason } from '../mail/mail-error.ts';
@@ -74,6 +75,15 @@ const refusalCodes: Record<RefusalReason, ErrorCode> = {
   unreadable: 'io',
 };
 
+// An invitation Skimmer will not read or answer (issue 29 §2) is the mail's fault, so the request's: too large,
+// malformed, too many people, or not something that can be answered.
+const invitationCodes: Record<InvitationErrorReason, ErrorCode> = {
+  too_large: 'invalid_request',
+  malformed: 'invalid_request',
+  unsupported: 'invalid_request',
+  too_many: 'invalid_request',
+};
+
 const identityCodes: Record<IdentityErrorReason, ErrorCode> = {
   invalid_address: 'invalid_request',
   invalid_name: 'invalid_request',
@@ -106,6 +116,7 @@ const domainCodes: { [K in DomainKind]: (e: InstanceType<(typeof domainErrors)[K
   discovery: (e) => (e.reason === 'invalid_address' ? 'invalid_request' : 'not_found'),
   document: (e) => documentCodes[e.reason],
   file: (e) => refusalCodes[e.reason],
+  invitation: (e) => invitationCodes[e.reason],
   attachment: (e) => attachmentCodes[e.reason],
 };
 
