@@ -180,7 +180,7 @@ describe('The grouped folder list', () => {
     await page.getByTestId('view-inbox').click();
     await threadRow('Imported lunch').getByTestId('row-star').click();
     await expect
-      .poll(() => threadRow('Imported lunch').getByTestId('row-star').getAttribute('aria-pressed'))
+      .poll(() => threadRow('Imported lunch').getByTestId('row-star').getAttribute('data-starred'))
       .toBe('true');
     await page.getByTestId('view-starred').click();
     await expect.poll(threadSubjects).toEqual(['Imported lunch']);

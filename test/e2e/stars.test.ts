@@ -49,14 +49,14 @@ describe('Stars', () => {
     await star.click();
     await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
     await expect
-      .poll(() => row('Alpha plans').getByTestId('row-star').getAttribute('aria-pressed'))
+      .poll(() => row('Alpha plans').getByTestId('row-star').getAttribute('data-starred'))
       .toBe('true');
     expect(starredIn('Alpha plans')).toBe(1);
 
     await page.getByTestId('undo-button').click();
     await expect.poll(() => starredIn('Alpha plans')).toBe(0);
     await expect
-      .poll(() => row('Alpha plans').getByTestId('row-star').getAttribute('aria-pressed'))
+      .poll(() => row('Alpha plans').getByTestId('row-star').getAttribute('data-starred'))
       .toBe('false');
   });
 
@@ -67,7 +67,7 @@ describe('Stars', () => {
     await page.keyboard.press('s');
     await expect.poll(() => starredIn('Beta plans')).toBe(1);
     await expect
-      .poll(() => row('Beta plans').getByTestId('row-star').getAttribute('aria-pressed'))
+      .poll(() => row('Beta plans').getByTestId('row-star').getAttribute('data-starred'))
       .toBe('true');
     await page.keyboard.press('s');
     await expect.poll(() => starredIn('Beta plans')).toBe(0);
@@ -77,7 +77,7 @@ describe('Stars', () => {
     await row('Alpha plans').getByTestId('row-star').click();
     await expect.poll(() => starredIn('Alpha plans')).toBe(1);
     await expect
-      .poll(() => row('Alpha plans').getByTestId('row-star').getAttribute('aria-pressed'))
+      .poll(() => row('Alpha plans').getByTestId('row-star').getAttribute('data-starred'))
       .toBe('true');
     // Beta stays the one open in the reader.
     await expect.poll(() => page.getByTestId('thread-star').getAttribute('aria-pressed')).toBe('false');

@@ -69,7 +69,6 @@ type ThreadRowViewProps = {
 // The row's selection checkbox: a click toggles it (Shift: a range) without opening the conversation.
 function RowCheck({ check }: { check: NonNullable<ThreadRowViewProps['check']> }) {
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: x checks the row from the keyboard (shortcuts.ts)
     <span
       className={check.checked ? 'row-check on' : 'row-check'}
       data-testid="row-check"
@@ -89,13 +88,12 @@ function RowCheck({ check }: { check: NonNullable<ThreadRowViewProps['check']> }
 function StarToggle({ thread }: { thread: ThreadSummary }) {
   const toggleStar = useMailStarStore((state) => state.toggleStar);
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: s stars the row from the keyboard (shortcuts.ts)
     <span
       className={thread.starred ? 'row-star starred' : 'row-star'}
       data-testid="row-star"
       title={thread.starred ? 'Unstar (s)' : 'Star (s)'}
-      aria-pressed={thread.starred}
-      // s stars the row; the row's own text says "starred" (an option may not hold a button).
+      data-starred={String(thread.starred)}
+      // s stars the row from the keyboard; the row's own text says "starred" (an option may not hold a button).
       aria-hidden="true"
       onClick={(event) => {
         event.stopPropagation();
