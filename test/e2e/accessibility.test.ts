@@ -1,5 +1,6 @@
-// axe-core's serious and critical findings (issue 29 §6) on the mail view and an open conversation, in both
-// themes: the built renderer in Debian's Chromium over the real server and bridge.
+// axe-core's serious and critical findings (issue 29 §6) on the mail view, an open conversation, checked
+// rows, the composer and every settings dialog, in both themes: the built renderer in Debian's Chromium over
+// the real server and bridge.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -39,6 +40,13 @@ async function seriousFindings(): Promise<Finding[]> {
   });
 }
 
+async function setTheme(theme: 'light' | 'dark'): Promise<void> {
+  const current = await page.evaluate(() => document.documentElement.dataset.theme);
+  if (current === theme) return;
+  await page.getByTestId('theme-toggle').click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+}
+
 beforeAll(async () => {
   const mail = tempDir();
   writeFileSync(
@@ -63,11 +71,7 @@ afterAll(async () => {
 describe('axe-core', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`${theme} theme: no serious or critical finding on the mail view and an open conversation`, async () => {
-      const current = await page.evaluate(() => document.documentElement.dataset.theme);
-      if (current !== theme) {
-        await page.getByTestId('theme-toggle').click();
-        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-      }
+      await setTheme(theme);
       // A selected, open row: the state whose colours the dark theme got wrong.
       await page.getByTestId('thread-row').filter({ hasText: 'Alpha plans' }).click();
       await page.locator('.thread-row.open.selected').waitFor();
@@ -75,6 +79,33 @@ describe('axe-core', () => {
       await page.getByTestId('thread-row').filter({ hasText: 'Beta plans' }).click();
       await page.locator('.thread-subject').waitFor();
       expect(await seriousFindings()).toEqual([]);
+      expect(foreign).toEqual([]);
+    });
+
+    test(`${theme} theme: no serious or critical finding with rows checked, in the composer and in Settings`, async () => {
+      await setTheme(theme);
+      const row = page.getByTestId('thread-row').filter({ hasText: 'Alpha plans' });
+      await row.click();
+      await page.keyboard.press('x');
+      await page.locator('.thread-row[data-checked="true"]').first().waitFor();
+      expect(await seriousFindings()).toEqual([]);
+      await page.keyboard.press('x'); // unchecked again for the next test
+
+      await page.keyboard.press('c');
+      const composer = page.getByTestId('composer');
+      await composer.getByTestId('composer-subject').waitFor();
+      expect(await seriousFindings()).toEqual([]);
+      await composer.getByTestId('composer-body').press('Escape');
+      await composer.waitFor({ state: 'detached' });
+
+      for (const opener of ['services-open', 'accounts-open', 'identities-open', 'permissions-open']) {
+        await page.getByTestId(opener).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.first().waitFor();
+        expect({ opener, findings: await seriousFindings() }).toEqual({ opener, findings: [] });
+        await page.keyboard.press('Escape');
+        await dialog.first().waitFor({ state: 'detached' });
+      }
       expect(foreign).toEqual([]);
     });
   }

@@ -19,7 +19,9 @@ let served: Served;
 let browser: Browser;
 let page: Page;
 const foreign: string[] = [];
-const shots = join(import.meta.dirname, '../../docs/screenshots');
+// docs/screenshots/thread-*.png, in the README, are copies of these.
+const shots = join(import.meta.dirname, '../../test-results/screenshots');
+mkdirSync(shots, { recursive: true });
 
 const people = [
   'Dana Reyes <dana@example.com>',
