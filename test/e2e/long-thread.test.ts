@@ -67,6 +67,35 @@ const unreadHtml = [
   '',
 ].join('\r\n');
 
+// Outlook's reply forms: its web app's HTML (the header block div#divRplyFwdMsg after an <hr>, the answered
+// mail's text after it unmarked) and its plain text ("-----Original Message-----").
+const outlookHtml = [
+  'From: Ana Müller <ana@example.com>',
+  'To: Dana Reyes <dana@example.com>',
+  'Subject: Re: Parking at the hall',
+  'Date: 20 Nov 2026 10:00:00 +0000',
+  'Message-ID: <outlook-html@example.com>',
+  'MIME-Version: 1.0',
+  'Content-Type: text/html; charset=utf-8',
+  '',
+  '<div dir="ltr"><p>Twelve spaces are kept for us until noon.</p></div>',
+  '<div id="appendonsend"></div><hr style="display:inline-block;width:98%" tabindex="-1">',
+  '<div id="divRplyFwdMsg" dir="ltr"><b>From:</b> Dana Reyes &lt;dana@example.com&gt;<br><b>Sent:</b> Thursday, 19 November 2026 17:00<br><b>Subject:</b> Parking at the hall</div>',
+  '<div><p>Can the hall hold parking spaces for the team?</p></div>',
+  '',
+].join('\r\n');
+const outlookPlain = [
+  'Yes, the minibus leaves at 8:00 from the station.',
+  '',
+  '-----Original Message-----',
+  'From: Dana Reyes <dana@example.com>',
+  'Sent: Thursday, 19 November 2026 17:05',
+  'Subject: Minibus from the station',
+  '',
+  'Is there a minibus from the station?',
+  '',
+].join('\n');
+
 const maildirFile = (dir: string, name: string, text: string) => writeFileSync(join(dir, name), text);
 
 beforeAll(async () => {
@@ -101,6 +130,18 @@ beforeAll(async () => {
       inReplyTo: id(8),
       references: [1, 2, 3, 4, 5, 6, 7, 8].map(id).join(' '),
       body: lastBody,
+    }),
+  );
+  maildirFile(join(maildir, 'new'), '1700000010.10.host', outlookHtml);
+  maildirFile(
+    join(maildir, 'new'),
+    '1700000011.11.host',
+    eml({
+      id: '<outlook-plain@example.com>',
+      subject: 'Re: Minibus from the station',
+      from: people[2],
+      date: '20 Nov 2026 10:05:00 +0000',
+      body: outlookPlain,
     }),
   );
   await app.importFiles([maildir], () => {}).done;
@@ -286,5 +327,34 @@ describe('A long thread', () => {
       await open().last().scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(shots, `thread-quote-folded-dark-${width}.png`) });
     }
+  });
+  test('Outlook’s replies fold from its header of the answered mail to the end, in HTML and plain text', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('thread-row').filter({ hasText: 'Parking at the hall' }).click();
+    const handle = await page.getByTestId('message').getByTestId('mail-frame').elementHandle();
+    const frame = await handle?.contentFrame();
+    if (!frame) throw new Error('the Outlook message has no frame');
+    const shown = () =>
+      frame.evaluate(() => {
+        const visible = (text: string) =>
+          [...document.querySelectorAll('p')].some((p) => p.textContent === text && p.checkVisibility());
+        return {
+          own: visible('Twelve spaces are kept for us until noon.'),
+          quoted: visible('Can the hall hold parking spaces for the team?'),
+        };
+      });
+    await expect.poll(shown).toEqual({ own: true, quoted: false });
+    await page.screenshot({ path: join(shots, 'thread-outlook-folded-dark-1280.png') });
+    await frame.locator('summary').click();
+    await expect.poll(shown).toEqual({ own: true, quoted: true });
+
+    await page.getByTestId('thread-row').filter({ hasText: 'Minibus from the station' }).click();
+    const message = page.getByTestId('message').filter({ hasText: 'the minibus leaves at 8:00' });
+    await message.getByTestId('quote-fold').waitFor();
+    expect(await message.textContent()).not.toContain('Original Message');
+    await message.getByTestId('quote-fold-toggle').click();
+    await expect
+      .poll(() => message.getByTestId('quote-fold-text').textContent())
+      .toContain('Is there a minibus from the station?');
   });
 });

@@ -3,7 +3,9 @@ import {
   foldPlainText,
   isAttributionElement,
   isAttributionText,
+  isOriginalMessageLine,
   isQuoteContainer,
+  isTailQuoteStart,
   keepsOwnText,
 } from './quote-fold.ts';
 
@@ -73,6 +75,46 @@ describe('plain-text quotes', () => {
     expect(kinds('This is what she wrote:\n\nnothing more.')).toEqual([
       ['text', 'This is what she wrote:\n\nnothing more.'],
     ]);
+  });
+});
+
+describe('Outlook’s unmarked quotes', () => {
+  test('everything from "-----Original Message-----" to the end folds', () => {
+    const text =
+      'Works for me.\n\n-----Original Message-----\nFrom: Dana <dana@example.com>\nSent: Monday\n\nThe plan.\n';
+    expect(kinds(text)).toEqual([
+      ['text', 'Works for me.\n\n'],
+      ['quote', '-----Original Message-----\nFrom: Dana <dana@example.com>\nSent: Monday\n\nThe plan.\n'],
+    ]);
+  });
+
+  test('a rule of underscores folds only when a From: header follows it', () => {
+    const reply = 'Yes.\n________________________________\nFrom: Dana\nSent: Monday\nThe plan.';
+    expect(kinds(reply)).toEqual([
+      ['text', 'Yes.\n'],
+      ['quote', '________________________________\nFrom: Dana\nSent: Monday\nThe plan.'],
+    ]);
+    const signature = 'Yes.\n________________________________\nDana Reyes, Acme';
+    expect(kinds(signature)).toEqual([['text', signature]]);
+  });
+
+  test('a forward’s content is not a quote, and a message that is all tail is not folded', () => {
+    const forward = 'FYI\n---------- Forwarded message ---------\nFrom: Bo\nThe plan.';
+    expect(kinds(forward)).toEqual([['text', forward]]);
+    const allTail = '-----Original Message-----\nFrom: Dana\nThe plan.';
+    expect(kinds(allTail)).toEqual([['text', allTail]]);
+  });
+
+  test('the separator in other languages; the HTML starts of the tail', () => {
+    expect(isOriginalMessageLine('-----Ursprüngliche Nachricht-----')).toBe(true);
+    expect(isOriginalMessageLine(' ----- Original Message ----- ')).toBe(true);
+    expect(isOriginalMessageLine('Original Message')).toBe(false);
+    const el = (tag: string, id: string | null = null) => ({ tag, classes: [], type: null, id });
+    expect(isTailQuoteStart(el('div', 'user-content-divRplyFwdMsg'), 'From: Dana')).toBe(true);
+    expect(isTailQuoteStart(el('div', 'divRplyFwdMsg'), '')).toBe(true);
+    expect(isTailQuoteStart(el('p'), '-----Original Message-----')).toBe(true);
+    expect(isTailQuoteStart(el('p'), 'From: Dana')).toBe(false);
+    expect(isTailQuoteStart(el('td'), '-----Original Message-----')).toBe(false);
   });
 });
 

@@ -2,7 +2,9 @@
 // §12, "Long threads"). Plain text: runs of `>` lines, with the "On DATE, NAME wrote:" line that introduces
 // them. HTML: Gmail's div.gmail_quote, Apple Mail's and Thunderbird's blockquote type="cite", Yahoo's
 // div.yahoo_quoted and the plain blockquote of other clients, with Thunderbird's div.moz-cite-prefix or an
-// "…wrote:" block before them. Only detection lives here (pure, tested in quote-fold.test.ts); the reader's
+// "…wrote:" block before them. Outlook quotes without marking the lines: everything from its header of the
+// answered mail to the end is the quote (a tail), in plain text from "-----Original Message-----" or from a
+// rule of underscores followed by "From:", in HTML from div#divRplyFwdMsg or that line. Only detection lives here (pure, tested in quote-fold.test.ts); the reader's
 // PlainBody and the mail frame (fold-html-quotes.ts) do the folding.
 //
 // Never the whole message: when nothing of the message's own would be left outside the folds (a forward of
@@ -98,6 +100,8 @@ export function foldPlainText(text: string): TextSegment[] {
     if (quoted >= 2 || from < first) for (let n = from; n <= last; n++) folded[n] = true;
     i = last + 1;
   }
+  const tail = outlookTailStart(bare);
+  if (tail !== -1) for (let n = tail; n < bare.length; n++) folded[n] = true;
   // Never the whole message.
   const ownText = bare.some((line, n) => !folded[n] && line.trim() !== '');
   if (!ownText) return text === '' ? [] : [{ kind: 'text', text, start: 0 }];
@@ -113,8 +117,46 @@ export function foldPlainText(text: string): TextSegment[] {
   return segments;
 }
 
+// Outlook's separators, in the languages it writes them in. A "Forwarded message" line is not one: a
+// forward's content is what the message is for.
+const originalMessage =
+  /^[ \t]*-{2,}[ \t]*(?:Original Message|Ursprüngliche Nachricht|Message d'origine|Mensaje original|Messaggio originale|Oorspronkelijk bericht|Mensagem original|Ursprungligt meddelande)[ \t]*-{2,}[ \t]*$/iu;
+const underscoreRule = /^[ \t]*_{10,}[ \t]*$/;
+const headerFrom = /^[ \t]*(?:From|Von|De|Da|Van|Från)[ \t]*:/u;
+
+/** Whether the text is Outlook's "-----Original Message-----" line. */
+export function isOriginalMessageLine(text: string): boolean {
+  return originalMessage.test(text.trim());
+}
+
+// The line where Outlook's quoted tail starts, or -1: "-----Original Message-----", or a rule of underscores
+// whose next filled line is a "From:" header.
+function outlookTailStart(lines: readonly string[]): number {
+  return lines.findIndex((line, n) => {
+    if (isOriginalMessageLine(line)) return true;
+    if (!underscoreRule.test(line)) return false;
+    const next = nextFilled(lines, n);
+    return next !== -1 && headerFrom.test(lines[next] ?? '');
+  });
+}
+
 /** What an HTML element is, as far as folding goes: enough of it to decide without a DOM. */
-export type ElementShape = { tag: string; classes: readonly string[]; type: string | null };
+export type ElementShape = {
+  tag: string;
+  classes: readonly string[];
+  type: string | null;
+  id?: string | null;
+};
+
+/**
+ * Whether the element starts Outlook's quoted tail: its header block of the answered mail (div#divRplyFwdMsg;
+ * the sanitizer prefixes ids with "user-content-") or an element holding only "-----Original Message-----".
+ */
+export function isTailQuoteStart(element: ElementShape, text: string): boolean {
+  const id = (element.id ?? '').replace(/^user-content-/, '');
+  if (id === 'divRplyFwdMsg') return true;
+  return ['div', 'p', 'span'].includes(element.tag.toLowerCase()) && isOriginalMessageLine(text);
+}
 
 /** Whether the element holds the quoted mail of a reply, in the form one of the mail clients writes it. */
 export function isQuoteContainer(element: ElementShape): boolean {
