@@ -19,6 +19,7 @@ const layers = [
     'window-policy\\.ts',
     'app-protocol\\.ts',
     'preload-api\\.ts',
+    'worker-calls\\.ts',
   ],
   ['mail', 'documents'],
   ['ai', 'thread-errors\\.ts'],

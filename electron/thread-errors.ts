@@ -54,3 +54,18 @@ export function rebuilt(typed: CrossedError): Error {
   const Class = domainErrors[typed.kind] as new (reason: string, message: string) => DomainError;
   return new Class(typed.reason, typed.message);
 }
+
+/** How a worker says a call failed: a typed error as its kind, anything else as its text for the log. */
+export type Failure = { typed?: CrossedError; message: string };
+
+/** On the worker: the failure of a call, as it can cross. */
+export function failureOf(e: unknown): Failure {
+  const typed = crossed(e);
+  if (typed) return { typed, message: typed.message };
+  return { message: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+}
+
+/** On the main thread: the error a worker's failure stands for. */
+export function errorOf(failure: Failure): Error {
+  return failure.typed ? rebuilt(failure.typed) : new Error(failure.message);
+}

@@ -14,18 +14,27 @@ function sources(dir: string): string[] {
   });
 }
 
-// `new URL(... './x-worker.ts' : './x-worker.js', import.meta.url)`: the worker and the file it is in.
+// `workerModule(import.meta.url, 'x-worker')` (electron/worker-calls.ts): the worker and the file it is in.
 const started = sources(join(root, 'electron')).flatMap((file) =>
-  [...readFileSync(file, 'utf8').matchAll(/'\.\/([\w-]+-worker)\.js'/g)].map((m) => ({
-    name: m[1] as string,
-    source: relative(root, join(file, '..', `${m[1]}.ts`)),
-  })),
+  [...readFileSync(file, 'utf8').matchAll(/workerModule\(import\.meta\.url, '([\w-]+-worker)'\)/g)].map(
+    (m) => ({
+      name: m[1] as string,
+      source: relative(root, join(file, '..', `${m[1]}.ts`)),
+    }),
+  ),
 );
 
 describe('worker entries', () => {
   test('the main process starts several workers', () => {
     expect(started.map((w) => w.name)).toEqual(
-      expect.arrayContaining(['read-worker', 'judge-worker', 'sync-worker', 'import-worker', 'parse-worker']),
+      expect.arrayContaining([
+        'read-worker',
+        'judge-worker',
+        'sync-worker',
+        'import-worker',
+        'parse-worker',
+        'imap-fetcher-worker',
+      ]),
     );
   });
 

@@ -13,7 +13,8 @@
 import { Worker } from 'node:worker_threads';
 import { searchReplaced, searchTooSlow } from '../mail/store/search.ts';
 import { searchScopeMs } from '../mail/store/selection.ts';
-import { rebuilt } from '../thread-errors.ts';
+import { errorOf } from '../thread-errors.ts';
+import { workerModule } from '../worker-calls.ts';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './read-worker.ts';
 import type { ReadName, Reads, SomeReads } from './reads.ts';
 
@@ -40,10 +41,7 @@ const searchMs = 2_000;
 /** How long past its deadline a read may take to notice it before the thread is let go. */
 const graceEveryMs = 500;
 
-const workerUrl = new URL(
-  import.meta.url.endsWith('.ts') ? './read-worker.ts' : './read-worker.js',
-  import.meta.url,
-);
+const workerUrl = workerModule(import.meta.url, 'read-worker');
 
 type Pending = {
   request: ReadRequest;
@@ -129,7 +127,7 @@ export function startReadThread(
       const p = pending.get(r.seq);
       if (!p) return;
       forget(p);
-      settle(p, r.ok ? { value: r.value } : { error: r.typed ? rebuilt(r.typed) : new Error(r.message) });
+      settle(p, r.ok ? { value: r.value } : { error: errorOf(r) });
       watchHead();
     });
     started.on('error', () => {}); // followed by 'exit'

@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/open.ts';
 import { searchReplaced, searchTooSlow } from '../mail/store/search.ts';
-import { type CrossedError, crossed } from '../thread-errors.ts';
+import { type Failure, failureOf } from '../thread-errors.ts';
 import { prepareReads, type ReadName } from './reads.ts';
 
 export type ReadWorkerData = { dbFile: string; checkpointMs: number };
@@ -20,9 +20,7 @@ export type ReadRequest = {
    */
   bound?: { ms: number; replaced: Int32Array };
 };
-export type ReadReply =
-  | { seq: number; ok: true; value: unknown }
-  | { seq: number; ok: false; typed?: CrossedError; message: string };
+export type ReadReply = { seq: number; ok: true; value: unknown } | ({ seq: number; ok: false } & Failure);
 
 const { dbFile, checkpointMs } = workerData as ReadWorkerData;
 
@@ -66,10 +64,7 @@ parentPort?.on('message', (r: ReadRequest) => {
     const read = reads[r.name] as (...args: unknown[]) => unknown;
     reply = { seq: r.seq, ok: true, value: read(...r.args) };
   } catch (e) {
-    const typed = crossed(e);
-    reply = typed
-      ? { seq: r.seq, ok: false, typed, message: typed.message }
-      : { seq: r.seq, ok: false, message: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+    reply = { seq: r.seq, ok: false, ...failureOf(e) };
   } finally {
     running = { until: Number.POSITIVE_INFINITY, ms: 0, replaced: null };
   }

@@ -6,7 +6,7 @@
 // ended, a new job's id, or a typed error as its class (thread-errors.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/open.ts';
-import { type CrossedError, crossed } from '../../thread-errors.ts';
+import { type Failure, failureOf } from '../../thread-errors.ts';
 import {
   insertJob,
   type JobWork,
@@ -29,19 +29,14 @@ export type JudgeReport =
   | { type: 'progress'; seq: number; progress: TriageProgress }
   | { type: 'done'; seq: number; outcome: WorkOutcome }
   | { type: 'inserted'; seq: number; id: number }
-  | { type: 'failed'; seq: number; typed?: CrossedError; message: string };
+  | ({ type: 'failed'; seq: number } & Failure);
 
 const { dbFile } = workerData as JudgeWorkerData;
 // The main connection has migrated the file already.
 const db = openDatabase(dbFile);
 const runs = new Map<number, { drain: AbortController; abort: AbortController }>();
 const report = (r: JudgeReport) => parentPort?.postMessage(r);
-const failed = (seq: number, e: unknown): JudgeReport => {
-  const typed = crossed(e);
-  return typed
-    ? { type: 'failed', seq, typed, message: typed.message }
-    : { type: 'failed', seq, message: e instanceof Error ? (e.stack ?? e.message) : String(e) };
-};
+const failed = (seq: number, e: unknown): JudgeReport => ({ type: 'failed', seq, ...failureOf(e) });
 
 parentPort?.on('message', (c: JudgeCommand) => {
   if (c.type === 'insert') {

@@ -4,6 +4,7 @@
 // than the first batch; a server that refuses the second connection leaves the fetching to the sync thread's
 // own connection, as before. Closing it (Stop, the sync ending, the sync worker terminating) ends the thread.
 import { Worker } from 'node:worker_threads';
+import { waitingCalls, workerModule } from '../../worker-calls.ts';
 import type { AccountLogin } from '../accounts.ts';
 import { MailFailure } from './imap-connect.ts';
 import { type FetchedMessage, unpackBatch } from './imap-fetch.ts';
@@ -15,10 +16,7 @@ export type Fetcher = {
   close(): Promise<void>;
 };
 
-const workerUrl = new URL(
-  import.meta.url.endsWith('.ts') ? './imap-fetcher-worker.ts' : './imap-fetcher-worker.js',
-  import.meta.url,
-);
+const workerUrl = workerModule(import.meta.url, 'imap-fetcher-worker');
 
 /**
  * A connected fetcher, or null when its connection could not be opened (the caller fetches itself then).
@@ -31,22 +29,18 @@ export function startFetcher(login: AccountLogin, known: string[]): Promise<Fetc
   } catch {
     return Promise.resolve(null);
   }
-  const waiting = new Map<number, { resolve: (m: FetchedMessage[]) => void; reject: (e: Error) => void }>();
-  let seq = 0;
+  const waiting = waitingCalls<FetchedMessage[]>();
   let gone: MailFailure | null = null;
   const end = (why: MailFailure) => {
     gone ??= why;
-    for (const w of waiting.values()) w.reject(why);
-    waiting.clear();
+    waiting.failAll(why);
   };
   const fetcher: Fetcher = {
     fetch(path, uidValidity, uids, learned) {
       if (gone) return Promise.reject(gone);
-      const id = seq++;
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, path, uidValidity, uids, learned } satisfies FetchRequest);
-      });
+      return waiting.call((id) =>
+        worker.postMessage({ id, path, uidValidity, uids, learned } satisfies FetchRequest),
+      );
     },
     async close() {
       end(new MailFailure('cancelled', 'The sync was stopped.', false));
@@ -57,16 +51,12 @@ export function startFetcher(login: AccountLogin, known: string[]): Promise<Fetc
     worker.on('message', (m: FetcherMessage) => {
       if (m.type === 'ready') resolve(fetcher);
       else if (m.type === 'fetched') {
-        waiting.get(m.id)?.resolve(unpackBatch(m.batch));
-        waiting.delete(m.id);
+        if (waiting.get(m.id)) waiting.answer(m.id, { value: unpackBatch(m.batch) });
       } else if (m.id === null) {
         // The second connection was refused (a limit on connections, say): no fetcher.
         void worker.terminate();
         resolve(null);
-      } else {
-        waiting.get(m.id)?.reject(new MailFailure(m.code, m.message, m.retryable));
-        waiting.delete(m.id);
-      }
+      } else waiting.answer(m.id, { error: new MailFailure(m.code, m.message, m.retryable) });
     });
     worker.on('error', () => {}); // followed by 'exit'
     worker.once('exit', () => {

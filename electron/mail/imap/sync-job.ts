@@ -1,6 +1,7 @@
 // Starts the worker that keeps an account in sync and relays what it reports (issue 5).
 import { Worker } from 'node:worker_threads';
 import type { WriteTurn } from '../../db/write-turn.ts';
+import { workerModule } from '../../worker-calls.ts';
 import type { AccountLogin } from '../accounts.ts';
 import type { SyncWorkerCommand, SyncWorkerData, SyncWorkerMessage } from './sync-worker.ts';
 
@@ -14,12 +15,7 @@ export type SyncJob = {
   readonly terminated: boolean;
 };
 
-// From source (Node 24 strips the types) the worker is the .ts file; in the Electron build it is the
-// bundled .js beside main.js (vite.electron.config.ts).
-const workerUrl = new URL(
-  import.meta.url.endsWith('.ts') ? './sync-worker.ts' : './sync-worker.js',
-  import.meta.url,
-);
+const workerUrl = workerModule(import.meta.url, 'sync-worker');
 
 export function startSyncJob(
   dbFile: string,

@@ -4,18 +4,14 @@ import { Worker } from 'node:worker_threads';
 import type { StreamEvent } from '../../../shared/contract/index.ts';
 import type { WriteTurn } from '../../db/write-turn.ts';
 import type { Places } from '../../files/safe-open.ts';
+import { workerModule } from '../../worker-calls.ts';
 import type { ImportCounters } from './import-run.ts';
 import type { ImportWorkerData, ImportWorkerMessage } from './import-worker.ts';
 import { importThreadLimits } from './thread-memory.ts';
 
 export type ImportJob = { cancel: () => void; done: Promise<void> };
 
-// From source (Node 24 strips the types) the worker is the .ts file; in the Electron build it is the
-// bundled .js beside main.js (vite.electron.config.ts).
-const workerUrl = new URL(
-  import.meta.url.endsWith('.ts') ? './import-worker.ts' : './import-worker.js',
-  import.meta.url,
-);
+const workerUrl = workerModule(import.meta.url, 'import-worker');
 
 export function startImportJob(
   dbFile: string,

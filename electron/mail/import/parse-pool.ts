@@ -7,9 +7,10 @@
 // so a sync whose messages never do starts none.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { type Waiting, waitingCalls, workerModule } from '../../worker-calls.ts';
 import type { ParsedMessage, ParseOptions } from './parse.ts';
 import { ParseError } from './parse-bounds.ts';
-import type { ParseReply, ParseRequest } from './parse-worker.ts';
+import type { ParseReply, ParseRequest, ParseResult } from './parse-worker.ts';
 import { importThreadLimits } from './thread-memory.ts';
 
 export type ParsePool = {
@@ -23,10 +24,7 @@ export type ParsePool = {
   close(): Promise<void>;
 };
 
-const workerUrl = new URL(
-  import.meta.url.endsWith('.ts') ? './parse-worker.ts' : './parse-worker.js',
-  import.meta.url,
-);
+const workerUrl = workerModule(import.meta.url, 'parse-worker');
 
 // One thread per core, at most 2: beyond that the writer and the main thread start to wait for a core.
 export function defaultParseThreads(): number {
@@ -55,11 +53,11 @@ const mailparserShare = 0.1;
 const batchMessages = 8;
 const batchBytes = 256 * 1024;
 
-type Waiting = { resolve: (m: ParsedMessage) => void; reject: (e: Error) => void };
-type Slot = { worker: Worker; batches: Map<number, Waiting[]>; held: number };
+// A thread, the batches it holds (answered by one reply each, a result per message) and their messages' count.
+type Slot = { worker: Worker; batches: ReturnType<typeof waitingCalls<ParseResult[]>>; held: number };
 type Batch = {
   messages: ParseRequest['messages'];
-  waiting: Waiting[];
+  waiting: Waiting<ParsedMessage>[];
   transfer: ArrayBuffer[];
   bytes: number;
 };
@@ -80,7 +78,6 @@ export function createParsePool(
   } = {},
 ): ParsePool {
   let closing = false;
-  let seq = 0;
   const slots: Slot[] = [];
   // How many replies came, and how many of them mailparser read.
   let replies = 0;
@@ -96,29 +93,15 @@ export function createParsePool(
   function start(index: number): void {
     const slot: Slot = {
       worker: new Worker(workerUrl, { name: 'parse', resourceLimits: importThreadLimits }),
-      batches: new Map(),
+      batches: waitingCalls<ParseResult[]>(),
       held: 0,
     };
     slots[index] = slot;
     slot.worker.on('message', ({ batch, results }: ParseReply) => {
-      const waiting = slot.batches.get(batch);
-      slot.batches.delete(batch);
-      if (!waiting) return;
-      slot.held -= waiting.length;
-      results.forEach((reply, i) => {
-        const w = waiting[i];
-        if (!w) return;
-        if (reply.ok) {
-          replies++;
-          if (!reply.direct) viaMailparser++;
-          w.resolve(reply.parsed);
-        } else w.reject(reply.expected ? new ParseError(reply.reason) : new Error(reply.reason));
-      });
+      slot.batches.answer(batch, { value: results });
     });
     slot.worker.on('exit', () => {
-      for (const waiting of slot.batches.values())
-        for (const w of waiting) w.reject(new ParseError('Parsing this message stopped the parser.'));
-      slot.batches.clear();
+      slot.batches.failAll(new ParseError('Parsing this message stopped the parser.'));
       slot.held = 0;
       if (!closing) start(index);
     });
@@ -136,19 +119,34 @@ export function createParsePool(
     if (slots.length === 0 || worthAnother()) start(slots.length);
     // The least busy thread takes the next batch.
     const slot = slots.reduce((a, b) => (b.held < a.held ? b : a));
-    const id = seq++;
-    slot.batches.set(id, batch.waiting);
-    slot.held += batch.waiting.length;
-    const request: ParseRequest = { batch: id, messages: batch.messages };
-    try {
-      slot.worker.postMessage(request, batch.transfer);
-    } catch (e) {
-      // Nothing was sent (a buffer that cannot move, say): the batch's messages fail, not the caller's thread.
-      slot.batches.delete(id);
-      slot.held -= batch.waiting.length;
-      const error = e instanceof Error ? e : new Error(String(e));
-      for (const w of batch.waiting) w.reject(error);
-    }
+    const count = batch.waiting.length;
+    slot.held += count;
+    // A batch that could not be sent (a buffer that cannot move, say) fails its messages, not the caller's thread.
+    slot.batches
+      .call((id) =>
+        slot.worker.postMessage(
+          { batch: id, messages: batch.messages } satisfies ParseRequest,
+          batch.transfer,
+        ),
+      )
+      .then(
+        (results) => {
+          slot.held -= count;
+          results.forEach((reply, i) => {
+            const w = batch.waiting[i];
+            if (!w) return;
+            if (reply.ok) {
+              replies++;
+              if (!reply.direct) viaMailparser++;
+              w.resolve(reply.parsed);
+            } else w.reject(reply.expected ? new ParseError(reply.reason) : new Error(reply.reason));
+          });
+        },
+        (error: Error) => {
+          slot.held = Math.max(0, slot.held - count);
+          for (const w of batch.waiting) w.reject(error);
+        },
+      );
   }
 
   if (opts.startNow) start(0);
