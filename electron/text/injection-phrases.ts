@@ -1,7 +1,7 @@
 // Phrases that address an AI reader rather than a person, used by suspectInjection (untrusted.ts).
 // They run over text that is already normalised: NFKC, zero-width and bidi controls removed, lowercase,
 // curly apostrophes made straight, whitespace collapsed within a line and lines joined with '\n'.
-// A second pass runs them over the same text with Cyrillic/Greek look-alike letters folded to Latin.
+// A second pass runs them over the same text with the letters that look like Latin ones folded to them (latin-lookalikes.ts).
 //
 // This is a hint for the UI, not a defence (DESIGN.md §8): the aim is few false positives on ordinary
 // mail, so most patterns need an AI-directed object ("previous *instructions*", "*all* invoices",

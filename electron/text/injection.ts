@@ -2,42 +2,7 @@
 // defence (the defences are the gates and approvals with provenance, DESIGN §7). Pure.
 import { hidesCharacters, invisibleRun, stripHiddenText } from './hidden-characters.ts';
 import { type InjectionReason, injectionPhrases } from './injection-phrases.ts';
-
-// Latin look-alikes in Cyrillic and Greek (Unicode confusables, the common ones). Each maps one UTF-16
-// unit to one, so positions in the folded text equal positions in the normalised text.
-const CONFUSABLES: Record<string, string> = {
-  а: 'a',
-  в: 'b',
-  е: 'e',
-  ё: 'e',
-  к: 'k',
-  м: 'm',
-  н: 'h',
-  о: 'o',
-  р: 'p',
-  с: 'c',
-  т: 't',
-  у: 'y',
-  х: 'x',
-  і: 'i',
-  ї: 'i',
-  ј: 'j',
-  ѕ: 's',
-  ԁ: 'd',
-  ԛ: 'q',
-  ԝ: 'w',
-  α: 'a',
-  ε: 'e',
-  ι: 'i',
-  κ: 'k',
-  ν: 'v',
-  ο: 'o',
-  ρ: 'p',
-  τ: 't',
-  υ: 'u',
-  χ: 'x',
-};
-const confusable = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'g');
+import { foldLatinLookalikes } from './latin-lookalikes.ts';
 
 function splitLines(text: string): string[] {
   return text.split(/\r\n|[\n\r\u2028\u2029\u0085]/);
@@ -69,7 +34,8 @@ function findInjections(text: string): Finding[] {
     return line;
   };
   const joined = lines.join('\n');
-  const folded = joined.replace(confusable, (ch) => CONFUSABLES[ch] ?? ch);
+  // Positions in the folded text are those in the joined one (one unit for one).
+  const folded = foldLatinLookalikes(joined);
   const findings: Finding[] = [];
   for (const { reason, pattern } of injectionPhrases) {
     for (const variant of joined === folded ? [joined] : [joined, folded]) {
