@@ -15,8 +15,8 @@ import { channels, envelope } from '../shared/contract/index.ts';
 import { call, callRaw } from './support/bridge.ts';
 import { startHttpServer, startHttpsServer, type WebServer } from './support/https-server.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
-import { startTestCa } from './support/test-ca.ts';
 import { tempDir } from './support/temp.ts';
+import { startTestCa } from './support/test-ca.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures/unsubscribe');
 let web: WebServer;
@@ -199,7 +199,12 @@ describe('a page to open (http)', () => {
     const reply = await run('http');
     expect(reply).toEqual({
       ok: true,
-      value: { method: 'http', at: expect.any(Number), outboxId: null, url: 'http://unsub.old.example/u?id=7' },
+      value: {
+        method: 'http',
+        at: expect.any(Number),
+        outboxId: null,
+        url: 'http://unsub.old.example/u?id=7',
+      },
     });
     expect((await options('http')).unsubscribed?.method).toBe('http');
   });

@@ -34,7 +34,13 @@ export function readMailto(uri: string): MailtoMessage | null {
   const add = (list: string) => {
     for (const raw of list.split(',')) {
       const a = decoded(raw)?.trim() ?? '';
-      if (a !== '' && a.length <= maxAddressChars && address.test(a) && !to.includes(a) && to.length < maxRecipients)
+      if (
+        a !== '' &&
+        a.length <= maxAddressChars &&
+        address.test(a) &&
+        !to.includes(a) &&
+        to.length < maxRecipients
+      )
         to.push(a);
     }
   };
@@ -52,7 +58,11 @@ export function readMailto(uri: string): MailtoMessage | null {
   if (to.length === 0) return null;
   return {
     to,
-    subject: (subject ?? 'unsubscribe').replace(/[\r\n]+/g, ' ').trim().slice(0, maxSubjectChars) || 'unsubscribe',
+    subject:
+      (subject ?? 'unsubscribe')
+        .replace(/[\r\n]+/g, ' ')
+        .trim()
+        .slice(0, maxSubjectChars) || 'unsubscribe',
     body: (body ?? '').replace(/\r\n?/g, '\n').slice(0, maxBodyChars),
   };
 }

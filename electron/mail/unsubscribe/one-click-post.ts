@@ -28,7 +28,10 @@ function unreachable(host: string, e: unknown, signal: AbortSignal, timeoutMs: n
     return new UnsubscribeError('unreachable', `${host} did not answer within ${timeoutMs / 1000} seconds.`);
   }
   if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) {
-    return new UnsubscribeError('unreachable', `${host} has no valid certificate, so nothing was sent to it.`);
+    return new UnsubscribeError(
+      'unreachable',
+      `${host} has no valid certificate, so nothing was sent to it.`,
+    );
   }
   if (code === 'ENOTFOUND') return new UnsubscribeError('unreachable', `${host} has no address in DNS.`);
   return new UnsubscribeError('unreachable', `${host} could not be reached${code ? ` (${code})` : ''}.`);
@@ -72,11 +75,17 @@ export async function postOneClick(url: string, net: OneClickNet = {}): Promise<
         try {
           next = new URL(location, target);
         } catch {
-          throw new UnsubscribeError('redirect', `${host} redirected the request to an address that is not one.`);
+          throw new UnsubscribeError(
+            'redirect',
+            `${host} redirected the request to an address that is not one.`,
+          );
         }
         // SECURITY: the person confirmed this host; the request goes nowhere else, and never in the clear.
         if (next.protocol !== 'https:') {
-          throw new UnsubscribeError('redirect', `${host} redirected the request to plain HTTP, so it was not sent on.`);
+          throw new UnsubscribeError(
+            'redirect',
+            `${host} redirected the request to plain HTTP, so it was not sent on.`,
+          );
         }
         if (next.host !== host) {
           throw new UnsubscribeError(
@@ -85,7 +94,10 @@ export async function postOneClick(url: string, net: OneClickNet = {}): Promise<
           );
         }
         if (hop >= maxRedirects) {
-          throw new UnsubscribeError('redirect', `${host} redirected the request more than ${maxRedirects} times.`);
+          throw new UnsubscribeError(
+            'redirect',
+            `${host} redirected the request more than ${maxRedirects} times.`,
+          );
         }
         // The POST is the unsubscribe: it goes on as a POST (a GET would only fetch a page).
         target = next;

@@ -14,7 +14,11 @@ describe('the way to unsubscribe (RFC 8058 first, then email, then a page)', () 
   test('a one-click https link is a POST to its host, over an email offered beside it', () => {
     expect(
       chooseWay(
-        links({ https: 'https://news.example.com/u/1', mailto: 'mailto:leave@news.example.com', oneClick: true }),
+        links({
+          https: 'https://news.example.com/u/1',
+          mailto: 'mailto:leave@news.example.com',
+          oneClick: true,
+        }),
       ),
     ).toEqual({ method: 'one-click', url: 'https://news.example.com/u/1', host: 'news.example.com' });
   });
@@ -22,7 +26,10 @@ describe('the way to unsubscribe (RFC 8058 first, then email, then a page)', () 
   test('without One-Click the email comes before the https page', () => {
     expect(
       chooseWay(links({ https: 'https://news.example.com/u/1', mailto: 'mailto:leave@news.example.com' })),
-    ).toEqual({ method: 'mailto', mail: { to: ['leave@news.example.com'], subject: 'unsubscribe', body: '' } });
+    ).toEqual({
+      method: 'mailto',
+      mail: { to: ['leave@news.example.com'], subject: 'unsubscribe', body: '' },
+    });
   });
 
   test('a page is all that is left: https without One-Click, else http, opened in the browser', () => {

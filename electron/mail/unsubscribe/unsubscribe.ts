@@ -11,8 +11,8 @@ import { chooseFrom } from '../../../shared/compose/from.ts';
 import type { Db } from '../../db/open.ts';
 import type { Outbox } from '../send/outbox.ts';
 import { type OneClickNet, postOneClick } from './one-click-post.ts';
-import { chooseWay, type UnsubscribeWay } from './unsubscribe-method.ts';
 import { UnsubscribeError } from './unsubscribe-error.ts';
+import { chooseWay, type UnsubscribeWay } from './unsubscribe-method.ts';
 import { prepareUnsubscribeStore, type UnsubscribeMethod } from './unsubscribe-store.ts';
 
 /** Where the chosen way goes, as the confirmation names it: never more of the URI than its host for a request. */
@@ -44,7 +44,14 @@ type Deps = {
   now?: () => number;
 };
 
-type MessageRow = { account_id: number; imap: number; from_name: string; from_addr: string; to_json: string; cc_json: string };
+type MessageRow = {
+  account_id: number;
+  imap: number;
+  from_name: string;
+  from_addr: string;
+  to_json: string;
+  cc_json: string;
+};
 
 function targetOf(way: UnsubscribeWay): UnsubscribeTarget {
   if (way.method === 'mailto') return { method: 'mailto', to: way.mail.to };
