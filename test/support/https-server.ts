@@ -15,7 +15,7 @@ import type { TestCa } from './test-ca.ts';
 // `hang`: the request is read and never answered (a server that accepts and stalls), until the server closes.
 type Answer = { status?: number; body: string | Buffer; headers?: Record<string, string>; hang?: boolean };
 /** A request as it arrived: what an unsubscribe test checks was (and was not) sent. */
-export type Received = {
+type Received = {
   method: string;
   host: string;
   path: string;
