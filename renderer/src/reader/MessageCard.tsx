@@ -11,7 +11,7 @@ import { useSummaryStore } from '../stores/summary-store.ts';
 import { AttachmentChips } from './AttachmentChips.tsx';
 import { MessageBody } from './MessageBody.tsx';
 import { SyncErrorNote } from './SyncErrorNote.tsx';
-import { UnsubscribeButton, UnsubscribeError } from './UnsubscribeButton.tsx';
+import { UnsubscribeButton, UnsubscribeFailure } from './UnsubscribeButton.tsx';
 import { WarningBanner } from './WarningBanner.tsx';
 
 function formatAddress(address: Address): string {
@@ -176,7 +176,7 @@ export function MessageCard({ message, onCollapse }: { message: MessageView; onC
           {draftError}
         </p>
       )}
-      <UnsubscribeError message={message.id} />
+      <UnsubscribeFailure message={message.id} />
       <SyncErrorNote message={message} />
       <WarningBanner warnings={message.warnings} />
       {message.attachments.length > 0 && (

@@ -39,7 +39,7 @@ export function UnsubscribeButton({ message }: { message: number }) {
 }
 
 /** What failed for this message's unsubscribe, in Skimmer's sentence. */
-export function UnsubscribeError({ message }: { message: number }) {
+export function UnsubscribeFailure({ message }: { message: number }) {
   const error = useUnsubscribeStore((state) => state.errors[message]);
   if (!error) return null;
   return (
