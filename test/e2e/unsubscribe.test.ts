@@ -5,7 +5,8 @@
 // keyboard) makes the listener receive exactly one POST of `List-Unsubscribe=One-Click` with no cookie and no
 // referrer, from the app and never from the page, and the reader then says "Unsubscribed on DATE", for another
 // message of that sender too; an email-only list's message reaches the SMTP sink after the undo window with the
-// URI's To and Subject; an http-only link asks through the link confirmation and, cancelled, records nothing.
+// URI's To and Subject; a list server's 500 shows its sentence naming the host; an http-only link asks through
+// the link confirmation and, cancelled, records nothing, confirmed, opens only that page.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -24,7 +25,7 @@ import { startTestCa } from '../support/test-ca.ts';
 const fixtures = join(projectRoot, 'fixtures', 'unsubscribe');
 const shots = join(projectRoot, 'test-results', 'screenshots');
 const poll = { timeout: 30_000, interval: 250 };
-const synced = ['one-click', 'one-click-again', 'mailto', 'http'];
+const synced = ['one-click', 'one-click-again', 'mailto', 'http', 'broken'];
 
 let server: Dovecot;
 let sink: SmtpSink;
@@ -38,6 +39,7 @@ const foreign: string[] = [];
 beforeAll(async () => {
   const ca = startTestCa();
   web = await startHttpsServer(ca, ['localhost']);
+  web.serve('127.0.0.1', '/u/broken', { status: 500, body: 'oops' });
   web.serve('127.0.0.1', '/u/one-click', {
     status: 200,
     body: 'Done.',
@@ -202,5 +204,33 @@ describe('Unsubscribe from the reader', () => {
     expect(sender.unsubscribed).toBeNull();
     expect(await page.getByTestId('message-unsubscribe').isVisible()).toBe(true);
     expect(foreign).toEqual([]);
+  });
+
+  test('a list server that fails: its sentence, naming the host, and the button stays', async () => {
+    await openThread(page, 'Server trouble');
+    await page.getByTestId('message-unsubscribe').click();
+    await page.getByTestId('unsubscribe-confirm-send').click();
+    const error = page.getByTestId('message-unsubscribe-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe(
+      `127.0.0.1:${web.port} answered 500 to the unsubscribe request: you may still be on the list.`,
+    );
+    expect(await page.getByTestId('message-unsubscribe').isEnabled()).toBe(true);
+    expect(web.received.filter((r) => r.path === '/u/broken').map((r) => r.body)).toEqual([
+      'List-Unsubscribe=One-Click',
+    ]);
+  });
+
+  test('a page to open, confirmed: only that page is opened, and the sender says so', async () => {
+    await openThread(page, 'Old-fashioned');
+    await page.getByTestId('message-unsubscribe').click();
+    await page.getByTestId('link-confirm-open').click();
+    await page.getByTestId('message-unsubscribed').waitFor();
+    // Browser mode opens it from the page (no system browser to hand it to); the test aborts it, and records it.
+    await expect.poll(() => foreign).toEqual(['http://unsub.old.example/u?id=7']);
+    expect(
+      (await call(app, 'unsubscribe:options', { message: idOf('<http@unsubscribe.test>') })).unsubscribed
+        ?.method,
+    ).toBe('http');
   });
 });
