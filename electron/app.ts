@@ -37,6 +37,7 @@ import { serviceHandlers } from './bridge/handlers/services.ts';
 import { streamHandlers } from './bridge/handlers/streams.ts';
 import { summaryHandlers } from './bridge/handlers/summary.ts';
 import { triageHandlers } from './bridge/handlers/triage.ts';
+import { unsubscribeHandlers } from './bridge/handlers/unsubscribe.ts';
 import { createStreamHub } from './bridge/streams.ts';
 import { openDataFolder } from './data-folder.ts';
 import type { Db } from './db/open.ts';
@@ -63,6 +64,7 @@ import { prepareLabelsAdmin } from './mail/store/labels-admin.ts';
 import { prepareQueries } from './mail/store/queries.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
 import { prepareWriteBack } from './mail/store/write-back.ts';
+import { prepareUnsubscribe } from './mail/unsubscribe/unsubscribe.ts';
 import { prepareWarnings } from './mail/warnings/warning-store.ts';
 import { startPresence } from './mcp/app-presence.ts';
 import { readsOn, startReadThread } from './reads/read-thread.ts';
@@ -311,6 +313,10 @@ export function createApp(options: AppOptions): App {
     // An attachment's bytes are read from the files the imports read (the demo mailbox too), as a forward's are.
     ...attachmentHandlers({ files: prepareAttachmentBytes(db, { accounts, places: demoPlaces }) }),
     ...labelHandlers({ labels: prepareLabelsAdmin(db) }),
+    // SECURITY: a one-click POST trusts the system's roots, and the app's extra CA as sign-in does (net).
+    ...unsubscribeHandlers({
+      unsubscribe: prepareUnsubscribe(db, { outbox, you: identities.you, net: { ca: options.extraCa } }),
+    }),
     ...discoverHandlers(options.extraCa ? { ca: options.extraCa } : {}),
     ...chatHandlers({ db, services, conversations, grants, streams, log, tools }),
     ...approvalHandlers({ db, conversations, grants }),

@@ -14,6 +14,7 @@ import { IdentityError } from './mail/identity-error.ts';
 import { MailError } from './mail/mail-error.ts';
 import { OAuthError } from './mail/oauth/oauth-error.ts';
 import { SearchQueryError } from './mail/store/search-query.ts';
+import { UnsubscribeError } from './mail/unsubscribe/unsubscribe-error.ts';
 
 /** Every class of the domain's expected failures, by its kind. */
 export const domainErrors = {
@@ -27,6 +28,7 @@ export const domainErrors = {
   discovery: DiscoveryError,
   invitation: InvitationError,
   attachment: AttachmentError,
+  unsubscribe: UnsubscribeError,
 } as const;
 
 export type DomainKind = keyof typeof domainErrors;

@@ -230,6 +230,8 @@ describe('the canary key', () => {
       'draft:discard': [{ id: 99 }],
       'identity:list': [{}],
       'attachment:list': [{ message: 1 }, { message: 99 }],
+      'unsubscribe:options': [{ message: 1 }, { message: 99 }],
+      'unsubscribe:run': [{ message: 1 }, { message: 99 }],
       'attachment:read': [
         { message: 1, index: 0, offset: 0, length: 1024 },
         { message: 99, index: 0, offset: 0, length: 1024 },

@@ -14,6 +14,7 @@ import type { IdentityErrorReason } from '../mail/identity-error.ts';
 import { MailFailure } from '../mail/imap/imap-connect.ts';
 import type { MailErrorReason } from '../mail/mail-error.ts';
 import type { OAuthErrorReason } from '../mail/oauth/oauth-error.ts';
+import type { UnsubscribeErrorReason } from '../mail/unsubscribe/unsubscribe-error.ts';
 import { type DomainKind, type domainErrors, domainKind } from '../thread-errors.ts';
 
 /** Thrown by a bridge handler for an expected failure, with a sentence meant for the user. */
@@ -102,6 +103,17 @@ const attachmentCodes: Record<AttachmentErrorReason, ErrorCode> = {
   too_large: 'invalid_request',
 };
 
+// An unsubscribe that did not happen (issue 29 §3): no such message is not_found, a message offering no way the
+// request's fault; the list's server refusing, redirecting elsewhere or out of reach is io (the person may retry,
+// or unsubscribe another way), its sentence naming the host.
+const unsubscribeCodes: Record<UnsubscribeErrorReason, ErrorCode> = {
+  not_found: 'not_found',
+  none: 'invalid_request',
+  refused: 'io',
+  redirect: 'io',
+  unreachable: 'io',
+};
+
 // The code of each kind of the domain's errors (thread-errors.ts's registry): a
 // new class in the registry does not compile until it has its line here.
 const domainCodes: { [K in DomainKind]: (e: InstanceType<(typeof domainErrors)[K]>) => ErrorCode } = {
@@ -118,6 +130,7 @@ const domainCodes: { [K in DomainKind]: (e: InstanceType<(typeof domainErrors)[K
   file: (e) => refusalCodes[e.reason],
   invitation: (e) => invitationCodes[e.reason],
   attachment: (e) => attachmentCodes[e.reason],
+  unsubscribe: (e) => unsubscribeCodes[e.reason],
 };
 
 /** The envelope's `{code, message}` for an expected failure; null for anything else (a bug, to be logged). */

@@ -6,7 +6,7 @@ import type { Identity, Original, You } from './composition.ts';
 import { flattenAddresses } from './recipients.ts';
 
 /** The identity to send from; null when you have no address to offer (the sending account's own is used). */
-export function chooseFrom(original: Original, you: You): Identity | null {
+export function chooseFrom(original: Pick<Original, 'from' | 'to' | 'cc'>, you: You): Identity | null {
   const byKey = new Map(you.identities.map((i) => [addressKey(i.address), i]));
   const named = flattenAddresses([original.from, ...original.to, ...original.cc]);
   for (const a of named) {

@@ -24,6 +24,7 @@ import { modelChannels, serviceChannels } from './services.ts';
 import { runChannels, type StreamEvent } from './streams.ts';
 import { summaryChannels } from './summary.ts';
 import { judgeChannels, triageChannels } from './triage.ts';
+import { unsubscribeChannels } from './unsubscribe.ts';
 
 export * from './accounts.ts';
 export * from './agents.ts';
@@ -46,6 +47,7 @@ export * from './services.ts';
 export * from './streams.ts';
 export * from './summary.ts';
 export * from './triage.ts';
+export * from './unsubscribe.ts';
 
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
 
@@ -81,6 +83,7 @@ export const channels = {
   ...runChannels,
   ...linkChannels,
   ...attachmentChannels,
+  ...unsubscribeChannels,
 } as const;
 
 export type Channel = keyof typeof channels;

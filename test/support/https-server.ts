@@ -14,19 +14,38 @@ import type { TestCa } from './test-ca.ts';
 
 // `hang`: the request is read and never answered (a server that accepts and stalls), until the server closes.
 type Answer = { status?: number; body: string | Buffer; headers?: Record<string, string>; hang?: boolean };
+/** A request as it arrived: what an unsubscribe test checks was (and was not) sent. */
+type Received = {
+  method: string;
+  host: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+};
 export type WebServer = {
   port: number;
   /** What `GET http(s)://HOST:port/PATH` answers: a body (200) or a status and headers (a redirect). */
   serve(host: string, path: string, answer: string | Answer): void;
   /** Every request, `HOST PATH`, in order. */
   requests: string[];
+  /** Every request whole (method, headers, body), in order, once its body has arrived. */
+  received: Received[];
 };
 
-function handler(routes: Map<string, Answer>, requests: string[]) {
-  return (req: IncomingMessage, res: ServerResponse) => {
+function handler(routes: Map<string, Answer>, requests: string[], received: Received[]) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     requests.push(`${host} ${path}`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    received.push({
+      method: req.method ?? '',
+      host,
+      path,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    });
     const answer = routes.get(`${host} ${path}`);
     if (!answer) {
       res.writeHead(404).end('not here');
@@ -53,10 +72,12 @@ async function listen(server: Server): Promise<number> {
 function webServer(make: (h: ReturnType<typeof handler>) => Server): Promise<WebServer> {
   const routes = new Map<string, Answer>();
   const requests: string[] = [];
-  const server = make(handler(routes, requests));
+  const received: Received[] = [];
+  const server = make(handler(routes, requests, received));
   return listen(server).then((port) => ({
     port,
     requests,
+    received,
     serve(host, path, answer) {
       routes.set(`${host.toLowerCase()} ${path}`, typeof answer === 'string' ? { body: answer } : answer);
     },

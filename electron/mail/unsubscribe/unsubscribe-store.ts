@@ -4,7 +4,7 @@
 import type { Db } from '../../db/open.ts';
 import type { UnsubscribeLinks } from './list-unsubscribe.ts';
 
-type UnsubscribeMethod = 'one-click' | 'mailto' | 'http';
+export type UnsubscribeMethod = 'one-click' | 'mailto' | 'http';
 
 type OfferRow = {
   from_addr: string;
@@ -29,14 +29,18 @@ export function prepareUnsubscribeStore(db: Db) {
     'INSERT OR REPLACE INTO message_unsubscribe (message_id, https, http, mailto, one_click) VALUES (?, ?, ?, ?, ?)',
   );
   const offer = db.prepare<[number], OfferRow>(
+    // An unsubscribe by email counts while its message is queued, going or sent: one Undo took back (its outbox row
+    // gone, or cancelled) or that failed did not unsubscribe (migration 0039).
     `SELECT m.from_addr, u.https, u.http, u.mailto, u.one_click, s.at, s.method FROM messages m
        LEFT JOIN message_unsubscribe u ON u.message_id = m.id
        LEFT JOIN unsubscribed_senders s ON s.address = lower(trim(m.from_addr))
+         AND (s.outbox_id IS NULL OR EXISTS (
+           SELECT 1 FROM outbox o WHERE o.id = s.outbox_id AND o.state IN ('queued', 'sending', 'sent')))
      WHERE m.id = ?`,
   );
-  const mark = db.prepare<[string, number, UnsubscribeMethod]>(
-    `INSERT INTO unsubscribed_senders (address, at, method) VALUES (?, ?, ?)
-     ON CONFLICT (address) DO UPDATE SET at = excluded.at, method = excluded.method`,
+  const mark = db.prepare<[string, number, UnsubscribeMethod, number | null]>(
+    `INSERT INTO unsubscribed_senders (address, at, method, outbox_id) VALUES (?, ?, ?, ?)
+     ON CONFLICT (address) DO UPDATE SET at = excluded.at, method = excluded.method, outbox_id = excluded.outbox_id`,
   );
   return {
     save(messageId: number, links: UnsubscribeLinks): void {
@@ -55,8 +59,9 @@ export function prepareUnsubscribeStore(db: Db) {
         unsubscribed: r.at !== null && r.method !== null ? { at: r.at, method: r.method } : null,
       };
     },
-    markSender(address: string, at: number, method: UnsubscribeMethod): void {
-      mark.run(address.trim().toLowerCase(), at, method);
+    /** `outboxId`: the message an unsubscribe by email queued, which Undo may take back. */
+    markSender(address: string, at: number, method: UnsubscribeMethod, outboxId: number | null = null): void {
+      mark.run(address.trim().toLowerCase(), at, method, outboxId);
     },
   };
 }

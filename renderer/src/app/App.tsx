@@ -7,6 +7,7 @@ import { useNarrow } from '../layout/narrow.ts';
 import { OutboxBar } from '../outbox/OutboxBar.tsx';
 import { LinkConfirm } from '../reader/LinkConfirm.tsx';
 import { ReaderPane } from '../reader/ReaderPane.tsx';
+import { UnsubscribeConfirm } from '../reader/UnsubscribeButton.tsx';
 import { useAccountsStore } from '../stores/accounts-store.ts';
 import { useAppStore } from '../stores/app-store.ts';
 import { useComposeStore } from '../stores/compose-store.ts';
@@ -107,6 +108,7 @@ export function App() {
       {view === 'mail' && <ComposePanel />}
       <LazyDialogs />
       <LinkConfirm />
+      <UnsubscribeConfirm />
       <LabelPicker />
       <MovePicker />
       <OutboxBar />

@@ -13,6 +13,11 @@ export function formatListDate(epochMs: number, now = new Date()): string {
   return otherYear.format(date);
 }
 
+/** The day alone, with its year: "2 Dec 2026" (in the user's locale's order). */
+export function formatDay(epochMs: number): string {
+  return otherYear.format(new Date(epochMs));
+}
+
 export function formatFullDate(epochMs: number): string {
   return full.format(new Date(epochMs));
 }

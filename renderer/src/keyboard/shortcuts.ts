@@ -32,6 +32,7 @@ import { useServicesStore } from '../stores/services-store.ts';
 import { useThreadOpenStore } from '../stores/thread-open-store.ts';
 import { selectionKeyAction } from '../stores/thread-selection.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
+import { useUnsubscribeStore } from '../stores/unsubscribe-store.ts';
 import { isOrdered } from '../triage/triage-order.ts';
 import { goToView } from './go-to.ts';
 
@@ -54,7 +55,8 @@ export function handleShortcut(event: KeyboardEvent): void {
     useIdentitiesStore.getState().open ||
     useDocumentsStore.getState().page !== null ||
     usePickerStore.getState().open !== null ||
-    useMailStore.getState().pendingLink
+    useMailStore.getState().pendingLink ||
+    useUnsubscribeStore.getState().confirming !== null
   ) {
     return;
   }

@@ -10,14 +10,13 @@ export function LinkConfirm() {
   if (!pending) return null;
   const { verdict, text } = pending;
   const showText = text !== '' && text !== verdict.url;
+  const title = verdict.openable
+    ? (pending.purpose?.title ?? 'Open this link?')
+    : 'This link cannot be opened';
 
   return (
-    <Modal
-      label={verdict.openable ? 'Open this link?' : 'This link cannot be opened'}
-      testId="link-confirm"
-      onEscape={dismiss}
-    >
-      <h2>{verdict.openable ? 'Open this link?' : 'This link cannot be opened'}</h2>
+    <Modal label={title} testId="link-confirm" onEscape={dismiss}>
+      <h2>{title}</h2>
       <p className="muted">{verdict.openable ? 'It goes to this address:' : 'Its address is:'}</p>
       <code className="link-url" data-testid="link-confirm-url">
         {verdict.url || '(no address)'}

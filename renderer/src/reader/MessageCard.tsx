@@ -11,6 +11,7 @@ import { useSummaryStore } from '../stores/summary-store.ts';
 import { AttachmentChips } from './AttachmentChips.tsx';
 import { MessageBody } from './MessageBody.tsx';
 import { SyncErrorNote } from './SyncErrorNote.tsx';
+import { UnsubscribeButton, UnsubscribeFailure } from './UnsubscribeButton.tsx';
 import { WarningBanner } from './WarningBanner.tsx';
 
 function formatAddress(address: Address): string {
@@ -72,6 +73,7 @@ export function MessageCard({ message, onCollapse }: { message: MessageView; onC
           )}
           <strong>{fromName || fromAddress}</strong>
           {fromName && <span className="address"> &lt;{fromAddress}&gt;</span>}
+          <UnsubscribeButton message={message.id} />
         </div>
         <time className="message-date" dateTime={new Date(message.date).toISOString()}>
           {formatFullDate(message.date)}
@@ -174,6 +176,7 @@ export function MessageCard({ message, onCollapse }: { message: MessageView; onC
           {draftError}
         </p>
       )}
+      <UnsubscribeFailure message={message.id} />
       <SyncErrorNote message={message} />
       <WarningBanner warnings={message.warnings} />
       {message.attachments.length > 0 && (

@@ -28,7 +28,10 @@ import {
 } from './thread-pages.ts';
 
 type OpenThread = Response<'mail:thread'>;
-type PendingLink = { verdict: LinkVerdict; text: string };
+// `title`: what the confirmation asks, when the link is opened for a purpose (an unsubscribe page); `beforeOpen`
+// runs once the person confirmed, before the link opens, and false stops it (what it failed for, it shows).
+type LinkPurpose = { title: string; beforeOpen: () => Promise<boolean> };
+type PendingLink = { verdict: LinkVerdict; text: string; purpose?: LinkPurpose };
 
 type MailState = {
   folders: Folder[];
@@ -85,7 +88,7 @@ type MailState = {
   clearSearch(): void;
   focusSearch(): void;
   allowImages(messageId: number): void;
-  askToOpenLink(href: string, text: string): void;
+  askToOpenLink(href: string, text: string, purpose?: LinkPurpose): void;
   confirmLink(): Promise<void>;
   dismissLink(): void;
 };
@@ -471,8 +474,8 @@ export const useMailStore = create<MailState>()((set, get) => {
       set((state) => ({ imagesAllowed: new Set(state.imagesAllowed).add(messageId) }));
     },
 
-    askToOpenLink(href, text) {
-      set({ pendingLink: { verdict: classifyLink(href, text), text } });
+    askToOpenLink(href, text, purpose) {
+      set({ pendingLink: { verdict: classifyLink(href, text), text, ...(purpose && { purpose }) } });
     },
 
     // Called only from the confirmation, after the user has seen the real URL.
@@ -480,6 +483,7 @@ export const useMailStore = create<MailState>()((set, get) => {
       const link = get().pendingLink;
       set({ pendingLink: null });
       if (!link?.verdict.openable) return;
+      if (link.purpose && !(await link.purpose.beforeOpen())) return;
       const url = link.verdict.url;
       const reply = await bridge['link:open']({ url });
       if (!reply.ok) return showError(reply.error);

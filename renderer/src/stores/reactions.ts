@@ -20,6 +20,7 @@ import { onStoreEvent } from './store-events.ts';
 import { useSummaryStore } from './summary-store.ts';
 import { useTriageStore } from './triage-store.ts';
 import { useUndoStore } from './undo-store.ts';
+import { useUnsubscribeStore } from './unsubscribe-store.ts';
 
 /** Connects the stores' reactions; the returned function disconnects them. */
 export function wireStoreReactions(): () => void {
@@ -45,6 +46,8 @@ export function wireStoreReactions(): () => void {
     onStoreEvent('drafts_changed', loadDrafts),
     // A cancelled or dismissed send is a draft again.
     onStoreEvent('outbox_left_for_drafts', loadDrafts),
+    // An Undo of an unsubscribe's email takes the unsubscribe back: the reader's buttons say so again.
+    onStoreEvent('outbox_left_for_drafts', () => useUnsubscribeStore.getState().reload()),
     // The draft the Undo gave back opens in the composer.
     onStoreEvent('returned_draft_opened', ({ draft }) => useDraftsStore.getState().openDraft(draft)),
 
