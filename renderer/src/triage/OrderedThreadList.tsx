@@ -1,12 +1,11 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
 import { useMailStore } from '../stores/mail-store.ts';
 import { useOrderedListStore } from '../stores/ordered-list-store.ts';
 import { pageSize, rowAt } from '../stores/thread-pages.ts';
-import { ThreadRowPlaceholder, ThreadRowView, threadRowHeight } from '../threads/ThreadRow.tsx';
+import { listStatus, PagedRows, usePagedRows } from '../threads/paged-rows.tsx';
+import { ThreadRowPlaceholder, ThreadRowView } from '../threads/ThreadRow.tsx';
 
 // Every conversation of the folder or view with an answer, sorted or filtered by it in the main process and
-// read in windows as the list scrolls; virtualized like the thread list.
+// read in windows as the list scrolls, in the same paged list as the thread list (paged-rows.tsx).
 export function OrderedThreadList() {
   const total = useOrderedListStore((state) => state.total);
   const pages = useOrderedListStore((state) => state.pages);
@@ -15,67 +14,38 @@ export function OrderedThreadList() {
   const showRange = useOrderedListStore((state) => state.showRange);
   const openId = useMailStore((state) => state.openThread?.id ?? null);
   const openThreadById = useMailStore((state) => state.openThreadById);
-  const scroller = useRef<HTMLDivElement>(null);
 
-  const virtualizer = useVirtualizer({
-    count: total ?? 0,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => threadRowHeight,
-    overscan: 8,
-    useFlushSync: false,
-  });
-  const rows = virtualizer.getVirtualItems();
-  const first = rows[0]?.index ?? 0;
-  const last = rows[rows.length - 1]?.index ?? 0;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation must refetch the same range
-  useEffect(() => {
-    if (total) showRange(first, last);
-  }, [first, last, total, generation, showRange]);
-
-  // j/k open the next row here (keyboard/shortcuts.ts); it is scrolled into view.
+  // j/k open the next row here (keyboard/shortcuts.ts); it is kept in view.
   let openIndex = -1;
   for (const [page, threads] of pages) {
     const at = threads.findIndex((t) => t.id === openId);
     if (at !== -1) openIndex = page * pageSize + at;
   }
-  useEffect(() => {
-    if (openIndex !== -1) virtualizer.scrollToIndex(openIndex, { align: 'auto' });
-  }, [openIndex, virtualizer]);
+  const { scroller, rows, height } = usePagedRows({ total, generation, showRange, keepInView: openIndex });
 
-  if (error && !total)
-    return (
-      <div className="list-status" role="alert">
-        {error}
-      </div>
-    );
-  if (total === null) return <div className="list-status">Loading…</div>;
-  if (total === 0) return <div className="list-status">No conversation here has answers that match.</div>;
+  const status = listStatus(total, error, 'No conversation here has answers that match.');
+  if (status) return status;
   return (
-    <div
-      ref={scroller}
-      className="thread-scroll"
-      role="listbox"
-      aria-label="Conversations by triage answers"
-      data-testid="ordered-thread-list"
-      tabIndex={0}
+    <PagedRows
+      scroller={scroller}
+      height={height}
+      label="Conversations by triage answers"
+      testId="ordered-thread-list"
     >
-      <div className="thread-canvas" style={{ height: virtualizer.getTotalSize() }}>
-        {rows.map((row) => {
-          const thread = rowAt(pages, row.index);
-          if (!thread) return <ThreadRowPlaceholder key={row.key} top={row.start} />;
-          return (
-            <ThreadRowView
-              key={thread.id}
-              thread={thread}
-              top={row.start}
-              selected={thread.id === openId}
-              open={thread.id === openId}
-              onOpen={() => void openThreadById(thread.id)}
-            />
-          );
-        })}
-      </div>
-    </div>
+      {rows.map((row) => {
+        const thread = rowAt(pages, row.index);
+        if (!thread) return <ThreadRowPlaceholder key={row.key} top={row.start} />;
+        return (
+          <ThreadRowView
+            key={thread.id}
+            thread={thread}
+            top={row.start}
+            selected={thread.id === openId}
+            open={thread.id === openId}
+            onOpen={() => void openThreadById(thread.id)}
+          />
+        );
+      })}
+    </PagedRows>
   );
 }
