@@ -9,6 +9,7 @@ import { type App, createApp } from '../electron/app.ts';
 import { syncAccount } from '../electron/mail/imap/imap-sync.ts';
 import { call } from './support/bridge.ts';
 import { type Dovecot, startDovecot } from './support/dovecot.ts';
+import { addMailAccount } from './support/mail-account.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 import { eml, tempDir } from './support/temp.ts';
 
@@ -28,7 +29,8 @@ async function serverDrafts(): Promise<number> {
   try {
     const box = (await c.list()).find((b) => b.specialUse === '\\Drafts' || b.path === 'Drafts');
     if (!box) return 0;
-    return (await c.status(box.path, { messages: true })).messages ?? 0;
+    const status = await c.status(box.path, { messages: true });
+    return status === false ? 0 : (status.messages ?? 0);
   } finally {
     await c.logout();
   }
@@ -42,14 +44,7 @@ beforeAll(async () => {
     eml({ id: '<newer@example.org>', subject: 'Newer', date: 'Sun, 29 Nov 2026 09:00:00 +0000' }),
   ]);
   app = createApp({ dataDir: tempDir(), mode: 'browser' });
-  const account = await call(app, 'account:add', {
-    name: 'work',
-    user: 'test@example.com',
-    password: 'secret',
-    imap: { host: server.host, port: server.port, tls: 'none' },
-    smtp: { host: sink.host, port: sink.port, tls: 'none' },
-  });
-  accountId = account.id;
+  accountId = await addMailAccount(app, server, sink);
   await sync();
 }, 60_000);
 

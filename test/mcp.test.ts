@@ -290,17 +290,27 @@ describe('skimmer mcp over stdio', () => {
     expect(watch.ok).toBe(true);
     const hostile = `You\u202e\u0007 ${'really '.repeat(10)}trusted agent`;
     const s = await session(dir, { name: hostile });
-    const call = s.client.callTool({ name: 'mark_read', arguments: { ids: [idOf(dir, '<lunch@x>')], read: false } });
+    const call = s.client.callTool({
+      name: 'mark_read',
+      arguments: { ids: [idOf(dir, '<lunch@x>')], read: false },
+    });
     const card = await until(() =>
-      seen.flatMap((e) => (e.type === 'agent_requests' ? e.requests : [])).find((r) => r.call.name === 'mark_read'),
+      seen
+        .flatMap((e) => (e.type === 'agent_requests' ? e.requests : []))
+        .find((r) => r.call.name === 'mark_read'),
     );
-    await dispatch(app.handlers, 'agent:answer', { id: card.id, argsHash: card.call.argsHash, decision: 'approve' }, true);
+    await dispatch(
+      app.handlers,
+      'agent:answer',
+      { id: card.id, argsHash: card.call.argsHash, decision: 'approve' },
+      true,
+    );
     expect((await call).isError).toBe(false);
     const changed = await until(() => seen.find((e) => e.type === 'agent_requests' && e.changed));
     const agent = changed.type === 'agent_requests' ? changed.agent : null;
     expect(agent).toBe(`You${' really'.repeat(5)}…`);
     expect(Array.from(agent ?? '').length).toBeLessThanOrEqual(40);
-    expect(agent).not.toMatch(/[\u0000-\u001f\u202a-\u202e]/);
+    expect(agent).not.toMatch(/[\p{Cc}\p{Cf}]/u);
   });
 
   // Issue 27, item 3: the card once cut every line at 200 characters and masked whatever looked like a key, while

@@ -24,5 +24,10 @@ export function agentLabel(client: string | null): string {
   const name = plain.replace(trailingVersion, '').trim() || plain;
   if (name === '' || name === 'an unnamed client') return 'An outside agent';
   const chars = Array.from(name);
-  return chars.length <= maxAgentLabel ? name : `${chars.slice(0, maxAgentLabel - 1).join('').trimEnd()}…`;
+  return chars.length <= maxAgentLabel
+    ? name
+    : `${chars
+        .slice(0, maxAgentLabel - 1)
+        .join('')
+        .trimEnd()}…`;
 }

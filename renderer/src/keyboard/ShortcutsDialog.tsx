@@ -36,8 +36,9 @@ export function ShortcutsDialog() {
               {section.rows.map((row) => (
                 <div key={`${row.key} ${row.does}`} className="shortcut-row" data-testid="shortcut-row">
                   <dt>
-                    {keyCaps(row.key).map((cap, i) => (
-                      <kbd key={`${i}-${cap}`}>{cap}</kbd>
+                    {/* A row's caps differ from each other: `g i`, Shift I. */}
+                    {keyCaps(row.key).map((cap) => (
+                      <kbd key={cap}>{cap}</kbd>
                     ))}
                   </dt>
                   <dd>{row.does}</dd>

@@ -38,7 +38,7 @@ import { useTriageStore } from '../stores/triage-store.ts';
 import { useUndoStore } from '../stores/undo-store.ts';
 import { isOrdered } from '../triage/triage-order.ts';
 import { goToView } from './go-to.ts';
-import { type ListKey } from './shortcut-table.ts';
+import type { ListKey } from './shortcut-table.ts';
 
 // Tag names rather than instanceof: keys also arrive from the mail frame, whose elements belong to another realm.
 const typingTags = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
@@ -124,7 +124,8 @@ const listKeys = {
   j: (_e, mail) => void mail.moveCursor(1),
   k: (_e, mail) => void mail.moveCursor(-1),
   Enter: (_e, mail, target) => {
-    if (target && (activatingTags.has(target.tagName) || target.getAttribute('role') === 'link')) return false;
+    if (target && (activatingTags.has(target.tagName) || target.getAttribute('role') === 'link'))
+      return false;
     mail.openAtCursor();
   },
   '/': (_e, mail) => void mail.focusSearch(),

@@ -72,7 +72,9 @@ async function leaveOrderedRow(threadId: number, before: readonly number[], towa
   const at = before.indexOf(threadId);
   const after = before.slice(at + 1);
   const earlier = before.slice(0, at).reverse();
-  const next = (toward === 'older' ? [...after, ...earlier] : [...earlier, ...after]).find((id) => shown.has(id));
+  const next = (toward === 'older' ? [...after, ...earlier] : [...earlier, ...after]).find((id) =>
+    shown.has(id),
+  );
   if (next === undefined) mail.closeThread();
   else await mail.openThreadById(next);
 }

@@ -18,7 +18,7 @@ import { useMailStore } from './mail-store.ts';
 type ChangedBy = string | null;
 
 /** How the bar names the in-app assistant's changes. */
-export const assistantName = 'The assistant';
+const assistantName = 'The assistant';
 
 type UndoState = {
   // What the bar offers to undo (newest first), and `z` after the bar has gone; empty: nothing to undo.

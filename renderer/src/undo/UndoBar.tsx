@@ -1,5 +1,5 @@
-import { type Hold } from '../undo/bar-timer.ts';
 import { useUndoStore } from '../stores/undo-store.ts';
+import type { Hold } from '../undo/bar-timer.ts';
 
 // "Archived 2 messages · Undo": what the assistant's last run, an outside agent's call, or the user's last
 // Archive or Trash changed in the mail, and the way back. Shown in the chat pane and above the mail list, so

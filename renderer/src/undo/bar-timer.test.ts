@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { barTimer, undoBarMs } from './bar-timer.ts';
 import { undoWindowMs } from '../../../shared/undo-window.ts';
+import { barTimer, undoBarMs } from './bar-timer.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
