@@ -16,6 +16,7 @@ import { syncAccount } from '../electron/mail/imap/imap-sync.ts';
 import { prepareOutbox, undoWindowMs } from '../electron/mail/send/outbox.ts';
 import { call, callRaw } from './support/bridge.ts';
 import { type Dovecot, startDovecot } from './support/dovecot.ts';
+import { addMailAccount } from './support/mail-account.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 import { tempDir } from './support/temp.ts';
 
@@ -163,14 +164,7 @@ beforeAll(async () => {
   );
 
   app = createApp({ dataDir: tempDir(), mode: 'browser' });
-  const account = await call(app, 'account:add', {
-    name: 'work',
-    user: 'test@example.com',
-    password: 'secret',
-    imap: { host: server.host, port: server.port, tls: 'none' },
-    smtp: { host: sink.host, port: sink.port, tls: 'none' },
-  });
-  accountId = account.id;
+  accountId = await addMailAccount(app, server, sink);
   await sync();
   await app.importFiles([files], () => {}).done;
   await call(app, 'identity:add', { address: 'me@alias.example', name: 'Me Myself' });

@@ -271,11 +271,46 @@ describe('skimmer mcp over stdio', () => {
       decided_by: 'user',
       client: 'cursor-like 1.0',
     });
-    // The card is gone from what waits, and the app hears that the mail changed.
-    await until(
-      () =>
-        seen.some((e) => e.type === 'agent_requests' && e.changed && e.requests.length === 0) || undefined,
+    // The card is gone from what waits, and the app hears that the mail changed, and by whom: the Undo bar says
+    // "cursor-like: Marked 1 message unread" (issue 29 §7), the name without the version.
+    const changed = await until(() =>
+      seen.find((e) => e.type === 'agent_requests' && e.changed && e.requests.length === 0),
     );
+    expect(changed.type === 'agent_requests' && changed.agent).toBe('cursor-like');
+  });
+
+  // SECURITY (issue 29 §7): the name the Undo bar shows is the client's own words; one that tries to pass for the
+  // user or to turn the text around with bidi controls is cleaned and cut before the page sees it.
+  test("an agent's change names the agent to the app, cleaned and cut to 40 characters", async () => {
+    const dir = dataDir();
+    const app = runningApp(dir);
+    const seen: StreamEvent[] = [];
+    app.streams.listen((m) => seen.push(m.event));
+    const watch = await dispatch(app.handlers, 'agent:watch', {}, true);
+    expect(watch.ok).toBe(true);
+    const hostile = `You\u202e\u0007 ${'really '.repeat(10)}trusted agent`;
+    const s = await session(dir, { name: hostile });
+    const call = s.client.callTool({
+      name: 'mark_read',
+      arguments: { ids: [idOf(dir, '<lunch@x>')], read: false },
+    });
+    const card = await until(() =>
+      seen
+        .flatMap((e) => (e.type === 'agent_requests' ? e.requests : []))
+        .find((r) => r.call.name === 'mark_read'),
+    );
+    await dispatch(
+      app.handlers,
+      'agent:answer',
+      { id: card.id, argsHash: card.call.argsHash, decision: 'approve' },
+      true,
+    );
+    expect((await call).isError).toBe(false);
+    const changed = await until(() => seen.find((e) => e.type === 'agent_requests' && e.changed));
+    const agent = changed.type === 'agent_requests' ? changed.agent : null;
+    expect(agent).toBe(`You${' really'.repeat(5)}…`);
+    expect(Array.from(agent ?? '').length).toBeLessThanOrEqual(40);
+    expect(agent).not.toMatch(/[\p{Cc}\p{Cf}]/u);
   });
 
   // Issue 27, item 3: the card once cut every line at 200 characters and masked whatever looked like a key, while

@@ -13,9 +13,13 @@ const effectText: Record<ApprovalCall['effect'], string> = {
   delete: 'It moves mail to the Trash; you can undo it in Skimmer.',
 };
 
-/** The client's name as it gave it: its own words, so shown without hidden characters, on one line, capped. */
-export function clientName(info: { name?: string; version?: string } | undefined): string {
-  const raw = info?.name ? `${info.name}${info.version ? ` ${info.version}` : ''}` : 'an unnamed client';
+/**
+ * The client's name as it gave it (its display title when it gave one, MCP 2025-06-18's `Implementation.title`,
+ * else its name; then its version): its own words, so shown without hidden characters, on one line, capped.
+ */
+export function clientName(info: { name?: string; title?: string; version?: string } | undefined): string {
+  const who = info?.title?.trim() || info?.name;
+  const raw = who ? `${who}${info?.version ? ` ${info.version}` : ''}` : 'an unnamed client';
   const clean = stripHiddenText(raw).text.replace(/\s+/g, ' ').trim();
   return Array.from(clean).slice(0, 80).join('') || 'an unnamed client';
 }

@@ -55,6 +55,11 @@ export const DraftDetail = DraftView.extend({
 });
 export type DraftDetail = z.infer<typeof DraftDetail>;
 
+// The composer's opening (issue 29 §7): nothing is written in the draft yet, so it stays off the server's
+// Drafts until its first save. A copy there would be synced back into the conversation answered and move it to
+// the top of the list, and stay there after the empty draft was discarded.
+const Unwritten = z.boolean().default(false);
+
 export const draftChannels = {
   'draft:list': {
     request: z.object({}).strict(),
@@ -73,6 +78,7 @@ export const draftChannels = {
           bcc: Recipients.default([]),
           subject: z.string().max(998),
           body: z.string().max(100_000),
+          unwritten: Unwritten,
         })
         .strict(),
       z
@@ -81,6 +87,7 @@ export const draftChannels = {
           message: Id,
           to: z.array(Recipient).max(50),
           body: z.string().max(100_000),
+          unwritten: Unwritten,
         })
         .strict(),
     ]),

@@ -86,8 +86,14 @@ export const StreamEvent = z.discriminatedUnion('type', [
   // From `account:watch`: a message in the outbox changed; `item` is null when it left the outbox (dismissed
   // back to the drafts).
   z.object({ type: z.literal('outbox'), id: Id, item: OutboxItem.nullable() }),
-  // From `agent:watch`: the outside agents' requests that wait now; `changed` when an agent's call changed mail.
-  z.object({ type: z.literal('agent_requests'), requests: z.array(AgentRequestView), changed: z.boolean() }),
+  // From `agent:watch`: the outside agents' requests that wait now; `changed` when an agent's call changed mail,
+  // and `agent` the name the Undo bar gives that agent (electron/mcp/agent-label.ts: cleaned, at most 40).
+  z.object({
+    type: z.literal('agent_requests'),
+    requests: z.array(AgentRequestView),
+    changed: z.boolean(),
+    agent: z.string().max(40).nullable(),
+  }),
   z.object({ type: z.literal('error'), error: BridgeError }),
 ]);
 export type StreamEvent = z.infer<typeof StreamEvent>;

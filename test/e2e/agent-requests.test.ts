@@ -10,6 +10,7 @@ import { createApp, projectRoot } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { openApp } from '../support/browser.ts';
 import { type McpSession, startMcp } from '../support/mcp-session.ts';
+import { screenshotPath } from '../support/screenshots.ts';
 import { eml, tempDir } from '../support/temp.ts';
 
 const dataDir = tempDir();
@@ -72,7 +73,11 @@ describe('Requests from outside agents', () => {
     await expect.poll(() => page.getByTestId('agent-request').count()).toBe(0);
     await expect.poll(() => badge.count()).toBe(0);
 
-    // The Undo bar offers the agent's change, as after an assistant's run.
+    // The Undo bar offers the agent's change, as after an assistant's run, and names the agent (issue 29 §7).
+    await expect
+      .poll(() => page.getByTestId('undo-summary').textContent())
+      .toBe('Claude Desktop: Archived 1 message');
+    await page.getByTestId('undo-bar').screenshot({ path: screenshotPath('shortcuts-undo-agent.png') });
     await page.getByTestId('undo-button').click();
     await expect.poll(() => folderOf('Quarterly plans')).not.toBe('Archive');
   });

@@ -14,6 +14,7 @@ import type { Served } from '../../electron/web/server.ts';
 import { call, streamUntil } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
 import { type Dovecot, startDovecot } from '../support/dovecot.ts';
+import { screenshotPath } from '../support/screenshots.ts';
 import { eml, tempDir } from '../support/temp.ts';
 
 const notes = 230; // more than the list's first window of 200 rows
@@ -120,7 +121,7 @@ describe('Several conversations at once', () => {
     await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('3 selected');
     for (const s of [a, b, c]) expect(await row(s).getAttribute('data-checked')).toBe('true');
     expect(await row(noteSubject(228)).getAttribute('data-checked')).toBeNull();
-    await page.screenshot({ path: join(projectRoot, 'docs', 'screenshots', 'selection.png') });
+    await page.screenshot({ path: screenshotPath('selection.png') });
 
     // The list is read again in place after the change: it never shows no rows on the way (a flash), which a
     // watcher of every change to the list records.

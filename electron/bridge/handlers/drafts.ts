@@ -38,8 +38,12 @@ export function draftHandlers({
   return {
     'draft:list': () => drafts.list(),
     'draft:new': (r) => {
-      if (r.kind === 'blank') return drafts.create({ ...r, inReplyTo: null });
-      return drafts.create(draftOf(answers.compose(r.message, r.kind, r.body), r.kind, r.to));
+      const local = { local: r.unwritten };
+      if (r.kind === 'blank') {
+        const { unwritten: _, ...blank } = r;
+        return drafts.create({ ...blank, inReplyTo: null }, local);
+      }
+      return drafts.create(draftOf(answers.compose(r.message, r.kind, r.body), r.kind, r.to), local);
     },
     'draft:show': (r) => drafts.show(r.id),
     'draft:save': (r) => drafts.save(r),

@@ -6,6 +6,7 @@ import { useIdentitiesStore } from '../stores/identities-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { usePermissionsStore } from '../stores/permissions-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
+import { useShortcutHelpStore } from '../stores/shortcut-help-store.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
 
 // The dialogs load with their first opening, not with the first screen (issue 18: the renderer was one chunk of
@@ -22,6 +23,7 @@ const TriageDialog = named(() => import('../triage/TriageDialog.tsx'), 'TriageDi
 const DraftsDialog = named(() => import('../drafts/DraftsDialog.tsx'), 'DraftsDialog');
 const DocumentsDialog = named(() => import('../documents/DocumentsDialog.tsx'), 'DocumentsDialog');
 const IdentitiesDialog = named(() => import('../identities/IdentitiesDialog.tsx'), 'IdentitiesDialog');
+const ShortcutsDialog = named(() => import('../keyboard/ShortcutsDialog.tsx'), 'ShortcutsDialog');
 export const ChatView = named(() => import('../chat/ChatView.tsx'), 'ChatView');
 
 export function LazyDialogs() {
@@ -34,6 +36,7 @@ export function LazyDialogs() {
   // The Documents dialog also shows the page a document chip opens, over the reader.
   const documentsOpen = useDocumentsStore((s) => s.open || s.page !== null);
   const identitiesOpen = useIdentitiesStore((s) => s.open);
+  const shortcutsOpen = useShortcutHelpStore((s) => s.open);
   return (
     <Suspense fallback={null}>
       {importOpen && <ImportDialog />}
@@ -44,6 +47,7 @@ export function LazyDialogs() {
       {draftsOpen && <DraftsDialog />}
       {documentsOpen && <DocumentsDialog />}
       {identitiesOpen && <IdentitiesDialog />}
+      {shortcutsOpen && <ShortcutsDialog />}
     </Suspense>
   );
 }

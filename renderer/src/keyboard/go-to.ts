@@ -2,13 +2,16 @@
 // is taken by the go-to whatever it is, so `g` `s` never also stars the conversation under the cursor.
 import type { MailView } from '../../../shared/contract/index.ts';
 
-const targets = new Map<string, MailView>([
-  ['i', 'inbox'],
-  ['s', 'starred'],
-  ['d', 'drafts'],
-  ['t', 'sent'],
-  ['a', 'all'],
-]);
+/** The go-to keys, as the shortcuts dialog lists them (shortcut-table.ts). */
+export const goToTargets: readonly { key: string; view: MailView; label: string }[] = [
+  { key: 'i', view: 'inbox', label: 'Inbox' },
+  { key: 's', view: 'starred', label: 'Starred' },
+  { key: 'd', view: 'drafts', label: 'Drafts' },
+  { key: 't', view: 'sent', label: 'Sent' },
+  { key: 'a', view: 'all', label: 'All mail' },
+];
+
+const targets = new Map(goToTargets.map((t) => [t.key, t.view]));
 
 /** The view `g` then `key` goes to, or null when that key goes nowhere. */
 export function goToView(key: string): MailView | null {

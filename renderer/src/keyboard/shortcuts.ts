@@ -6,7 +6,9 @@
 // i/s/d/t/a goes to a view (go-to.ts); c writes a new mail, and r, a and f reply, reply all and forward the
 // newest message of the open conversation; in the chat view, Esc stops a running answer. Dialogs handle their
 // own keys (Esc closes or cancels them), so nothing here runs while one is open, nor while the focus is in
-// the composer (its keys are its own: compose/ComposePanel.tsx).
+// the composer (its keys are its own: compose/ComposePanel.tsx). `]` and `[` archive and open the older or
+// newer conversation, z undoes the last change (the Undo bar's button), ? lists every key: the list is
+// shortcut-table.ts, whose keys the conversation keys' map below must match.
 
 import { useEffect } from 'react';
 import { backToList } from '../layout/BackToList.tsx';
@@ -29,18 +31,23 @@ import { usePickerStore } from '../stores/picker-store.ts';
 import { hitsSelectionKeyAction } from '../stores/search-selection.ts';
 import { useSelectionStore } from '../stores/selection-store.ts';
 import { useServicesStore } from '../stores/services-store.ts';
+import { useShortcutHelpStore } from '../stores/shortcut-help-store.ts';
 import { useThreadOpenStore } from '../stores/thread-open-store.ts';
 import { selectionKeyAction } from '../stores/thread-selection.ts';
 import { useTriageStore } from '../stores/triage-store.ts';
+import { useUndoStore } from '../stores/undo-store.ts';
 import { useUnsubscribeStore } from '../stores/unsubscribe-store.ts';
 import { isOrdered } from '../triage/triage-order.ts';
 import { goToView } from './go-to.ts';
+import type { ListKey } from './shortcut-table.ts';
 
 // Tag names rather than instanceof: keys also arrive from the mail frame, whose elements belong to another realm.
 const typingTags = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 const activatingTags = new Set(['BUTTON', 'A', 'SUMMARY']);
 // A `g` was pressed: the next key is a go-to (go-to.ts), whatever it is.
 let awaitingGoTo = false;
+// The keys that act in the Drafts view, which lists no conversation.
+const draftsViewKeys = new Set(['/', '?', 'z']);
 
 export function handleShortcut(event: KeyboardEvent): void {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -56,7 +63,8 @@ export function handleShortcut(event: KeyboardEvent): void {
     useDocumentsStore.getState().page !== null ||
     usePickerStore.getState().open !== null ||
     useMailStore.getState().pendingLink ||
-    useUnsubscribeStore.getState().confirming !== null
+    useUnsubscribeStore.getState().confirming !== null ||
+    useShortcutHelpStore.getState().open
   ) {
     return;
   }
@@ -80,8 +88,8 @@ export function handleShortcut(event: KeyboardEvent): void {
   if (narrowReading(event, mail)) return;
   // The Drafts view lists drafts, not conversations: the conversation keys would act on none shown.
   if (mail.hits === null && mail.folderId === null && mail.view === 'drafts') {
-    if (event.key !== '/') return;
-    mail.focusSearch();
+    if (!draftsViewKeys.has(event.key)) return;
+    listKeys[event.key as ListKey](event, mail, target);
     event.preventDefault();
     return;
   }
@@ -103,71 +111,77 @@ export function handleShortcut(event: KeyboardEvent): void {
     event.preventDefault();
     return;
   }
-  switch (event.key) {
-    case 'j':
-      mail.moveCursor(1);
-      break;
-    case 'k':
-      mail.moveCursor(-1);
-      break;
-    case 'Enter':
-      if (target && (activatingTags.has(target.tagName) || target.getAttribute('role') === 'link')) return;
-      mail.openAtCursor();
-      break;
-    case '/':
-      mail.focusSearch();
-      break;
-    // Gmail's keys for the open conversation's messages: `;` expands all, `:` (Shift+; on a US keyboard) collapses all.
-    case ';':
-    case ':':
-      if (mail.openThread === null) return;
-      if (event.key === ';') useThreadOpenStore.getState().expandAll();
-      else useThreadOpenStore.getState().collapseAll();
-      break;
-    case 'u':
-      void mail.toggleRead();
-      break;
-    case 's':
-      if (event.repeat) break;
-      void useMailStarStore.getState().toggleStar();
-      break;
-    // `#` is Shift+3 on a US keyboard and its own key elsewhere: the character is what counts.
-    case 'e':
-    case '#':
-      // A key repeat would move the next conversation too.
-      if (event.repeat) break;
-      void useMailMovesStore.getState().move(event.key === 'e' ? 'archive' : 'trash');
-      break;
-    // `!` is Shift+1 on a US keyboard: the character is what counts here too.
-    case '!':
-      if (event.repeat) break;
-      void useMailBulkStore.getState().spam();
-      break;
-    case 'x':
-      if (mail.hits !== null) useSelectionStore.getState().toggleHit(mail.hitCursor);
-      else useSelectionStore.getState().toggle(mail.cursor);
-      break;
-    case 'l':
-      void usePickerStore.getState().openLabels();
-      break;
-    case 'v':
-      usePickerStore.getState().openMove();
-      break;
-    case 'Escape': {
-      const selection = useSelectionStore.getState();
-      if (selection.current() !== null) {
-        selection.clear();
-        break;
-      }
-      if (mail.hits === null && mail.query === '') return;
-      mail.clearSearch();
-      break;
-    }
-    default:
-      return;
-  }
+  const action = Object.hasOwn(listKeys, event.key) ? listKeys[event.key as ListKey] : undefined;
+  if (!action || action(event, mail, target) === false) return;
   event.preventDefault();
 }
+
+type Mail = ReturnType<typeof useMailStore.getState>;
+// false: the key does nothing here, and goes on to the page (no preventDefault).
+type KeyAction = (event: KeyboardEvent, mail: Mail, target: HTMLElement | null) => boolean | undefined;
+
+// The conversation keys of the list and the reader: one action for each key of the table's list sections
+// (shortcut-table.ts), no more, no fewer.
+const listKeys = {
+  j: (_e, mail) => void mail.moveCursor(1),
+  k: (_e, mail) => void mail.moveCursor(-1),
+  Enter: (_e, mail, target) => {
+    if (target && (activatingTags.has(target.tagName) || target.getAttribute('role') === 'link'))
+      return false;
+    mail.openAtCursor();
+  },
+  '/': (_e, mail) => void mail.focusSearch(),
+  // Gmail's keys for the open conversation's messages: `;` expands all, `:` (Shift+; on a US keyboard) collapses all.
+  ';': (_e, mail) => {
+    if (mail.openThread === null) return false;
+    useThreadOpenStore.getState().expandAll();
+  },
+  ':': (_e, mail) => {
+    if (mail.openThread === null) return false;
+    useThreadOpenStore.getState().collapseAll();
+  },
+  u: (_e, mail) => void mail.toggleRead(),
+  s: (event) => {
+    if (!event.repeat) void useMailStarStore.getState().toggleStar();
+  },
+  // A key repeat would move the next conversation too.
+  e: (event) => {
+    if (!event.repeat) void useMailMovesStore.getState().move('archive');
+  },
+  // Gmail's: archive, then open the older (`]`) or newer (`[`) conversation, in the reader and from the list.
+  ']': (event) => {
+    if (!event.repeat) void useMailMovesStore.getState().archiveAndGo('older');
+  },
+  '[': (event) => {
+    if (!event.repeat) void useMailMovesStore.getState().archiveAndGo('newer');
+  },
+  '#': (event) => {
+    if (!event.repeat) void useMailMovesStore.getState().move('trash');
+  },
+  '!': (event) => {
+    if (!event.repeat) void useMailBulkStore.getState().spam();
+  },
+  x: (_e, mail) => {
+    if (mail.hits !== null) useSelectionStore.getState().toggleHit(mail.hitCursor);
+    else useSelectionStore.getState().toggle(mail.cursor);
+  },
+  l: () => void usePickerStore.getState().openLabels(),
+  v: () => void usePickerStore.getState().openMove(),
+  // The Undo bar's button, also once the bar has gone, while the change can still be taken back.
+  z: (event) => {
+    if (!event.repeat) void useUndoStore.getState().undo();
+  },
+  '?': () => void useShortcutHelpStore.getState().show(),
+  Escape: (_e, mail) => {
+    const selection = useSelectionStore.getState();
+    if (selection.current() !== null) {
+      selection.clear();
+      return;
+    }
+    if (mail.hits === null && mail.query === '') return false;
+    mail.clearSearch();
+  },
+} satisfies Record<ListKey, KeyAction>;
 
 // c, r, a, f: the composer, in every list. The answers are to the newest message of the open conversation, as
 // Gmail's r answers the last message. True when the key was one of them.
@@ -209,6 +223,12 @@ function handleOrderedKey(event: KeyboardEvent): void {
   const openId = mail.openThread?.id ?? null;
   const at = rows.findIndex((thread) => thread.id === openId);
   switch (event.key) {
+    case 'z':
+      if (!event.repeat) void useUndoStore.getState().undo();
+      break;
+    case '?':
+      useShortcutHelpStore.getState().show();
+      break;
     case 'j':
     case 'k': {
       const step = event.key === 'j' ? 1 : -1;
@@ -223,6 +243,11 @@ function handleOrderedKey(event: KeyboardEvent): void {
     case '#':
       if (event.repeat || openId === null) break;
       void useMailMovesStore.getState().move(event.key === 'e' ? 'archive' : 'trash', openId);
+      break;
+    case ']':
+    case '[':
+      if (event.repeat || openId === null) break;
+      void useMailMovesStore.getState().archiveAndGo(event.key === ']' ? 'older' : 'newer', openId);
       break;
     case 's':
       if (event.repeat || openId === null) break;

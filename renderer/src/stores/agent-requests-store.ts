@@ -33,7 +33,8 @@ export const useAgentRequestsStore = create<AgentRequestsState>()((set, get) => 
     // user is doing, and a card should be read before it is answered). It closes when nothing waits.
     set({ requests, open: requests.length > 0 && get().open });
     if (event.changed) {
-      void useUndoStore.getState().afterRun();
+      // The bar names the agent, as the app's assistant is named: "Claude Desktop: Archived 1 message".
+      void useUndoStore.getState().afterRun(event.agent ?? 'An outside agent');
       void useOutboxStore.getState().check();
       void useDraftsStore.getState().load();
       void useMailStore.getState().refresh();

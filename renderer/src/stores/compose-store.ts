@@ -1,9 +1,10 @@
 // The composer (issue 16, "Write mail"; DESIGN §12, "The composer"): one panel for a new mail, a reply, a reply
 // all and a forward. The draft exists in Skimmer from the moment the panel opens (draft:new; a reply or forward
-// is made by the main process from the stored message, shared/compose), so what is written is never only here:
-// edits are saved about a second after typing stops and on close, one save at a time. Until a save has landed
-// the form is also kept in the tab's sessionStorage, so a reload mid-typing reopens the draft with every
-// character. Send saves first, then `draft:send` queues it in the outbox, whose bar offers Undo. Closing a
+// is made by the main process from the stored message, shared/compose), and on the server's Drafts from its
+// first save (`unwritten`: an opening alone must not move the conversation answered, issue 29 §7), so what is
+// written is never only here: edits are saved about a second after typing stops and on close, one save at a
+// time. Until a save has landed the form is also kept in the tab's sessionStorage, so a reload mid-typing
+// reopens the draft with every character. Send saves first, then `draft:send` queues it in the outbox, whose bar offers Undo. Closing a
 // draft this panel made, with nothing written in it, discards it, as Gmail does.
 import { create } from 'zustand';
 import type {
@@ -275,6 +276,7 @@ export const useComposeStore = create<ComposeState>()((set, get) => {
         bcc: [],
         subject: '',
         body: swapSignature('', null, from?.signature ?? null),
+        unwritten: true,
       });
       opened(reply, () => 'new', true);
     },
@@ -284,7 +286,7 @@ export const useComposeStore = create<ComposeState>()((set, get) => {
       set({ opening: true, error: null, kind });
       // The main process chooses the From; the list is for the select and the signature swap.
       const [reply] = await Promise.all([
-        bridge['draft:new']({ kind, message: messageId, to: [], body: '' }),
+        bridge['draft:new']({ kind, message: messageId, to: [], body: '', unwritten: true }),
         loadIdentities(),
       ]);
       opened(reply, () => kind, true);

@@ -15,6 +15,7 @@ import { scopeOf, spamActionFor } from './thread-selection.ts';
 import { useTriageStore } from './triage-store.ts';
 import { useUndoStore } from './undo-store.ts';
 
+type Toward = 'older' | 'newer';
 type MoveKind = 'archive' | 'trash' | 'spam' | 'notSpam' | 'inbox' | 'folder';
 /** The places Move… (`v`) offers above the folders, as Gmail's "Move to" does. */
 export type MovePlace = 'inbox' | 'archive' | 'spam' | 'trash';
@@ -24,6 +25,8 @@ type MovesState = {
   // The open thread's, from the reader; the selected one's (or else the open one's), from the keyboard.
   // 'spam' is Not spam for a conversation that is spam already (thread-selection.ts `spamActionFor`).
   move(kind: 'archive' | 'trash' | 'spam', threadId?: number): Promise<void>;
+  // `]` and `[` (as Gmail's): archives, then opens the older or the newer conversation of the list.
+  archiveAndGo(toward: Toward, threadId?: number): Promise<void>;
   // Move… (`v`): to the folder picked.
   moveToFolder(folderId: number, threadId?: number): Promise<void>;
   // Move… (`v`): to the place picked. Archive and Trash as `e` and `#`; Spam is Spam even for a conversation in
@@ -58,8 +61,8 @@ function listScope(mail: ReturnType<typeof useMailStore.getState>): SelectionSco
 }
 
 // Auto-advance in the ordered list: a thread still shown is read again; one gone gives way to the row after it
-// that is still shown, else the one before, else an empty reader.
-async function leaveOrderedRow(threadId: number, before: readonly number[]): Promise<void> {
+// that is still shown, else the one before, else an empty reader (`newer`, from `[`: the row before first).
+async function leaveOrderedRow(threadId: number, before: readonly number[], toward: Toward): Promise<void> {
   const mail = useMailStore.getState();
   await mail.refresh();
   // Read again in place, as the move changed which conversations it holds.
@@ -67,7 +70,11 @@ async function leaveOrderedRow(threadId: number, before: readonly number[]): Pro
   const shown = new Set(orderedThreads().map((t) => t.id));
   if (shown.has(threadId)) return mail.rereadOpenThread();
   const at = before.indexOf(threadId);
-  const next = [...before.slice(at + 1), ...before.slice(0, at).reverse()].find((id) => shown.has(id));
+  const after = before.slice(at + 1);
+  const earlier = before.slice(0, at).reverse();
+  const next = (toward === 'older' ? [...after, ...earlier] : [...earlier, ...after]).find((id) =>
+    shown.has(id),
+  );
   if (next === undefined) mail.closeThread();
   else await mail.openThreadById(next);
 }
@@ -79,6 +86,7 @@ export const useMailMovesStore = create<MovesState>()((set, get) => {
     kind: 'archive' | 'trash' | 'spam' | 'inbox' | 'folder',
     threadId: number | undefined,
     asked?: BulkAction,
+    toward: Toward | null = null,
   ): Promise<void> {
     if (get().moving !== null) return;
     const mail = useMailStore.getState();
@@ -149,9 +157,10 @@ export const useMailMovesStore = create<MovesState>()((set, get) => {
         if (changed === false) useAppStore.getState().showError(alreadyThere[done]);
       });
       if (!moved) return;
-      if (useMailStore.getState().openThread?.id !== target) return;
-      if (orderedBefore === null) await useMailStore.getState().leaveMovedThread(target);
-      else await leaveOrderedRow(target, orderedBefore);
+      // `]` and `[` open the next conversation from the list too; `e` only leaves the one it moved.
+      if (toward === null && useMailStore.getState().openThread?.id !== target) return;
+      if (orderedBefore === null) await useMailStore.getState().leaveMovedThread(target, toward);
+      else await leaveOrderedRow(target, orderedBefore, toward ?? 'older');
     } finally {
       set({ moving: null });
     }
@@ -160,6 +169,7 @@ export const useMailMovesStore = create<MovesState>()((set, get) => {
   return {
     moving: null,
     move: (kind, threadId) => run(kind, threadId),
+    archiveAndGo: (toward, threadId) => run('archive', threadId, undefined, toward),
     moveToFolder: (folderId, threadId) => run('folder', threadId, { kind: 'move', folderId }),
     moveToPlace: (place, threadId) =>
       place === 'archive' || place === 'trash' ? run(place, threadId) : run(place, threadId, { kind: place }),

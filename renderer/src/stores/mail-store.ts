@@ -73,7 +73,9 @@ type MailState = {
   syncChanged(): Promise<void>;
   selectedThreadId(): number | null;
   closeThread(): void;
-  leaveMovedThread(threadId: number): Promise<void>;
+  // After a move: the conversation still listed is read again, else the one in its place opens; `toward` (from
+  // `]` and `[`) opens the older or the newer one instead, whether or not one was open.
+  leaveMovedThread(threadId: number, toward?: 'older' | 'newer' | null): Promise<void>;
   rereadOpenThread(): Promise<void>;
   retrySync(messageId: number): Promise<void>;
   showRange(first: number, last: number): void;
@@ -355,15 +357,33 @@ export const useMailStore = create<MailState>()((set, get) => {
     // After Archive or Trash of the open thread (mail-moves-store.ts): when it has left the list (a folder, the
     // Inbox; Trash from All mail) the next thread, now under the cursor, opens, as Gmail's auto-advance does.
     // Still listed (archived in All mail, or a search) the reader shows where its messages are now.
-    async leaveMovedThread(threadId) {
+    async leaveMovedThread(threadId, toward = null) {
       await get().refresh();
-      const { hits, cursor, openThread } = get();
-      if (openThread?.id !== threadId) return;
-      if (hits !== null) return get().rereadOpenThread();
+      const { hits, hitCursor, cursor, openThread } = get();
+      if (toward === null && openThread?.id !== threadId) return;
+      const step = toward === 'older' ? 1 : -1;
+      // A search keeps listing what it found wherever it moved: `]` and `[` step to the next hit.
+      if (hits !== null) {
+        if (toward === null) return get().rereadOpenThread();
+        const index = hitCursor + step;
+        if (index >= 0 && index < hits.length) get().openHit(index);
+        return;
+      }
       await fetchPage(Math.floor(cursor / pageSize));
       const row = rowAt(get().pages, cursor);
-      if (row?.id === threadId) return get().rereadOpenThread();
-      if (row) get().openRow(cursor);
+      const stayed = row?.id === threadId;
+      if (toward === null) {
+        if (stayed) return get().rereadOpenThread();
+        if (row) get().openRow(cursor);
+        else get().closeThread();
+        return;
+      }
+      // The list is newest first: the older conversation is the row after the moved one, which took its place
+      // when the move took it off the list.
+      const index = stayed || toward === 'newer' ? cursor + step : cursor;
+      if (index < 0) return get().closeThread();
+      await fetchPage(Math.floor(index / pageSize));
+      if (rowAt(get().pages, index)) get().openRow(index);
       else get().closeThread();
     },
 

@@ -2,20 +2,29 @@
 // user's own (Archive, Trash). After each run the bar offers the changes that run made, as one: "Archived 2
 // messages · Undo"; after the user's action, that action. Undo takes back exactly those, by id
 // (`mail:undo {id}`, newest first), whatever else changed the mail since; then the mail view reloads so the
-// messages show where they are again.
+// messages show where they are again. The bar leaves after its window (undo/bar-timer.ts, paused while the
+// pointer or the focus is on it); `z` (keyboard/shortcuts.ts) still takes the change back after that, as long
+// as the main process still can (an entry a later change made stale is refused there, with a sentence).
 import { create } from 'zustand';
 import type { UndoView } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
+import { type BarTimer, barTimer, type Hold } from '../undo/bar-timer.ts';
 import { newSince, stillOpen, undoSummary } from '../undo/undo-batch.ts';
 import { useAppStore } from './app-store.ts';
 import { useMailStore } from './mail-store.ts';
 
-// Who made the changes the bar offers: the bar names the assistant, so its changes are not taken for the user's.
-export type ChangedBy = 'assistant' | 'you';
+// Who made the changes the bar offers, as the bar names them before the summary ("The assistant", an outside
+// agent's name as agent-watch.ts bounded it); null for the user's own, which need no name. Shown as text.
+type ChangedBy = string | null;
+
+/** How the bar names the in-app assistant's changes. */
+const assistantName = 'The assistant';
 
 type UndoState = {
-  // What the bar offers to undo (newest first); empty: no bar.
+  // What the bar offers to undo (newest first), and `z` after the bar has gone; empty: nothing to undo.
   batch: UndoView[];
+  // The bar is on screen: it leaves by itself after its window (undo/bar-timer.ts) unless held.
+  shown: boolean;
   by: ChangedBy;
   summary: string;
   undoing: boolean;
@@ -23,12 +32,15 @@ type UndoState = {
   undone: string | null;
 
   start(): Promise<void>;
-  afterRun(): Promise<void>;
+  // After a run of the assistant, or an outside agent's change (`by` its name).
+  afterRun(by?: string): Promise<void>;
   // Runs the user's own change and offers exactly it: whatever else became undoable before (opening a thread
   // marks it read, which is undoable too) is not part of it.
   track(change: () => Promise<void>): Promise<void>;
   undo(): Promise<void>;
   dismiss(): void;
+  // The pointer is over the bar or the focus in it: its time waits (undo/bar-timer.ts).
+  hold(why: Hold, held: boolean): void;
 };
 
 // The contract's bound; a run rarely makes more changes than this.
@@ -37,6 +49,16 @@ const fetchLimit = 50;
 export const useUndoStore = create<UndoState>()((set, get) => {
   // The newest entry seen so far: a run's changes are the entries newer than it. null until first read.
   let baselineId: number | null = null;
+  let timer: BarTimer | null = null;
+
+  // Shows the bar for its window; what it offers stays undoable by `z` after it leaves.
+  function showBar(): void {
+    timer?.cancel();
+    timer = barTimer(() => {
+      timer = null;
+      set({ shown: false, undone: null });
+    });
+  }
 
   async function read(): Promise<UndoView[] | null> {
     const reply = await bridge['mail:undoable']({ limit: fetchLimit });
@@ -55,16 +77,21 @@ export const useUndoStore = create<UndoState>()((set, get) => {
     remember(entries);
     if (fresh.length === 0) {
       // A change that changed nothing keeps the bar of the one before while its changes are still undoable.
-      set((state) => ({ batch: stillOpen(state.batch, entries) ? state.batch : [] }));
+      set((state) => {
+        const open = stillOpen(state.batch, entries);
+        return { batch: open ? state.batch : [], shown: open && state.shown };
+      });
       return;
     }
-    set({ batch: fresh, by, summary: undoSummary(fresh), undone: null });
+    set({ batch: fresh, shown: true, by, summary: undoSummary(fresh), undone: null });
+    showBar();
     void useMailStore.getState().refresh();
   }
 
   return {
     batch: [],
-    by: 'assistant',
+    shown: false,
+    by: assistantName,
     summary: '',
     undoing: false,
     undone: null,
@@ -75,15 +102,15 @@ export const useUndoStore = create<UndoState>()((set, get) => {
       if (entries) remember(entries);
     },
 
-    async afterRun() {
-      await offerNew('assistant');
+    async afterRun(by = assistantName) {
+      await offerNew(by);
     },
 
     async track(change) {
       const before = await read();
       if (before) remember(before);
       await change();
-      await offerNew('you');
+      await offerNew(null);
     },
 
     async undo() {
@@ -101,12 +128,23 @@ export const useUndoStore = create<UndoState>()((set, get) => {
         }
         undone.push(...reply.value.undone);
       }
-      set({ undoing: false, batch: [], undone: undone.length > 0 ? undoSummary(undone) : null });
+      const said = undone.length > 0 ? undoSummary(undone) : null;
+      set({ undoing: false, batch: [], shown: said !== null, undone: said });
+      // "Undone: …" leaves as the bar did, `z` pressed after the bar left included.
+      if (said !== null) showBar();
+      else timer?.cancel();
       await useMailStore.getState().refresh();
     },
 
     dismiss() {
-      set({ batch: [], undone: null });
+      timer?.cancel();
+      timer = null;
+      set({ batch: [], shown: false, undone: null });
+    },
+
+    hold(why, held) {
+      if (held) timer?.hold(why);
+      else timer?.release(why);
     },
   };
 });
