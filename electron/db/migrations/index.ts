@@ -37,10 +37,11 @@ import { m0035 } from './0035-undo-checks-spam-origins.ts';
 import { m0036 } from './0036-oauth-accounts.ts';
 import { m0037 } from './0037-unsubscribe.ts';
 import { m0038 } from './0038-label-colours.ts';
-import { m0039 } from './0039-unsubscribe-outbox.ts';
 import { m0043 } from './0043-mail-views.ts';
+import { m0044 } from './0044-unsubscribe-outbox.ts';
 
-// Append-only: a released migration never changes.
+// Append-only: a released migration never changes, and a new one takes a number above every one on main
+// (migrate.ts applies those above the database's version only: a database at 43 never runs a new 0040).
 export const migrations: readonly Migration[] = [
   m0001,
   m0002,
@@ -80,6 +81,6 @@ export const migrations: readonly Migration[] = [
   m0036,
   m0037,
   m0038,
-  m0039,
   m0043,
+  m0044,
 ];

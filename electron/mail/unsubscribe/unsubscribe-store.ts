@@ -30,7 +30,7 @@ export function prepareUnsubscribeStore(db: Db) {
   );
   const offer = db.prepare<[number], OfferRow>(
     // An unsubscribe by email counts while its message is queued, going or sent: one Undo took back (its outbox row
-    // gone, or cancelled) or that failed did not unsubscribe (migration 0039).
+    // gone, or cancelled) or that failed did not unsubscribe (migration 0044).
     `SELECT m.from_addr, u.https, u.http, u.mailto, u.one_click, s.at, s.method FROM messages m
        LEFT JOIN message_unsubscribe u ON u.message_id = m.id
        LEFT JOIN unsubscribed_senders s ON s.address = lower(trim(m.from_addr))
