@@ -259,6 +259,8 @@ export function prepareReplay(db: Db, accountId: number) {
       case 'folder_delete': {
         // SECURITY: a server's DELETE takes the mailbox's mail with it. Skimmer deletes only a folder it holds as
         // empty; mail another client put there since stops it (the op fails with its sentence, the mail stays).
+        // Not the selected mailbox: imapflow answers STATUS on it from what it last saw, before a MOVE's expunges.
+        if (client.mailbox && client.mailbox.path === op.path) await client.mailboxClose();
         const status = await client.status(op.path, { messages: true }).catch(() => null);
         if (!status) return; // already gone
         if ((status.messages ?? 0) > 0) throw Object.assign(new Error('not empty'), { responseStatus: 'NO' });

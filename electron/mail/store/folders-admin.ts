@@ -43,6 +43,8 @@ type FolderRow = {
   special_use: string | null;
   path: string | null;
   messages: number;
+  // The server's copies Skimmer knows in its mailbox: mail moved out here whose move has not reached it yet.
+  copies: number;
 };
 
 export function prepareFoldersAdmin(db: Db, now: () => number = Date.now) {
@@ -55,7 +57,8 @@ export function prepareFoldersAdmin(db: Db, now: () => number = Date.now) {
   );
   const folder = db.prepare<[number], FolderRow>(
     `SELECT f.id, f.account_id, f.name, f.source, a.kind, i.special_use, i.path,
-            (SELECT count(*) FROM messages WHERE folder_id = f.id) AS messages
+            (SELECT count(*) FROM messages WHERE folder_id = f.id) AS messages,
+            (SELECT count(*) FROM imap_locations WHERE folder_id = f.id) AS copies
        FROM folders f JOIN accounts a ON a.id = f.account_id LEFT JOIN imap_folders i ON i.folder_id = f.id
       WHERE f.id = ?`,
   );
@@ -113,6 +116,12 @@ export function prepareFoldersAdmin(db: Db, now: () => number = Date.now) {
           `“${f.name}” still has ${n}. Move them to another folder (or to the Trash) first, then delete the folder.`,
         );
       }
+      // The folder's row holds where its mail is on the server until a queued move out has run there.
+      if (f.copies > 0)
+        throw new MailError(
+          'wrong_state',
+          `The mail moved out of “${f.name}” has not reached the server yet; delete the folder after the next sync.`,
+        );
       drop.run(id);
       // Never made on the server (its create still queued): that op finds no folder and does nothing.
       if (f.kind === 'imap' && f.path !== null)
