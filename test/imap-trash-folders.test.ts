@@ -67,7 +67,10 @@ beforeAll(async () => {
   login = loginFor(server, accountId, 'test');
   await syncAccount(db, login);
   for (const s of names)
-    ids[s] = db.prepare('SELECT id FROM messages WHERE message_id = ?').pluck().get(`<${s}@example.com>`) as number;
+    ids[s] = db
+      .prepare('SELECT id FROM messages WHERE message_id = ?')
+      .pluck()
+      .get(`<${s}@example.com>`) as number;
 });
 
 afterAll(async () => {
@@ -116,7 +119,9 @@ describe('folders on the server', () => {
     expect(boxes).not.toContain('Receipts');
     expect(await onServer('<a@example.com>')).toEqual([{ mailbox: 'Paid', flags: [] }]);
     // The next sync found it by its new path: still one folder here, with its message.
-    expect(db.prepare("SELECT count(*) FROM folders WHERE name IN ('Paid', 'Receipts')").pluck().get()).toBe(1);
+    expect(db.prepare("SELECT count(*) FROM folders WHERE name IN ('Paid', 'Receipts')").pluck().get()).toBe(
+      1,
+    );
 
     expect(() => folders.remove(made)).toThrow(/still has 1 message\. Move them/);
     prepareMailActions(db).moveToSpecial([id('a')], 'inbox');
@@ -134,9 +139,15 @@ describe('folders on the server', () => {
     const made = folders.create(login.id, 'Keep').id;
     await sync();
     folders.remove(made);
-    await server.append('Keep', [eml({ id: '<late@example.com>', subject: 'Late', body: 'Put here elsewhere.' })]);
+    await server.append('Keep', [
+      eml({ id: '<late@example.com>', subject: 'Late', body: 'Put here elsewhere.' }),
+    ]);
     await syncAccount(db, login);
-    expect(prepareWriteBack(db).failed().map((o) => o.kind)).toEqual(['folder_delete']);
+    expect(
+      prepareWriteBack(db)
+        .failed()
+        .map((o) => o.kind),
+    ).toEqual(['folder_delete']);
     expect(await onServer('<late@example.com>')).toEqual([{ mailbox: 'Keep', flags: [] }]);
     db.prepare("DELETE FROM mail_ops WHERE kind = 'folder_delete'").run();
   });
@@ -159,7 +170,9 @@ describe('Trash on the server', () => {
   test('Delete forever and Empty Trash expunge from the server; mail outside Trash is refused', async () => {
     const actions = prepareMailActions(db);
     const trash = prepareTrash(db);
-    expect(() => trash.deleteForever([id('b')])).toThrow('Only messages in the Trash can be deleted forever.');
+    expect(() => trash.deleteForever([id('b')])).toThrow(
+      'Only messages in the Trash can be deleted forever.',
+    );
     actions.moveToSpecial([id('d'), id('e')], 'trash');
     await sync();
     trash.deleteForever([id('d')]);
@@ -175,6 +188,11 @@ describe('Trash on the server', () => {
     expect(await onServer('<e@example.com>')).toEqual([]);
     expect(await onServer('<b@example.com>')).toEqual([{ mailbox: 'INBOX', flags: [] }]);
     // Gone here too, and the next sync does not bring it back.
-    expect(db.prepare("SELECT count(*) FROM messages WHERE message_id IN ('<d@example.com>', '<e@example.com>')").pluck().get()).toBe(0);
+    expect(
+      db
+        .prepare("SELECT count(*) FROM messages WHERE message_id IN ('<d@example.com>', '<e@example.com>')")
+        .pluck()
+        .get(),
+    ).toBe(0);
   });
 });

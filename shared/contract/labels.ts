@@ -12,6 +12,8 @@ export const LabelOverview = z.object({
   colour: LabelColour.nullable(),
   unread: z.number().int(),
   total: z.number().int(),
+  // The conversations it is on, for Delete…'s question.
+  threads: z.number().int(),
 });
 export type LabelOverview = z.infer<typeof LabelOverview>;
 

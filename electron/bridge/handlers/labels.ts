@@ -5,7 +5,12 @@ import type { prepareLabelsAdmin } from '../../mail/store/labels-admin.ts';
 import type { prepareMailActions } from '../../mail/store/undo.ts';
 import type { Handlers } from '../dispatch.ts';
 
-type LabelChannel = 'label:overview' | 'label:setColour' | 'label:ofThreads' | 'label:rename' | 'label:delete';
+type LabelChannel =
+  | 'label:overview'
+  | 'label:setColour'
+  | 'label:ofThreads'
+  | 'label:rename'
+  | 'label:delete';
 
 export function labelHandlers(deps: {
   labels: ReturnType<typeof prepareLabelsAdmin>;

@@ -77,7 +77,9 @@ export function prepareReplay(db: Db, accountId: number) {
     `SELECT i.path FROM imap_folders i JOIN folders f ON f.id = i.folder_id
      WHERE f.account_id = ? AND i.special_use = ? LIMIT 1`,
   );
-  const renameImapFolder = db.prepare<[string, number]>('UPDATE imap_folders SET path = ? WHERE folder_id = ?');
+  const renameImapFolder = db.prepare<[string, number]>(
+    'UPDATE imap_folders SET path = ? WHERE folder_id = ?',
+  );
   const sentRaw = db.prepare<[number], { raw: Buffer | null }>(
     "SELECT raw FROM outbox WHERE id = ? AND state = 'sent'",
   );

@@ -12,7 +12,9 @@ export function prepareLabelsAdmin(db: Db) {
     `SELECT l.id, l.name, c.colour,
             (SELECT count(*) FROM message_labels ml JOIN messages m ON m.id = ml.message_id
               WHERE ml.label_id = l.id AND m.unread = 1) AS unread,
-            (SELECT count(*) FROM message_labels WHERE label_id = l.id) AS total
+            (SELECT count(*) FROM message_labels WHERE label_id = l.id) AS total,
+            (SELECT count(DISTINCT m.thread_id) FROM message_labels ml JOIN messages m ON m.id = ml.message_id
+              WHERE ml.label_id = l.id) AS threads
        FROM labels l LEFT JOIN label_colours c ON c.label_id = l.id
       ORDER BY l.name COLLATE NOCASE`,
   );
@@ -52,6 +54,5 @@ export function prepareLabelsAdmin(db: Db) {
         throw new MailError('invalid', `“${colour}” is not one of the label colours.`);
       else setColour.run(id, colour);
     },
-
   };
 }

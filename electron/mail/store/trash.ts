@@ -25,7 +25,10 @@ export function prepareTrash(db: Db, now: () => number = Date.now) {
       WHERE m.id = ?`,
   );
   // The server's copies in a Trash mailbox; a copy elsewhere (a second label on Gmail) is not this delete's.
-  const copies = db.prepare<[number], { path: string; uid: number; special_use: string | null; name: string }>(
+  const copies = db.prepare<
+    [number],
+    { path: string; uid: number; special_use: string | null; name: string }
+  >(
     `SELECT i.path, l.uid, i.special_use, f.name FROM imap_locations l
        JOIN imap_folders i ON i.folder_id = l.folder_id JOIN folders f ON f.id = l.folder_id
       WHERE l.message = ? ORDER BY i.path, l.uid`,
@@ -37,7 +40,8 @@ export function prepareTrash(db: Db, now: () => number = Date.now) {
   const dropEmptyThread = db.prepare<[number]>('DELETE FROM threads WHERE id = ? AND message_count = 0');
 
   const inTrash = (f: { name: string; source?: string; special_use: string | null; path: string | null }) =>
-    folderPlace({ name: f.name, source: f.source ?? '', specialUse: f.special_use, path: f.path }) === 'trash';
+    folderPlace({ name: f.name, source: f.source ?? '', specialUse: f.special_use, path: f.path }) ===
+    'trash';
 
   /**
    * Deletes these messages for good. SECURITY: only messages in a Trash folder: a request naming any other is

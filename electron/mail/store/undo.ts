@@ -368,10 +368,13 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     const own = (row: MessageRow) => {
       const origin = trashOrigin.get(row.id);
       // Only a folder of its own account that is still there (a cascade drops the row with the folder).
-      return origin !== undefined && folderAccount.get(origin)?.account_id === row.account_id ? origin : undefined;
+      return origin !== undefined && folderAccount.get(origin)?.account_id === row.account_id
+        ? origin
+        : undefined;
     };
     const items = moveTo(rows, target, { own });
-    if (items.length > 0) log(`Restored ${plural(items.length)} from Trash`, { kind: 'folder', items, dropFolders });
+    if (items.length > 0)
+      log(`Restored ${plural(items.length)} from Trash`, { kind: 'folder', items, dropFolders });
     return { changed: items.length };
   });
 
@@ -402,7 +405,13 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     const detached = moved.map((m): [number, number] => [m, id]);
     queueLabels(attached, detached);
     dropLabel.run(id);
-    log(description, { kind: 'labels', attach: detached, detach: attached, dropLabels: [], restoreLabels: [old] });
+    log(description, {
+      kind: 'labels',
+      attach: detached,
+      detach: attached,
+      dropLabels: [],
+      restoreLabels: [old],
+    });
     return { id: clash, merged: true, changed: moved.length };
   });
 
