@@ -93,7 +93,9 @@ describe('Trash', () => {
     expect(await page.getByTestId('ask-title').textContent()).toBe('Delete 2 conversations forever?');
     await page.getByTestId('ask-confirm').click();
     await expect.poll(() => page.getByTestId('thread-row').count()).toBe(0);
-    expect(app.db.prepare("SELECT count(*) FROM messages WHERE subject LIKE '% notes'").pluck().get()).toBe(0);
+    expect(app.db.prepare("SELECT count(*) FROM messages WHERE subject LIKE '% notes'").pluck().get()).toBe(
+      0,
+    );
     expect(app.db.prepare('SELECT count(*) FROM messages').pluck().get()).toBe(2);
   });
 });
@@ -118,9 +120,9 @@ describe('Folders', () => {
     await page.getByTestId('folder-create').click();
     await page.getByTestId('ask-name').fill('Trash');
     await page.getByTestId('ask-confirm').click();
-    await expect.poll(() => page.getByTestId('toast').allTextContents()).toContainEqual(
-      expect.stringContaining('is the name of a special folder'),
-    );
+    await expect
+      .poll(() => page.getByTestId('toast').allTextContents())
+      .toContainEqual(expect.stringContaining('is the name of a special folder'));
     expect(foreign).toEqual([]);
   });
 
@@ -133,7 +135,8 @@ describe('Folders', () => {
       for (const width of [1280, 900]) {
         const opened = await openApp(app, { foreign, colorScheme, viewport: { width, height: 700 } });
         const p = opened.page;
-        const shot = (name: string) => p.screenshot({ path: join(shots, `${name}-${colorScheme}-${width}.png`) });
+        const shot = (name: string) =>
+          p.screenshot({ path: join(shots, `${name}-${colorScheme}-${width}.png`) });
         try {
           await p.getByTestId('thread-row').first().waitFor();
           await labelItem(p, 'Work').getByTestId('label-menu').click();

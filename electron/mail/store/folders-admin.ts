@@ -10,7 +10,7 @@ import { MailError } from '../mail-error.ts';
 import { folderPlace, placeFolders } from './folder-places.ts';
 import { prepareWriteBack } from './write-back.ts';
 
-export const maxFolderName = 100;
+const maxFolderName = 100;
 
 // Names a folder may not take: INBOX, and the special places' usual names, which would be taken for them.
 const reserved = new Set(
@@ -22,7 +22,7 @@ const reserved = new Set(
  * the usual hierarchy delimiters (/ . \) and IMAP's LIST wildcards (* %) are refused, so a name cannot
  * reach into or make another folder's path on the server.
  */
-export function validFolderName(raw: string): string {
+function validFolderName(raw: string): string {
   const name = raw.trim();
   if (name === '') throw new MailError('invalid', 'A folder needs a name.');
   if (name.length > maxFolderName)

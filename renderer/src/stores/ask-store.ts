@@ -3,7 +3,7 @@
 // changes many conversations (Delete label). `ask` resolves with the name typed ('' for a yes), or null.
 import { create } from 'zustand';
 
-export type Question = {
+type Question = {
   title: string;
   detail?: string;
   confirm: string;
