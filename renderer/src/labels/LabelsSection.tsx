@@ -1,6 +1,7 @@
 // The folder list's Labels section (issue 29 §4): each label with its unread and total messages as folders show
 // them; a click shows that label's view (the search `label:NAME`), and the swatch button picks its colour from
-// the palette. Its ⋯ menu renames or deletes it (asked first, with Undo, on the server too). Read again whenever the folders are (an action, a sync, an undo changes both).
+// the palette. Its ⋯ menu renames or deletes it (asked first, with Undo, on the server too). Read again
+// whenever the folders are (an action, a sync, an undo changes both).
 import { useEffect, useState } from 'react';
 import { labelColours } from '../../../shared/contract/limits.ts';
 import { RowMenu } from '../folders/RowMenu.tsx';
