@@ -1,5 +1,5 @@
-// Renaming a label carried by ~5,000 messages on the store side (issue 29 §4): prepareLabelsAdmin().rename,
-// which renames the label row and reads the messages to write back. Comparison in the same run: the same
+// Renaming a label carried by ~5,000 messages on the store side (issue 29 §4): prepareMailActions().renameLabel,
+// which renames the label row, reads the messages to write back and records the Undo entry. Comparison in the same run: the same
 // rename done message by message (a new label attached, the old one detached), as a keyword client does it.
 // Usage: node bench/labels.ts [--count 5000] [--rounds 5]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { openDatabase } from '../electron/db/open.ts';
 import { runImport } from '../electron/mail/import/import-run.ts';
 import { prepareLabels } from '../electron/mail/store/labels.ts';
 import { prepareLabelsAdmin } from '../electron/mail/store/labels-admin.ts';
+import { prepareMailActions } from '../electron/mail/store/undo.ts';
 import { eml } from '../test/support/temp.ts';
 
 const { values } = parseArgs({ options: { count: { type: 'string' }, rounds: { type: 'string' } } });
@@ -31,6 +32,7 @@ const ids = db.prepare('SELECT id FROM messages').pluck().all() as number[];
 if (ids.length !== count) throw new Error(`imported ${ids.length} of ${count} messages`);
 const labels = prepareLabels(db);
 const admin = prepareLabelsAdmin(db);
+const actions = prepareMailActions(db);
 let id = labels.ensure('L0').id;
 db.transaction(() => {
   for (const m of ids) labels.attach(m, id);
@@ -41,10 +43,9 @@ const store: number[] = [];
 const perMessage: number[] = [];
 for (let r = 1; r <= rounds; r++) {
   let t = performance.now();
-  const result = admin.rename(id, `S${r}`);
+  const result = actions.renameLabel(id, `S${r}`);
   store.push(performance.now() - t);
-  if (result.messages.length !== ids.length)
-    throw new Error(`rename reported ${result.messages.length} messages`);
+  if (result.changed !== ids.length) throw new Error(`rename reported ${result.changed} messages`);
   t = performance.now();
   db.transaction(() => {
     const next = labels.ensure(`P${r}`).id;
@@ -62,7 +63,7 @@ if (total !== ids.length) throw new Error(`the label ended on ${total} messages,
 
 console.log(`${ids.length} messages, ${rounds} rounds`);
 console.log(
-  `store rename (labels-admin):      median ${median(store).toFixed(2)} ms, max ${Math.max(...store).toFixed(2)} ms`,
+  `store rename (renameLabel):       median ${median(store).toFixed(2)} ms, max ${Math.max(...store).toFixed(2)} ms`,
 );
 console.log(
   `message by message (add + remove): median ${median(perMessage).toFixed(2)} ms, max ${Math.max(...perMessage).toFixed(2)} ms`,

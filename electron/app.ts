@@ -27,6 +27,7 @@ import { documentHandlers } from './bridge/handlers/documents.ts';
 import { draftReplyHandlers } from './bridge/handlers/draft-replies.ts';
 import { draftHandlers } from './bridge/handlers/drafts.ts';
 import { fileHandlers } from './bridge/handlers/files.ts';
+import { folderHandlers } from './bridge/handlers/folders.ts';
 import { identityHandlers } from './bridge/handlers/identities.ts';
 import { labelHandlers } from './bridge/handlers/labels.ts';
 import { mailHandlers } from './bridge/handlers/mail.ts';
@@ -60,6 +61,7 @@ import { prepareOutbox } from './mail/send/outbox.ts';
 import { prepareUploads } from './mail/send/uploads.ts';
 import { prepareBulk } from './mail/store/bulk.ts';
 import { prepareContacts } from './mail/store/contacts.ts';
+import { prepareFoldersAdmin } from './mail/store/folders-admin.ts';
 import { prepareLabelsAdmin } from './mail/store/labels-admin.ts';
 import { prepareQueries } from './mail/store/queries.ts';
 import { prepareMailActions } from './mail/store/undo.ts';
@@ -312,7 +314,8 @@ export function createApp(options: AppOptions): App {
     ...identityHandlers({ identities }),
     // An attachment's bytes are read from the files the imports read (the demo mailbox too), as a forward's are.
     ...attachmentHandlers({ files: prepareAttachmentBytes(db, { accounts, places: demoPlaces }) }),
-    ...labelHandlers({ labels: prepareLabelsAdmin(db) }),
+    ...labelHandlers({ labels: prepareLabelsAdmin(db), actions: mailActions }),
+    ...folderHandlers({ folders: prepareFoldersAdmin(db) }),
     // SECURITY: a one-click POST trusts the system's roots, and the app's extra CA as sign-in does (net).
     ...unsubscribeHandlers({
       unsubscribe: prepareUnsubscribe(db, { outbox, you: identities.you, net: { ca: options.extraCa } }),

@@ -26,6 +26,7 @@ export const tableOwners: Readonly<Record<string, string>> = {
   message_unsubscribe: mail,
   unsubscribed_senders: mail,
   spam_origins: mail,
+  trash_origins: mail,
   contacts: mail,
   contacts_version: mail,
   identities: mail,

@@ -15,6 +15,7 @@ import { draftReplyChannels } from './draft-replies.ts';
 import { draftChannels, outboxChannels } from './drafts.ts';
 import { BridgeError } from './fields.ts';
 import { fileChannels } from './files.ts';
+import { folderChannels } from './folders.ts';
 import { identityChannels } from './identities.ts';
 import { labelChannels } from './labels.ts';
 import { mailChannels } from './mail.ts';
@@ -38,6 +39,7 @@ export * from './draft-replies.ts';
 export * from './drafts.ts';
 export * from './fields.ts';
 export * from './files.ts';
+export * from './folders.ts';
 export * from './identities.ts';
 export * from './labels.ts';
 export * from './limits.ts';
@@ -68,6 +70,7 @@ export const channels = {
   ...discoverChannels,
   ...identityChannels,
   ...labelChannels,
+  ...folderChannels,
   ...draftChannels,
   ...outboxChannels,
   ...draftReplyChannels,

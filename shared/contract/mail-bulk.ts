@@ -50,6 +50,11 @@ export const BulkAction = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('move'), folderId: Id }).strict(),
+  // Trash (issue 29 §7): the conversation's messages in Trash go back where they came from (else the Inbox).
+  z.object({ kind: z.literal('restore') }).strict(),
+  // SECURITY: for good, not undoable: only messages in Trash, and the renderer asks first. Empty Trash is this
+  // on every conversation of the Trash view. No assistant tool reaches it (electron/ai/tools).
+  z.object({ kind: z.literal('deleteForever') }).strict(),
 ]);
 export type BulkAction = z.infer<typeof BulkAction>;
 

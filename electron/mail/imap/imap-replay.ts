@@ -77,6 +77,9 @@ export function prepareReplay(db: Db, accountId: number) {
     `SELECT i.path FROM imap_folders i JOIN folders f ON f.id = i.folder_id
      WHERE f.account_id = ? AND i.special_use = ? LIMIT 1`,
   );
+  const renameImapFolder = db.prepare<[string, number]>(
+    'UPDATE imap_folders SET path = ? WHERE folder_id = ?',
+  );
   const sentRaw = db.prepare<[number], { raw: Buffer | null }>(
     "SELECT raw FROM outbox WHERE id = ? AND state = 'sent'",
   );
@@ -223,6 +226,47 @@ export function prepareReplay(db: Db, accountId: number) {
         const path = specialPath.get(accountId, '\\Sent')?.path;
         if (!raw || !path) return;
         must(client, await client.append(path, raw, ['\\Seen']));
+        return;
+      }
+      case 'expunge': {
+        // Delete forever: STORE \Deleted and UID EXPUNGE (imapflow uses UID EXPUNGE with UIDPLUS, so other
+        // messages someone marked \Deleted stay). On Gmail an expunge from [Gmail]/Trash deletes for good.
+        const byPath = new Map<string, number[]>();
+        for (const c of op.copies) byPath.set(c.path, [...(byPath.get(c.path) ?? []), c.uid]);
+        for (const [path, uids] of byPath) {
+          await client.mailboxOpen(path);
+          must(client, await client.messageDelete(uids.join(','), { uid: true }));
+        }
+        return;
+      }
+      case 'folder_create':
+        await pathFor(client, op.folderId);
+        return;
+      case 'folder_rename': {
+        const old = imapFolder.get(op.folderId)?.path;
+        if (!old) return; // not on the server yet: its create makes it under the new name
+        // The same parent, the new last name, in the server's delimiter (LIST says which).
+        const entry = (await client.list()).find((m) => m.path === old);
+        if (!entry) return; // gone from the server; the next sync drops it here
+        const parent = entry.parentPath ? `${entry.parentPath}${entry.delimiter}` : '';
+        const path = `${parent}${op.name}`;
+        if (path === old) return;
+        must(client, await client.mailboxRename(old, path));
+        db.transaction(() => {
+          renameImapFolder.run(path, op.folderId);
+          bindFolder.run(`imap:${path}`, op.folderId);
+        })();
+        return;
+      }
+      case 'folder_delete': {
+        // SECURITY: a server's DELETE takes the mailbox's mail with it. Skimmer deletes only a folder it holds as
+        // empty; mail another client put there since stops it (the op fails with its sentence, the mail stays).
+        // Not the selected mailbox: imapflow answers STATUS on it from what it last saw, before a MOVE's expunges.
+        if (client.mailbox && client.mailbox.path === op.path) await client.mailboxClose();
+        const status = await client.status(op.path, { messages: true }).catch(() => null);
+        if (!status) return; // already gone
+        if ((status.messages ?? 0) > 0) throw Object.assign(new Error('not empty'), { responseStatus: 'NO' });
+        must(client, await client.mailboxDelete(op.path));
         return;
       }
       case 'drop_draft': {

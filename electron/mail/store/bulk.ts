@@ -4,12 +4,14 @@
 import type { BulkAction, Folder, ThreadSelection } from '../../../shared/contract/index.ts';
 import type { Db } from '../../db/open.ts';
 import { prepareSelection } from './selection.ts';
+import { prepareTrash } from './trash.ts';
 import { describeMoveToInbox, type prepareMailActions } from './undo.ts';
 
 type MailActions = ReturnType<typeof prepareMailActions>;
 
 export function prepareBulk(db: Db, actions: MailActions, folders: () => Folder[]) {
   const resolve = prepareSelection(db, folders);
+  const trash = prepareTrash(db);
 
   const apply = db.transaction((selection: ThreadSelection, action: BulkAction) => {
     const picked = resolve(selection);
@@ -41,6 +43,14 @@ export function prepareBulk(db: Db, actions: MailActions, folders: () => Folder[
           return actions.markRead(ids(picked.all), action.read).changed;
         case 'star':
           return actions.star(ids(picked.all), action.starred).changed;
+        case 'restore':
+        case 'deleteForever': {
+          // Only what is in Trash: the conversation's other messages stay where they are.
+          const inTrash = ids(picked.leaving.filter((r) => picked.place(r.folder_id) === 'trash'));
+          return action.kind === 'restore'
+            ? actions.restore(inTrash).changed
+            : trash.deleteForever(inTrash).changed;
+        }
         case 'label': {
           const done = actions.label(ids(picked.all), action.add, action.remove);
           return done.added + done.removed;

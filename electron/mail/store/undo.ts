@@ -12,7 +12,7 @@ import { nextId } from '../../db/retired-ids.ts';
 import { MailError } from '../mail-error.ts';
 import { newMessageId, prepareAccountLogin } from '../message-id.ts';
 import { placeFolders } from './folder-places.ts';
-import { prepareLabels } from './labels.ts';
+import { prepareLabels, validLabelName } from './labels.ts';
 import { prepareWriteBack } from './write-back.ts';
 
 /** The closed set of inverses an undo entry can hold. */
@@ -20,7 +20,14 @@ export type Inverse =
   | { kind: 'unread'; items: { id: number; unread: number }[] }
   | { kind: 'starred'; items: { id: number; starred: number }[] }
   | { kind: 'folder'; items: FolderItem[]; dropFolders: number[] }
-  | { kind: 'labels'; attach: [number, number][]; detach: [number, number][]; dropLabels: number[] }
+  | {
+      kind: 'labels';
+      attach: [number, number][];
+      detach: [number, number][];
+      dropLabels: number[];
+      // Labels a rename or a delete took away, made again (same id, name, colour) before `attach` (issue 29 §4).
+      restoreLabels?: GoneLabel[];
+    }
   | { kind: 'draft'; dropDraft: number; account?: number | null; messageId?: string };
 
 /**
@@ -29,6 +36,12 @@ export type Inverse =
  * none), put back by the undo.
  */
 type FolderItem = { id: number; folderId: number; to?: number; origin?: number };
+
+/**
+ * A label as it was before a rename or a delete took it away; `renamedTo`: it kept its id under this name (the
+ * undo renames it back), absent: it was dropped (the undo makes it again).
+ */
+export type GoneLabel = { id: number; name: string; colour: string | null; renamedTo?: string };
 
 export type UndoEntry = { id: number; createdAt: number; description: string };
 
@@ -167,6 +180,23 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     'INSERT OR REPLACE INTO spam_origins (message, folder_id) SELECT ?, id FROM folders WHERE id = ?',
   );
   const dropSpamOrigin = db.prepare<[number]>('DELETE FROM spam_origins WHERE message = ?');
+  // Where Trash took a message from (migration 0045), for Restore. Kept until it next goes to Trash and read
+  // only while it is there, so an undone Restore (back into Trash) finds it again.
+  const trashOrigin = db
+    .prepare<[number], number>('SELECT folder_id FROM trash_origins WHERE message = ?')
+    .pluck();
+  const setTrashOrigin = db.prepare<[number, number]>(
+    'INSERT OR REPLACE INTO trash_origins (message, folder_id) VALUES (?, ?)',
+  );
+  const restoreLabel = db.prepare<[number, string]>('INSERT OR IGNORE INTO labels (id, name) VALUES (?, ?)');
+  const restoreColour = db.prepare<[number, string]>(
+    'INSERT OR REPLACE INTO label_colours (label_id, colour) VALUES (?, ?)',
+  );
+  const colourOf = db.prepare<[number]>('SELECT colour FROM label_colours WHERE label_id = ?').pluck();
+  const messagesWith = db
+    .prepare<[number]>('SELECT message_id FROM message_labels WHERE label_id = ? ORDER BY message_id')
+    .pluck();
+  const dropLabel = db.prepare<[number]>('DELETE FROM labels WHERE id = ?');
 
   type MessageRow = NonNullable<ReturnType<typeof message.get>>;
   // "the message was", "the 3 messages were", "2 of the 3 messages were".
@@ -199,7 +229,11 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
   function moveTo(
     rows: MessageRow[],
     target: (accountId: number) => number,
-    opts: { marksSpam?: boolean; own?: (row: MessageRow) => number | undefined } = {},
+    opts: {
+      marksSpam?: boolean;
+      marksTrash?: boolean;
+      own?: (row: MessageRow) => number | undefined;
+    } = {},
   ): FolderItem[] {
     const items: FolderItem[] = [];
     // One look-up per account, not per message: a batch of thousands is mostly of one account.
@@ -221,6 +255,7 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
       // An IMAP account's message goes back to its INBOX (the server knows no origin), so only local mail's is kept.
       if (opts.marksSpam && isLocal) setSpamOrigin.run(row.id, row.folder_id);
       else if (origin !== undefined) dropSpamOrigin.run(row.id);
+      if (opts.marksTrash) setTrashOrigin.run(row.id, row.folder_id);
       items.push({
         id: row.id,
         folderId: row.folder_id,
@@ -293,7 +328,7 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
         dropFolders.push(id);
         return id;
       };
-      const items = moveTo(rows, target, { marksSpam: special === 'spam' });
+      const items = moveTo(rows, target, { marksSpam: special === 'spam', marksTrash: special === 'trash' });
       if (items.length > 0) {
         log(describe(items.length), { kind: 'folder', items, dropFolders });
       }
@@ -317,6 +352,91 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     if (items.length > 0) log(describeNotSpam(items.length), { kind: 'folder', items, dropFolders });
     return { changed: items.length };
   });
+
+  // Restore (issue 29 §7): out of Trash to the folder Trash took it from while that folder is there, else to the
+  // account's Inbox (a local Inbox for imported mail). Undoable like any move.
+  const restore = db.transaction((ids: readonly number[]) => {
+    const rows = messages(ids);
+    const dropFolders: number[] = [];
+    const target = (accountId: number): number => {
+      const found = serverInbox.get(accountId) ?? folderBySource.get(accountId, 'skimmer:inbox');
+      if (found) return found.id;
+      const id = Number(addFolder.run(accountId, specialNames.inbox, 'skimmer:inbox').lastInsertRowid);
+      dropFolders.push(id);
+      return id;
+    };
+    const own = (row: MessageRow) => {
+      const origin = trashOrigin.get(row.id);
+      // Only a folder of its own account that is still there (a cascade drops the row with the folder).
+      return origin !== undefined && folderAccount.get(origin)?.account_id === row.account_id
+        ? origin
+        : undefined;
+    };
+    const items = moveTo(rows, target, { own });
+    if (items.length > 0)
+      log(`Restored ${plural(items.length)} from Trash`, { kind: 'folder', items, dropFolders });
+    return { changed: items.length };
+  });
+
+  // Renaming a label is the messages taking the new name and leaving the old (on the server: the new keyword
+  // added, the old removed, message by message); onto a name another label has, the two merge. The colour
+  // goes with it. One Undo entry puts the old label back (same id, name and colour) on the same messages.
+  const renameLabel = db.transaction((id: number, newName: string) => {
+    const old = goneLabel(id);
+    const name = validLabelName(newName);
+    if (name === old.name) return { id, merged: false, changed: 0 };
+    const moved = messagesWith.all(id) as number[];
+    const clash = labels.findNoCase(name);
+    const description = `Renamed the label ${old.name} to ${name}`;
+    if (clash === null || clash === id) {
+      // Its own id keeps its colour and its place; a case-only rename is one of these.
+      labels.setName(id, name);
+      queueNames(moved, [name], [old.name]);
+      log(description, {
+        kind: 'labels',
+        attach: [],
+        detach: [],
+        dropLabels: [],
+        restoreLabels: [{ ...old, renamedTo: name }],
+      });
+      return { id, merged: false, changed: moved.length };
+    }
+    const attached = moved.filter((m) => labels.attach(m, clash)).map((m): [number, number] => [m, clash]);
+    const detached = moved.map((m): [number, number] => [m, id]);
+    queueLabels(attached, detached);
+    dropLabel.run(id);
+    log(description, {
+      kind: 'labels',
+      attach: detached,
+      detach: attached,
+      dropLabels: [],
+      restoreLabels: [old],
+    });
+    return { id: clash, merged: true, changed: moved.length };
+  });
+
+  // Deleting a label takes it off every message (on the server: the keyword removed) and out of the list; the
+  // Undo puts it back with its colour on the same messages.
+  const deleteLabel = db.transaction((id: number) => {
+    const old = goneLabel(id);
+    const detached = (messagesWith.all(id) as number[]).map((m): [number, number] => [m, id]);
+    queueLabels([], detached);
+    dropLabel.run(id);
+    log(`Deleted the label ${old.name}`, {
+      kind: 'labels',
+      attach: detached,
+      detach: [],
+      dropLabels: [],
+      restoreLabels: [old],
+    });
+    return { changed: detached.length };
+  });
+
+  function goneLabel(id: number): GoneLabel {
+    const name = labels.nameOf(id);
+    if (name === '') throw new MailError('not_found', 'That label no longer exists.');
+    return { id, name, colour: (colourOf.get(id) as string | undefined) ?? null };
+  }
 
   // Move… with a folder the user picked: its own account's messages go there, another account's to that
   // account's folder of the same name (a message cannot leave its account's server by a move).
@@ -428,6 +548,22 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     for (const [m, change] of byMessage) writeBack.queue(m, { kind: 'keywords', ...change });
   }
 
+  // The same names on and off each message (a rename: the new keyword added, the old removed).
+  function queueNames(ids: readonly number[], add: string[], remove: string[]): void {
+    for (const m of ids) writeBack.queue(m, { kind: 'keywords', add, remove });
+  }
+
+  // A label a rename or a delete took away: named back, or made again with its colour.
+  function restoreGone(label: GoneLabel): void {
+    if (label.renamedTo !== undefined) {
+      labels.setName(label.id, label.name);
+      queueNames(messagesWith.all(label.id) as number[], [label.name], [label.renamedTo]);
+      return;
+    }
+    restoreLabel.run(label.id, label.name);
+    if (label.colour !== null) restoreColour.run(label.id, label.colour);
+  }
+
   // An undo is a change like any other: the server gets it too.
   function apply(inverse: Inverse): void {
     switch (inverse.kind) {
@@ -454,6 +590,7 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
         for (const id of inverse.dropFolders) dropEmptyFolder.run(id, id);
         return;
       case 'labels': {
+        for (const gone of inverse.restoreLabels ?? []) restoreGone(gone);
         const attached = inverse.attach.filter(([m, l]) => labels.attach(m, l));
         const detached = inverse.detach.filter(([m, l]) => labels.detach(m, l));
         queueLabels(attached, detached);
@@ -511,10 +648,20 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
           : `the folder ${ids.length === 1 ? 'it was moved out of' : 'they were moved out of'} is no longer there`;
       }
       case 'labels': {
-        // `detach` holds what the action attached, `attach` what it took off.
+        // `detach` holds what the action attached, `attach` what it took off; a label the action took away is
+        // still gone (or still under the name it gave it), and no other label has taken its name since.
+        const away = new Set((inverse.restoreLabels ?? []).map((g) => g.id));
         const kept =
+          (inverse.restoreLabels ?? []).every((g) => {
+            const clash = labels.findNoCase(g.name);
+            const current = labels.nameOf(g.id);
+            return (
+              (clash === null || clash === g.id) &&
+              (g.renamedTo === undefined ? current === '' : current === g.renamedTo)
+            );
+          }) &&
           inverse.detach.every(([m, l]) => hasLabel.get(m, l)) &&
-          inverse.attach.every(([m, l]) => labelExists.get(l) && !hasLabel.get(m, l));
+          inverse.attach.every(([m, l]) => (away.has(l) || labelExists.get(l)) && !hasLabel.get(m, l));
         return kept ? null : 'the labels were changed since';
       }
     }
@@ -586,7 +733,10 @@ export function prepareMailActions(db: Db, now: () => number = Date.now) {
     notSpam,
     moveToFolder,
     moveToFolderId,
+    restore,
     label,
+    renameLabel,
+    deleteLabel,
     createDraft,
     undo,
     undoOne,

@@ -3,7 +3,18 @@
 // replays the queue in order (imap-replay.ts). Messages of the local account queue nothing.
 import type { Db } from '../../db/open.ts';
 
-export type OpKind = 'seen' | 'flagged' | 'move' | 'keywords' | 'append_draft' | 'drop_draft' | 'append_sent';
+export type OpKind =
+  | 'seen'
+  | 'flagged'
+  | 'move'
+  | 'keywords'
+  | 'append_draft'
+  | 'drop_draft'
+  | 'append_sent'
+  | 'expunge'
+  | 'folder_create'
+  | 'folder_rename'
+  | 'folder_delete';
 export type Op =
   | { kind: 'seen'; seen: boolean }
   // A star (DESIGN §11): \Flagged on the server.
@@ -13,7 +24,13 @@ export type Op =
   | { kind: 'keywords'; add: string[]; remove: string[] }
   | { kind: 'append_draft'; draftId: number; messageId: string }
   | { kind: 'drop_draft'; messageId: string }
-  | { kind: 'append_sent'; outboxId: number };
+  | { kind: 'append_sent'; outboxId: number }
+  // Delete forever (issue 29 §7): the copies by mailbox and uid, as the message row is gone when it runs.
+  | { kind: 'expunge'; copies: { path: string; uid: number }[] }
+  // Folders (issue 29 §7): a folder made here gets its mailbox; a rename gives its mailbox the new last name.
+  | { kind: 'folder_create'; folderId: number }
+  | { kind: 'folder_rename'; folderId: number; name: string }
+  | { kind: 'folder_delete'; path: string };
 export type QueuedOp = Op & {
   id: number;
   accountId: number;

@@ -20,6 +20,7 @@ import { useUndoStore } from '../stores/undo-store.ts';
 import { LabelPicker } from '../threads/LabelPicker.tsx';
 import { MovePicker } from '../threads/MovePicker.tsx';
 import { ThreadPane } from '../threads/ThreadPane.tsx';
+import { AskDialog } from './AskDialog.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ChatView, LazyDialogs } from './LazyDialogs.tsx';
 import { Toasts } from './Toasts.tsx';
@@ -109,6 +110,7 @@ export function App() {
       <LazyDialogs />
       <LinkConfirm />
       <UnsubscribeConfirm />
+      <AskDialog />
       <LabelPicker />
       <MovePicker />
       <OutboxBar />

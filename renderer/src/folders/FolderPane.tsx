@@ -8,7 +8,9 @@ import { useDraftsStore } from '../stores/drafts-store.ts';
 import { useFolderGroupsStore } from '../stores/folder-groups-store.ts';
 import { useImportStore } from '../stores/import-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
+import { createFolder, deleteFolder, renameFolder } from './folder-admin.ts';
 import { type FolderGroup, groupFolders } from './folder-groups.ts';
+import { RowMenu } from './RowMenu.tsx';
 import { SignInAgainLine } from './SignInAgainLine.tsx';
 
 // The views across every account and import, Gmail's order (issue 16); the accounts' and imports' own folders
@@ -93,22 +95,38 @@ function FolderGroupList({ group }: { group: FolderGroup }) {
   const collapsed = useFolderGroupsStore((state) => state.collapsed.has(group.key));
   const toggle = useFolderGroupsStore((state) => state.toggle);
   const listId = `folder-group-${group.key}`;
+  // New folders go to the account's server, or stay on this computer for imported mail.
+  const accountId = group.kind === 'account' ? (group.entries[0]?.folder.account?.id ?? null) : null;
 
   return (
     <section className="folder-group" data-testid="folders-group" data-group-kind={group.kind}>
-      <button
-        type="button"
-        className="folder-group-title"
-        data-testid="folders-group-toggle"
-        aria-expanded={!collapsed}
-        aria-controls={listId}
-        onClick={() => toggle(group.key)}
-      >
-        <span className="folder-group-arrow" aria-hidden="true">
-          {collapsed ? '▸' : '▾'}
-        </span>
-        <span className="folder-group-name">{group.title}</span>
-      </button>
+      <div className="folder-group-head">
+        <button
+          type="button"
+          className="folder-group-title"
+          data-testid="folders-group-toggle"
+          aria-expanded={!collapsed}
+          aria-controls={listId}
+          onClick={() => toggle(group.key)}
+        >
+          <span className="folder-group-arrow" aria-hidden="true">
+            {collapsed ? '▸' : '▾'}
+          </span>
+          <span className="folder-group-name">{group.title}</span>
+        </button>
+        <RowMenu
+          name={group.title}
+          testId="folders-group-menu"
+          items={[
+            {
+              label: 'New folder…',
+              testId: 'folder-create',
+              run: () =>
+                void createFolder(accountId, group.kind === 'account' ? group.title : 'On this computer'),
+            },
+          ]}
+        />
+      </div>
       {group.kind === 'account' && <SyncLine accountId={group.entries[0]?.folder.account?.id ?? null} />}
       {group.kind === 'account' && (
         <SignInAgainLine accountId={group.entries[0]?.folder.account?.id ?? null} />
@@ -116,7 +134,7 @@ function FolderGroupList({ group }: { group: FolderGroup }) {
       {!collapsed && (
         <ul className="folder-list" id={listId} aria-label={group.title}>
           {group.entries.map(({ folder, label }) => (
-            <li key={folder.id}>
+            <li key={folder.id} className="folder-row">
               <button
                 type="button"
                 className="folder"
@@ -135,6 +153,26 @@ function FolderGroupList({ group }: { group: FolderGroup }) {
                   {folder.total}
                 </span>
               </button>
+              {/* Special folders (Inbox, Sent, Trash…) keep their names and places. */}
+              {folder.place === null && (
+                <RowMenu
+                  name={label}
+                  testId="folder-menu"
+                  items={[
+                    {
+                      label: 'Rename…',
+                      testId: 'folder-rename',
+                      run: () => void renameFolder(folder, label),
+                    },
+                    {
+                      label: 'Delete…',
+                      testId: 'folder-delete',
+                      danger: true,
+                      run: () => void deleteFolder(folder, label),
+                    },
+                  ]}
+                />
+              )}
             </li>
           ))}
         </ul>

@@ -1,8 +1,10 @@
 // The folder list's Labels section (issue 29 §4): each label with its unread and total messages as folders show
 // them; a click shows that label's view (the search `label:NAME`), and the swatch button picks its colour from
-// the palette. Read again whenever the folders are (an action, a sync, an undo changes both).
+// the palette. Its ⋯ menu renames or deletes it (asked first, with Undo, on the server too). Read again
+// whenever the folders are (an action, a sync, an undo changes both).
 import { useEffect, useState } from 'react';
 import { labelColours } from '../../../shared/contract/limits.ts';
+import { RowMenu } from '../folders/RowMenu.tsx';
 import { useMailStore } from '../stores/mail-store.ts';
 import { labelQuery, useLabelsStore } from './labels-store.ts';
 import '../styles/labels.css';
@@ -12,6 +14,8 @@ export function LabelsSection() {
   const error = useLabelsStore((state) => state.error);
   const load = useLabelsStore((state) => state.load);
   const setColour = useLabelsStore((state) => state.setColour);
+  const rename = useLabelsStore((state) => state.rename);
+  const remove = useLabelsStore((state) => state.remove);
   const folders = useMailStore((state) => state.folders);
   const query = useMailStore((state) => state.query);
   const hits = useMailStore((state) => state.hits);
@@ -70,6 +74,15 @@ export function LabelsSection() {
             >
               ●
             </button>
+            <RowMenu
+              name={label.name}
+              testId="label-menu"
+              items={[
+                { label: 'Rename…', testId: 'label-rename', run: () => void rename(label) },
+                { label: 'Colour', testId: 'label-menu-colour', run: () => setPicking(label.id) },
+                { label: 'Delete…', testId: 'label-delete', danger: true, run: () => void remove(label) },
+              ]}
+            />
             {picking === label.id && (
               // biome-ignore lint/a11y/useSemanticElements: a row of swatch buttons, each saying its colour
               <div

@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { BulkAction, ThreadSelection } from '../../../shared/contract/index.ts';
 import { bridge } from '../bridge.ts';
 import { useAppStore } from './app-store.ts';
+import { useAskStore } from './ask-store.ts';
 import { useMailMovesStore } from './mail-moves-store.ts';
 import { useMailStore } from './mail-store.ts';
 import { useSelectionStore } from './selection-store.ts';
@@ -18,9 +19,24 @@ type BulkState = {
   act(action: BulkAction): Promise<void>;
   // `!`: Spam (Not spam in a Spam list) for the selection, else for the one conversation.
   spam(): Promise<void>;
+  // Trash (issue 29 §7), each asked first with its count: the selection, or every conversation in the Trash.
+  deleteForever(count: number): Promise<void>;
+  emptyTrash(count: number): Promise<void>;
 };
 
-const moves = new Set<BulkAction['kind']>(['archive', 'trash', 'spam', 'notSpam', 'inbox', 'move']);
+const forever = (n: number) => `Delete ${n.toLocaleString()} conversation${n === 1 ? '' : 's'} forever?`;
+const cannotUndo = 'They go from the mail server too. This cannot be undone.';
+
+const moves = new Set<BulkAction['kind']>([
+  'archive',
+  'trash',
+  'spam',
+  'notSpam',
+  'inbox',
+  'move',
+  'restore',
+  'deleteForever',
+]);
 
 export const useMailBulkStore = create<BulkState>()((set, get) => ({
   working: null,
@@ -36,6 +52,28 @@ export const useMailBulkStore = create<BulkState>()((set, get) => ({
     if (useSelectionStore.getState().current() === null) return useMailMovesStore.getState().move('spam');
     const notSpam = mail.hits === null && listIsSpam(mail.folders, mail.folderId, mail.view);
     await get().act({ kind: notSpam ? 'notSpam' : 'spam' });
+  },
+
+  async deleteForever(count) {
+    const yes = await useAskStore
+      .getState()
+      .ask({ title: forever(count), detail: cannotUndo, confirm: 'Delete forever', danger: true });
+    if (yes !== null) await get().act({ kind: 'deleteForever' });
+  },
+
+  async emptyTrash(count) {
+    const mail = useMailStore.getState();
+    if (get().working !== null || count === 0) return;
+    const yes = await useAskStore.getState().ask({
+      title: forever(count),
+      detail: `Empty Trash takes every conversation in it. ${cannotUndo}`,
+      confirm: 'Empty Trash',
+      danger: true,
+    });
+    if (yes === null) return;
+    // The whole list, whatever is selected: the Trash view, or the Trash folder shown.
+    const scope = mail.folderId !== null ? { folderId: mail.folderId } : { view: mail.view };
+    await runBatch({ scope }, { kind: 'deleteForever' }, (working) => set({ working }));
   },
 }));
 

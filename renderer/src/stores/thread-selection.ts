@@ -79,6 +79,12 @@ export function listIsSpam(folders: readonly Folder[], folderId: number | null, 
   return inView(view, 'spam') && !inView(view, null);
 }
 
+/** Whether the list shows Trash (a Trash folder, or the Trash view): Restore and Delete forever take its place. */
+export function listIsTrash(folders: readonly Folder[], folderId: number | null, view: MailView): boolean {
+  if (folderId !== null) return folders.find((f) => f.id === folderId)?.place === 'trash';
+  return view === 'trash';
+}
+
 /**
  * What `!` and the Spam button do to a conversation: "Not spam" in a Spam list, and for a conversation all
  * of whose messages are in Spam (in a search, say); "Spam" otherwise.

@@ -1,6 +1,7 @@
 import { type MouseEvent, type RefObject, useEffect, useRef } from 'react';
 import type { SearchHit } from '../../../shared/contract/index.ts';
 import { formatListDate } from '../format/format-time.ts';
+import { RowLabels } from '../labels/RowLabels.tsx';
 import { displayText } from '../mail/display-text.ts';
 import { senderLabel } from '../mail/sender-label.ts';
 import { Marked } from '../search/Marked.tsx';
@@ -122,6 +123,8 @@ function MailHit({ hit, index, cursorRef, atCursor, open }: MailHitProps) {
       </div>
       <div className="row-subject">{displayText(hit.subject) || '(no subject)'}</div>
       <div className="row-snippet">
+        {/* Its conversation's labels, as a list row shows them (issue 29 §4). */}
+        <RowLabels threadId={hit.threadId} />
         <Marked text={displayText(hit.snippet)} terms={terms} />
       </div>
     </div>

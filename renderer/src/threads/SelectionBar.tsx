@@ -4,7 +4,13 @@ import { useMailBulkStore } from '../stores/mail-bulk-store.ts';
 import { useMailStore } from '../stores/mail-store.ts';
 import { usePickerStore } from '../stores/picker-store.ts';
 import { useSelectionStore } from '../stores/selection-store.ts';
-import { chosenCount, headerCheck, listIsSpam, offersAllInView } from '../stores/thread-selection.ts';
+import {
+  chosenCount,
+  headerCheck,
+  listIsSpam,
+  listIsTrash,
+  offersAllInView,
+} from '../stores/thread-selection.ts';
 
 const plural = (n: number) => `${n.toLocaleString()} conversation${n === 1 ? '' : 's'}`;
 
@@ -14,6 +20,9 @@ export function SelectionBar() {
   const pages = useMailStore((state) => state.pages);
   const total = useMailStore((state) => state.total);
   const spamList = useMailStore((state) => listIsSpam(state.folders, state.folderId, state.view));
+  const trashList = useMailStore((state) => listIsTrash(state.folders, state.folderId, state.view));
+  const emptyTrash = useMailBulkStore((state) => state.emptyTrash);
+  const working = useMailBulkStore((state) => state.working);
   const ids = useSelectionStore((state) => state.ids);
   const allInView = useSelectionStore((state) => state.allInView);
   const toggleLoaded = useSelectionStore((state) => state.toggleLoaded);
@@ -46,10 +55,21 @@ export function SelectionBar() {
             <span className="selection-count" data-testid="selection-count">
               {`${count.toLocaleString()} selected`}
             </span>
-            <SelectionToolbar spam={spamList ? 'notSpam' : 'spam'} />
+            <SelectionToolbar spam={spamList ? 'notSpam' : 'spam'} trash={trashList} count={count} />
           </>
         ) : (
           <span className="muted">Select</span>
+        )}
+        {trashList && (
+          <button
+            type="button"
+            className="small danger empty-trash"
+            data-testid="empty-trash"
+            disabled={working !== null}
+            onClick={() => void emptyTrash(total)}
+          >
+            Empty Trash
+          </button>
         )}
       </div>
       {offersAllInView(chosen, pages, total) && (
@@ -76,9 +96,19 @@ export function SelectionBar() {
 
 // The actions on a selection, the list's and the search results' alike (SearchSelectionBar.tsx): each
 // one batch (mail-bulk-store.ts), Label… and Move… through their pickers.
-export function SelectionToolbar({ spam }: { spam: 'spam' | 'notSpam' }) {
+export function SelectionToolbar({
+  spam,
+  trash = false,
+  count = 0,
+}: {
+  spam: 'spam' | 'notSpam';
+  // In Trash: Restore and Delete forever… (asked first, with the count) instead of Archive and Trash.
+  trash?: boolean;
+  count?: number;
+}) {
   const working = useMailBulkStore((state) => state.working);
   const act = useMailBulkStore((state) => state.act);
+  const deleteForever = useMailBulkStore((state) => state.deleteForever);
   const button = (label: string, action: BulkAction, testId: string) => (
     <button
       type="button"
@@ -92,8 +122,25 @@ export function SelectionToolbar({ spam }: { spam: 'spam' | 'notSpam' }) {
   );
   return (
     <div className="selection-actions" role="toolbar" aria-label="Act on the selection">
-      {button('Archive', { kind: 'archive' }, 'bulk-archive')}
-      {button('Trash', { kind: 'trash' }, 'bulk-trash')}
+      {trash ? (
+        <>
+          {button('Restore', { kind: 'restore' }, 'bulk-restore')}
+          <button
+            type="button"
+            className="small danger"
+            data-testid="bulk-delete-forever"
+            disabled={working !== null}
+            onClick={() => void deleteForever(count)}
+          >
+            Delete forever…
+          </button>
+        </>
+      ) : (
+        <>
+          {button('Archive', { kind: 'archive' }, 'bulk-archive')}
+          {button('Trash', { kind: 'trash' }, 'bulk-trash')}
+        </>
+      )}
       {button('Mark read', { kind: 'read', read: true }, 'bulk-read')}
       {button('Mark unread', { kind: 'read', read: false }, 'bulk-unread')}
       {button('Star', { kind: 'star', starred: true }, 'bulk-star')}
