@@ -249,6 +249,21 @@ describe('the canary key', () => {
         { id: 99, colour: 'teal' },
         { id: 1, colour: canary },
       ],
+      // A refused name is not echoed back (a label's or folder's name may be the user's own words).
+      'label:rename': [
+        { id: 99, name: canary },
+        { id: canary, name: 'x' },
+      ],
+      'label:delete': [{ id: 99 }, { id: canary }],
+      'folder:create': [
+        { accountId: 99, name: canary },
+        { accountId: null, name: `${canary}/..` },
+      ],
+      'folder:rename': [
+        { id: 99, name: canary },
+        { id: canary, name: 'x' },
+      ],
+      'folder:delete': [{ id: 99 }, { id: canary }],
       'mail:undoable': [{}],
       'mail:undo': [{ count: 1 }, { id: 99 }],
       'chat:list': [{}],
