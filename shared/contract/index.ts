@@ -16,6 +16,7 @@ import { draftChannels, outboxChannels } from './drafts.ts';
 import { BridgeError } from './fields.ts';
 import { fileChannels } from './files.ts';
 import { identityChannels } from './identities.ts';
+import { invitationChannels } from './invitations.ts';
 import { labelChannels } from './labels.ts';
 import { mailChannels } from './mail.ts';
 import { mailBulkChannels } from './mail-bulk.ts';
@@ -38,6 +39,7 @@ export * from './drafts.ts';
 export * from './fields.ts';
 export * from './files.ts';
 export * from './identities.ts';
+export * from './invitations.ts';
 export * from './labels.ts';
 export * from './limits.ts';
 export * from './mail.ts';
@@ -81,6 +83,7 @@ export const channels = {
   ...runChannels,
   ...linkChannels,
   ...attachmentChannels,
+  ...invitationChannels,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -37,6 +37,7 @@ import { m0035 } from './0035-undo-checks-spam-origins.ts';
 import { m0036 } from './0036-oauth-accounts.ts';
 import { m0037 } from './0037-unsubscribe.ts';
 import { m0038 } from './0038-label-colours.ts';
+import { m0040 } from './0040-invitation-answers.ts';
 import { m0043 } from './0043-mail-views.ts';
 
 // Append-only: a released migration never changes.
@@ -79,5 +80,6 @@ export const migrations: readonly Migration[] = [
   m0036,
   m0037,
   m0038,
+  m0040,
   m0043,
 ];
