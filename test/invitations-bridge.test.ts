@@ -91,10 +91,18 @@ describe('invitation:get', () => {
       answer: null,
       update: false,
     });
-    expect(google.start).toEqual({ utc: '2027-01-12T09:00:00.000Z', timeZone: 'Europe/Amsterdam', allDay: false });
+    expect(google.start).toEqual({
+      utc: '2027-01-12T09:00:00.000Z',
+      timeZone: 'Europe/Amsterdam',
+      allDay: false,
+    });
     expect((await card(ids.outlook())).start.timeZone).toBe('Europe/Berlin');
     expect((await card(ids.icloud())).start.allDay).toBe(true);
-    expect(await card(ids.fastmail())).toMatchObject({ title: 'Dentist', sequence: 2, invited: 'me@example.org' });
+    expect(await card(ids.fastmail())).toMatchObject({
+      title: 'Dentist',
+      sequence: 2,
+      invited: 'me@example.org',
+    });
   });
 
   test('an update says what changed since the version read before; a cancellation says it cancels', async () => {
@@ -138,7 +146,11 @@ describe('invitation:get', () => {
 describe('invitation:respond', () => {
   test('sends the REPLY from the invited address to the organiser, and the card shows the answer', async () => {
     const item = await call(app, 'invitation:respond', { message: ids.google(), answer: 'ACCEPTED' });
-    expect(item).toMatchObject({ to: ['ada@example.com'], subject: 'Accepted: Weekly sync', state: 'queued' });
+    expect(item).toMatchObject({
+      to: ['ada@example.com'],
+      subject: 'Accepted: Weekly sync',
+      state: 'queued',
+    });
     expect((await card(ids.google())).answer).toEqual({
       answer: 'ACCEPTED',
       sequence: 0,
@@ -184,7 +196,9 @@ describe('invitation:respond', () => {
       ok: false,
       error: { code: 'not_found' },
     });
-    expect(await callRaw(app, 'invitation:respond', { message: ids.google(), answer: 'MAYBE' })).toMatchObject({
+    expect(
+      await callRaw(app, 'invitation:respond', { message: ids.google(), answer: 'MAYBE' }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_request' },
     });
@@ -195,7 +209,9 @@ describe('invitation:ics', () => {
   test('gives the calendar part as the sender sent it, and none for a hostile one', async () => {
     const got = await call(app, 'invitation:ics', { message: ids.outlook() });
     expect(got.name).toBe('Q1 review.ics');
-    expect(Buffer.from(got.data, 'base64').toString('utf8')).toBe(fixture('outlook.ics').replace(/\r?\n/g, '\r\n'));
+    expect(Buffer.from(got.data, 'base64').toString('utf8')).toBe(
+      fixture('outlook.ics').replace(/\r?\n/g, '\r\n'),
+    );
     expect(await callRaw(app, 'invitation:ics', { message: ids.crowd() })).toMatchObject({
       ok: false,
       error: { code: 'invalid_request' },

@@ -11,7 +11,11 @@ export type InvitationAnswer = z.infer<typeof InvitationAnswer>;
 
 // An instant (UTC), the zone the organiser wrote it in (null: floating or a date), and whether it is a whole day.
 const When = z.object({ utc: z.string(), timeZone: z.string().nullable(), allDay: z.boolean() });
-const Person = z.object({ name: z.string().nullable(), address: z.string(), partstat: z.string().nullable() });
+const Person = z.object({
+  name: z.string().nullable(),
+  address: z.string(),
+  partstat: z.string().nullable(),
+});
 const Span = z.object({ start: When, end: When.nullable() });
 const Change = z.discriminatedUnion('field', [
   z.object({ field: z.literal('time'), from: Span, to: Span }),

@@ -5,17 +5,17 @@
 // with the outbox message that carries it: it stands while that message is queued, sending or sent; an Undo
 // takes the message out of the outbox (back to the drafts, as any Undo does) and with it the answer.
 import ICAL from 'ical.js';
+import { calendarPartIndex } from '../../../shared/calendar-part.ts';
 import { addressKey } from '../../../shared/mail-address.ts';
 import type { Db } from '../../db/open.ts';
-import { AttachmentError } from '../attachments/attachment-error.ts';
 import type { AttachmentReader } from '../attachments/attachment-bytes.ts';
+import { AttachmentError } from '../attachments/attachment-error.ts';
 import { createPartCache } from '../attachments/part-cache.ts';
 import type { prepareIdentities } from '../identities.ts';
 import { MailError } from '../mail-error.ts';
 import type { prepareDrafts } from '../send/drafts.ts';
 import type { OutboxItem } from '../send/outbox.ts';
 import { type Answer, buildReply } from './build-reply.ts';
-import { calendarPartIndex } from './calendar-part.ts';
 import { InvitationError } from './invitation-error.ts';
 import { type Invitation, readInvitation } from './read-invitation.ts';
 import { type Change, type EventVersion, whatChanged } from './what-changed.ts';
@@ -76,7 +76,9 @@ export function prepareInvitations(
 ) {
   const now = deps.now ?? Date.now;
   const accountOf = db
-    .prepare<[number], number>('SELECT f.account_id FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.id = ?')
+    .prepare<[number], number>(
+      'SELECT f.account_id FROM messages m JOIN folders f ON f.id = m.folder_id WHERE m.id = ?',
+    )
     .pluck();
   const record = db.prepare(
     `INSERT INTO invitation_versions (account_id, uid, message_id, sequence, method, title, start_json, end_json,

@@ -57,13 +57,19 @@ export function compose(m: Outgoing): Promise<Buffer> {
     ...(inReplyTo ? { inReplyTo } : {}),
     ...(references.length > 0 ? { references } : {}),
     ...(itip
-      ? { icalEvent: { method: itipMethod(itip.contentType) as string, filename: itip.name, content: itip.content } }
+      ? {
+          icalEvent: {
+            method: itipMethod(itip.contentType) as string,
+            filename: itip.name,
+            content: itip.content,
+          },
+        }
       : {}),
     attachments: files
       .filter((a) => a !== itip)
       .map((a) => ({
-      filename: a.name,
-      contentType: a.contentType,
+        filename: a.name,
+        contentType: a.contentType,
         content: a.content,
       })),
   }).compile();

@@ -3,7 +3,7 @@
 // as an application/ics attachment, iCloud sends a named text/calendar part. The attachment list (parse.ts for
 // imported mail, imap-message.ts for synced mail) lists every part that is neither the text nor the HTML body,
 // the alternative included, so the calendar is found there and read as any attachment is (attachment-bytes.ts).
-import type { Attachment } from '../../../shared/contract/index.ts';
+import type { Attachment } from './contract/mail.ts';
 
 const isCalendarType = (t: string) => /^text\/calendar\b/i.test(t);
 const isIcsFile = (a: Attachment) => /^application\/ics\b/i.test(a.contentType) || /\.ics$/i.test(a.name);
