@@ -32,6 +32,7 @@ const ids = {
   hostile: () => idOf('<hostile@fastmail.com>'),
   crowd: () => idOf('<crowd@x>'),
   plain: () => idOf('<plain@x>'),
+  reply: () => idOf('<reply@x>'),
 };
 
 // One calendar part as its own message: how a hostile one is sent.
@@ -55,6 +56,10 @@ beforeAll(async () => {
   for (const name of senders) copyFileSync(new URL(`${name}.eml`, fixtures), join(mail, `${name}.eml`));
   writeFileSync(join(mail, 'crowd.eml'), calendarMessage('<crowd@x>', fixture('ten-thousand-attendees.ics')));
   writeFileSync(join(mail, 'plain.eml'), eml({ id: '<plain@x>', subject: 'No invitation' }));
+  writeFileSync(
+    join(mail, 'reply.eml'),
+    calendarMessage('<reply@x>', fixture('google.ics').replace('METHOD:REQUEST', 'METHOD:REPLY')),
+  );
   await app.importFiles([mail], () => {}).done;
   // The account sends; the invitations name me@example.org, one of my addresses that is not its login.
   await call(app, 'account:add', {
@@ -129,7 +134,7 @@ describe('invitation:get', () => {
     expect(await card(ids.cancel())).toMatchObject({ method: 'CANCEL', update: true, changes: [] });
   });
 
-  test('a hostile or malformed calendar part is one sentence; a message without one has none', async () => {
+  test('a hostile or malformed calendar part is one sentence; a message without one, or with a REPLY, has none', async () => {
     expect(await call(app, 'invitation:get', { message: ids.hostile() })).toEqual({
       kind: 'unreadable',
       sentence:
@@ -140,6 +145,8 @@ describe('invitation:get', () => {
       sentence: 'This invitation could not be read: this invitation is too large to read (over 256 KB).',
     });
     expect(await call(app, 'invitation:get', { message: ids.plain() })).toEqual({ kind: 'none' });
+    // An answer (a REPLY) is not an invitation: no card, and no sentence either.
+    expect(await call(app, 'invitation:get', { message: ids.reply() })).toEqual({ kind: 'none' });
   });
 });
 

@@ -176,6 +176,8 @@ export function prepareInvitations(
       try {
         text = await partText(message);
         if (text === null) return { kind: 'none' };
+        // An answer to an invitation (yours in Sent, or one to you as organiser) is not an invitation to show.
+        if (/^METHOD:REPLY\s*$/im.test(text)) return { kind: 'none' };
         invitation = readInvitation(text);
       } catch (e) {
         if (e instanceof InvitationError || e instanceof AttachmentError)
