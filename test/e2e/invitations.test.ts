@@ -108,6 +108,15 @@ describe('Calendar invitations', () => {
     expect(await card().getByTestId('invitation-where').textContent()).toBe('Room 4, Main St');
     expect(await card().getByTestId('invitation-organizer').textContent()).toBe('Ada Lovelace <ada@example.com>');
     expect(await card().getByTestId('invitation-attendees').textContent()).toContain('me@example.org');
+    expect(await card().getByTestId('invitation-their-time').textContent()).toContain('in Europe/Amsterdam');
+    // Add to calendar saves the calendar part as the sender sent it.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', wait),
+      card().getByTestId('invitation-add').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Weekly sync.ics');
+    const saved = await download.path();
+    expect(readFileSync(saved).toString('utf8')).toContain('UID:7kukuqrfedlm2f9t0vr42q3nsk@google.com');
 
     const got = await sink.waitFor(senders.length, 120_000);
     const replies = await Promise.all(

@@ -96,7 +96,7 @@ function Event({
           {theirs && (
             <span className="invitation-their-time" data-testid="invitation-their-time">
               {' '}
-              ({spanText(card.start, card.end, theirs)} {theirs})
+              ({spanText(card.start, card.end, theirs)} in {theirs})
             </span>
           )}
         </dd>
