@@ -99,14 +99,20 @@ describe('Calendar invitations', () => {
       await expect
         .poll(() => card().getByTestId(`invitation-${s.answer}`).getAttribute('aria-pressed'), poll)
         .toBe('true');
-      expect(await card().getByTestId('invitation-answer').textContent()).toMatch(/^You (accepted|said maybe|declined)/);
+      expect(await card().getByTestId('invitation-answer').textContent()).toMatch(
+        /^You (accepted|said maybe|declined)/,
+      );
     }
     // Google's card: the organiser's time beside the person's, the series in words, who else is invited.
     await open(/^Invitation: Weekly sync/);
     expect(await card().getByTestId('invitation-title').textContent()).toBe('Weekly sync');
-    expect(await card().getByTestId('invitation-repeats').textContent()).toBe('Every week on Tuesday, 10 times');
+    expect(await card().getByTestId('invitation-repeats').textContent()).toBe(
+      'Every week on Tuesday, 10 times',
+    );
     expect(await card().getByTestId('invitation-where').textContent()).toBe('Room 4, Main St');
-    expect(await card().getByTestId('invitation-organizer').textContent()).toBe('Ada Lovelace <ada@example.com>');
+    expect(await card().getByTestId('invitation-organizer').textContent()).toBe(
+      'Ada Lovelace <ada@example.com>',
+    );
     expect(await card().getByTestId('invitation-attendees').textContent()).toContain('me@example.org');
     expect(await card().getByTestId('invitation-their-time').textContent()).toContain('in Europe/Amsterdam');
     // Add to calendar saves the calendar part as the sender sent it.
@@ -138,12 +144,17 @@ describe('Calendar invitations', () => {
       expect(reply?.type).toMatchObject({ value: 'text/calendar', params: { method: 'REPLY' } });
       expect(reply?.ical).toContain('METHOD:REPLY');
       expect(reply?.ical).toMatch(new RegExp(`^ORGANIZER[^\\r\\n]*:mailto:${s.organizer}\\r?$`, 'm'));
-      const partstat = s.answer === 'accepted' ? 'ACCEPTED' : s.answer === 'tentative' ? 'TENTATIVE' : 'DECLINED';
-      expect(reply?.ical).toMatch(new RegExp(`^ATTENDEE[^\\r\\n]*PARTSTAT=${partstat}[^\\r\\n]*:mailto:me@example.org`, 'm'));
+      const partstat =
+        s.answer === 'accepted' ? 'ACCEPTED' : s.answer === 'tentative' ? 'TENTATIVE' : 'DECLINED';
+      expect(reply?.ical).toMatch(
+        new RegExp(`^ATTENDEE[^\\r\\n]*PARTSTAT=${partstat}[^\\r\\n]*:mailto:me@example.org`, 'm'),
+      );
     }
     expect(replies.find((r) => r.to[0] === 'grace@contoso.com')?.subject).toBe('Tentative: Q1 review');
     // Sent, the card says the answer without "sending soon".
-    await expect.poll(() => card().getByTestId('invitation-answer').textContent(), poll).toBe('You accepted.');
+    await expect
+      .poll(() => card().getByTestId('invitation-answer').textContent(), poll)
+      .toBe('You accepted.');
     expect(foreign).toEqual([]);
   });
 
@@ -190,7 +201,9 @@ describe('Calendar invitations', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.evaluate((t) => localStorage.setItem('skimmer.theme', t), theme);
         await page.reload();
-        await row(/^Updated invitation: Weekly sync/).first().waitFor(wait);
+        await row(/^Updated invitation: Weekly sync/)
+          .first()
+          .waitFor(wait);
         await open(/^Updated invitation: Weekly sync/);
         await card().getByTestId('invitation-changes').waitFor(wait);
         await page.screenshot({ path: join(shots, `invitation-update-${width}-${theme}.png`) });

@@ -23,7 +23,7 @@ import { type Change, type EventVersion, whatChanged } from './what-changed.ts';
 export type { Answer };
 
 type AnswerState = 'queued' | 'sending' | 'sent';
-export type InvitationCard = Invitation & {
+type InvitationCard = Invitation & {
   /** An earlier version of this event (a lower SEQUENCE, or the invitation a cancellation cancels) was read. */
   update: boolean;
   changes: Change[];

@@ -25,7 +25,9 @@ export function AttachmentChips({ attachments, message }: { attachments: Attachm
           // The calendar alternative of an invitation (Google, Outlook, Fastmail) has no name of its own.
           const name =
             displayText(attachment.name) ||
-            (/^text\/calendar\b/i.test(attachment.contentType) ? 'Calendar invitation' : 'Unnamed attachment');
+            (/^text\/calendar\b/i.test(attachment.contentType)
+              ? 'Calendar invitation'
+              : 'Unnamed attachment');
           return (
             // Attachments have no id of their own; their order in the message is stable.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
