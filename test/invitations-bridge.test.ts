@@ -33,6 +33,7 @@ const ids = {
   crowd: () => idOf('<crowd@x>'),
   plain: () => idOf('<plain@x>'),
   reply: () => idOf('<reply@x>'),
+  both: () => idOf('<both@x>'),
 };
 
 // One calendar part as its own message: how a hostile one is sent.
@@ -56,6 +57,17 @@ beforeAll(async () => {
   for (const name of senders) copyFileSync(new URL(`${name}.eml`, fixtures), join(mail, `${name}.eml`));
   writeFileSync(join(mail, 'crowd.eml'), calendarMessage('<crowd@x>', fixture('ten-thousand-attendees.ics')));
   writeFileSync(join(mail, 'plain.eml'), eml({ id: '<plain@x>', subject: 'No invitation' }));
+  // Both the account's own address and another of mine are invited: the account's own answers.
+  writeFileSync(
+    join(mail, 'both.eml'),
+    calendarMessage(
+      '<both@x>',
+      fixture('outlook.ics').replace(
+        'ATTENDEE;ROLE=OPT-PARTICIPANT',
+        'ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:TEST@example.com\r\nATTENDEE;ROLE=OPT-PARTICIPANT',
+      ),
+    ),
+  );
   writeFileSync(
     join(mail, 'reply.eml'),
     calendarMessage('<reply@x>', fixture('google.ics').replace('METHOD:REQUEST', 'METHOD:REPLY')),
@@ -183,6 +195,15 @@ describe('invitation:respond', () => {
     expect(reply).toContain('ORGANIZER;CN=Ada Lovelace:mailto:ada@example.com');
     expect(reply).toContain('ATTENDEE;CN=me@example.org;PARTSTAT=ACCEPTED:mailto:me@example.org');
     expect((await card(ids.google())).answer?.state).toBe('sent');
+  });
+
+  test("answers from the account's own address when it and another of mine are both invited", async () => {
+    expect((await card(ids.both())).invited).toBe('test@example.com');
+    const item = await call(app, 'invitation:respond', { message: ids.both(), answer: 'DECLINED' });
+    expect(app.db.prepare('SELECT from_address FROM outbox WHERE id = ?').pluck().get(item.id)).toBe(
+      'test@example.com',
+    );
+    expect((await call(app, 'outbox:cancel', { id: item.id })).cancelled).toBe(true);
   });
 
   test('Undo takes the answer back with the message', async () => {
