@@ -29,6 +29,7 @@ import { draftHandlers } from './bridge/handlers/drafts.ts';
 import { fileHandlers } from './bridge/handlers/files.ts';
 import { folderHandlers } from './bridge/handlers/folders.ts';
 import { identityHandlers } from './bridge/handlers/identities.ts';
+import { invitationHandlers } from './bridge/handlers/invitations.ts';
 import { labelHandlers } from './bridge/handlers/labels.ts';
 import { mailHandlers } from './bridge/handlers/mail.ts';
 import { mailBulkHandlers } from './bridge/handlers/mail-bulk.ts';
@@ -50,6 +51,7 @@ import { type Places, userPlaces } from './files/safe-open.ts';
 import type { Log } from './log.ts';
 import { prepareAccounts } from './mail/accounts.ts';
 import { prepareAttachmentBytes } from './mail/attachments/attachment-bytes.ts';
+import { prepareInvitations } from './mail/calendar/invitations.ts';
 import { prepareIdentities } from './mail/identities.ts';
 import { prepareAccountSync } from './mail/imap/account-sync.ts';
 import { type ImportJob, startImportJob } from './mail/import/import-job.ts';
@@ -272,6 +274,8 @@ export function createApp(options: AppOptions): App {
     return job;
   }
 
+  // An attachment's bytes are read from the files the imports read (the demo mailbox too), as a forward's are.
+  const attachmentFiles = prepareAttachmentBytes(db, { accounts, places: demoPlaces });
   // Each domain's channels (electron/bridge/handlers/), each a thin call into the services built above.
   const handlers: Handlers = {
     ...appHandlers({
@@ -312,8 +316,11 @@ export function createApp(options: AppOptions): App {
     }),
     ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
-    // An attachment's bytes are read from the files the imports read (the demo mailbox too), as a forward's are.
-    ...attachmentHandlers({ files: prepareAttachmentBytes(db, { accounts, places: demoPlaces }) }),
+    ...attachmentHandlers({ files: attachmentFiles }),
+    // An invitation's calendar part is read as an attachment is; its answer is a draft sent at once (Undo applies).
+    ...invitationHandlers({
+      invitations: prepareInvitations(db, { files: attachmentFiles, drafts, identities }),
+    }),
     ...labelHandlers({ labels: prepareLabelsAdmin(db), actions: mailActions }),
     ...folderHandlers({ folders: prepareFoldersAdmin(db) }),
     // SECURITY: a one-click POST trusts the system's roots, and the app's extra CA as sign-in does (net).

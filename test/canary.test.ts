@@ -236,6 +236,12 @@ describe('the canary key', () => {
         { message: 1, index: 0, offset: 0, length: 1024 },
         { message: 99, index: 0, offset: 0, length: 1024 },
       ],
+      'invitation:get': [{ message: 1 }, { message: 99 }],
+      'invitation:respond': [
+        { message: 1, answer: 'ACCEPTED' },
+        { message: 99, answer: canary },
+      ],
+      'invitation:ics': [{ message: 1 }, { message: 99 }],
       // A refused address is not echoed; a signature is the user's own words, so none is stored here.
       'identity:add': [
         { address: 'me@example.com', name: 'Me' },

@@ -36,6 +36,8 @@ export const tableOwners: Readonly<Record<string, string>> = {
   mail_ops: mail,
   undo_log: mail,
   import_failures: mail,
+  invitation_answers: mail,
+  invitation_versions: mail,
   // The assistant: services and models, conversations, what it may do and did, and its answers.
   services: ai,
   service_models: ai,

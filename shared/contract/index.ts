@@ -17,6 +17,7 @@ import { BridgeError } from './fields.ts';
 import { fileChannels } from './files.ts';
 import { folderChannels } from './folders.ts';
 import { identityChannels } from './identities.ts';
+import { invitationChannels } from './invitations.ts';
 import { labelChannels } from './labels.ts';
 import { mailChannels } from './mail.ts';
 import { mailBulkChannels } from './mail-bulk.ts';
@@ -41,6 +42,7 @@ export * from './fields.ts';
 export * from './files.ts';
 export * from './folders.ts';
 export * from './identities.ts';
+export * from './invitations.ts';
 export * from './labels.ts';
 export * from './limits.ts';
 export * from './mail.ts';
@@ -87,6 +89,7 @@ export const channels = {
   ...linkChannels,
   ...attachmentChannels,
   ...unsubscribeChannels,
+  ...invitationChannels,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -40,6 +40,7 @@ import { m0038 } from './0038-label-colours.ts';
 import { m0043 } from './0043-mail-views.ts';
 import { m0044 } from './0044-unsubscribe-outbox.ts';
 import { m0045 } from './0045-trash-folders-ops.ts';
+import { m0046 } from './0046-invitation-answers.ts';
 
 // Append-only: a released migration never changes, and a new one takes a number above every one on main
 // (migrate.ts applies those above the database's version only: a database at 43 never runs a new 0040).
@@ -85,4 +86,5 @@ export const migrations: readonly Migration[] = [
   m0043,
   m0044,
   m0045,
+  m0046,
 ];

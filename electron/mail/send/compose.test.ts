@@ -43,3 +43,42 @@ describe('a composed reply', () => {
     expect(header(raw, 'References')).toBeUndefined();
   });
 });
+
+describe('an invitation reply', () => {
+  test('carries the calendar as a text/calendar;method=REPLY alternative of the text, and as an .ics', async () => {
+    const calendar = 'BEGIN:VCALENDAR\r\nMETHOD:REPLY\r\nEND:VCALENDAR\r\n';
+    const raw = (
+      await compose({
+        ...message,
+        subject: 'Accepted: Weekly sync',
+        attachments: [
+          {
+            name: 'reply.ics',
+            contentType: 'text/calendar; method=REPLY; charset=utf-8',
+            content: Buffer.from(calendar),
+          },
+        ],
+      })
+    ).toString('utf8');
+    const alternative = /boundary="([^"]+)"/.exec(raw.slice(raw.indexOf('multipart/alternative')))?.[1];
+    const parts = raw.split(`--${alternative}`);
+    // The text, then the calendar, inside one multipart/alternative (RFC 6047 §2.4).
+    expect(parts[1]).toMatch(/Content-Type: text\/plain/);
+    expect(parts[2]).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REPLY/);
+    expect(parts[2]).toContain('METHOD:REPLY');
+    expect(raw).toMatch(/Content-Type: application\/ics; name=reply\.ics/);
+  });
+
+  test('an .ics file with no METHOD stays an attachment', async () => {
+    const raw = (
+      await compose({
+        ...message,
+        attachments: [
+          { name: 'event.ics', contentType: 'text/calendar', content: Buffer.from('BEGIN:VCALENDAR') },
+        ],
+      })
+    ).toString('utf8');
+    expect(raw).not.toContain('multipart/alternative');
+    expect(raw).toMatch(/Content-Disposition: attachment; filename=event\.ics/);
+  });
+});

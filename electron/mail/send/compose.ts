@@ -40,6 +40,11 @@ export function compose(m: Outgoing): Promise<Buffer> {
     require('nodemailer/lib/mail-composer') as typeof import('nodemailer/lib/mail-composer').default;
   const from = typeof m.from === 'string' ? m.from : { name: m.from.name ?? '', address: m.from.address };
   const bcc = m.bcc ?? [];
+  const files = m.attachments ?? [];
+  // An iTIP message (an invitation's REPLY: mail/calendar/invitations.ts) goes as the calendar alternative of
+  // the text, text/calendar with its METHOD, and as an .ics file beside it (RFC 6047 §2.4; what Google and
+  // Outlook send and read). nodemailer's icalEvent writes both.
+  const itip = files.find((a) => itipMethod(a.contentType) !== null);
   const composer = new MailComposer({
     from,
     to: m.to,
@@ -51,13 +56,30 @@ export function compose(m: Outgoing): Promise<Buffer> {
     date: m.date,
     ...(inReplyTo ? { inReplyTo } : {}),
     ...(references.length > 0 ? { references } : {}),
-    attachments: (m.attachments ?? []).map((a) => ({
-      filename: a.name,
-      contentType: a.contentType,
-      content: a.content,
-    })),
+    ...(itip
+      ? {
+          icalEvent: {
+            method: itipMethod(itip.contentType) as string,
+            filename: itip.name,
+            content: itip.content,
+          },
+        }
+      : {}),
+    attachments: files
+      .filter((a) => a !== itip)
+      .map((a) => ({
+        filename: a.name,
+        contentType: a.contentType,
+        content: a.content,
+      })),
   }).compile();
   // MailComposer leaves Bcc out of the message unless told (nodemailer's keepBcc, mail-composer/index.js).
   if (m.keepBcc) composer.keepBcc = true;
   return composer.build();
+}
+
+/** The iTIP method of a text/calendar file that carries one (`text/calendar; method=REPLY`), else null. */
+function itipMethod(contentType: string): string | null {
+  if (!/^text\/calendar\b/i.test(contentType)) return null;
+  return /;\s*method=["']?([A-Za-z-]+)/i.exec(contentType)?.[1]?.toUpperCase() ?? null;
 }

@@ -22,7 +22,12 @@ export function AttachmentChips({ attachments, message }: { attachments: Attachm
     <>
       <ul className="attachments" aria-label="Attachments">
         {attachments.map((attachment, index) => {
-          const name = displayText(attachment.name) || 'Unnamed attachment';
+          // The calendar alternative of an invitation (Google, Outlook, Fastmail) has no name of its own.
+          const name =
+            displayText(attachment.name) ||
+            (/^text\/calendar\b/i.test(attachment.contentType)
+              ? 'Calendar invitation'
+              : 'Unnamed attachment');
           return (
             // Attachments have no id of their own; their order in the message is stable.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above

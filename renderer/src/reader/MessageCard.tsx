@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { calendarPartIndex } from '../../../shared/calendar-part.ts';
 import type { Address, MessageView } from '../../../shared/contract/index.ts';
 import { formatFullDate } from '../format/format-time.ts';
 import { displayText } from '../mail/display-text.ts';
@@ -9,6 +10,7 @@ import { useMailStore } from '../stores/mail-store.ts';
 import { useReplyDraftStore } from '../stores/reply-draft-store.ts';
 import { useSummaryStore } from '../stores/summary-store.ts';
 import { AttachmentChips } from './AttachmentChips.tsx';
+import { InvitationCard } from './InvitationCard.tsx';
 import { MessageBody } from './MessageBody.tsx';
 import { SyncErrorNote } from './SyncErrorNote.tsx';
 import { UnsubscribeButton, UnsubscribeFailure } from './UnsubscribeButton.tsx';
@@ -179,6 +181,8 @@ export function MessageCard({ message, onCollapse }: { message: MessageView; onC
       <UnsubscribeFailure message={message.id} />
       <SyncErrorNote message={message} />
       <WarningBanner warnings={message.warnings} />
+      {/* Only a message with a calendar part asks for its card. */}
+      {calendarPartIndex(message.attachments) !== null && <InvitationCard message={message.id} />}
       {message.attachments.length > 0 && (
         <AttachmentChips attachments={message.attachments} message={message.id} />
       )}

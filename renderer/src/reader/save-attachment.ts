@@ -24,13 +24,21 @@ export async function saveAttachment(
     if (bytes.length === 0) break;
     offset += bytes.length;
   }
-  // SECURITY: the download is typed application/octet-stream, never the sender's type: a browser must not open an
-  // HTML or SVG attachment as a page of Skimmer's origin; the name is made safe as the CLI's is.
+  offerDownload(chunks, safeFileName(name, `attachment-${index + 1}`));
+  return null;
+}
+
+/**
+ * Hands bytes to the browser as a download named `name` (made safe by the caller).
+ * SECURITY: the download is typed application/octet-stream, never the sender's type: a browser must not open an
+ * HTML or SVG attachment as a page of Skimmer's origin.
+ */
+export function offerDownload(chunks: Uint8Array<ArrayBuffer>[], name: string): void {
   const url = URL.createObjectURL(new Blob(chunks, { type: 'application/octet-stream' }));
   try {
     const a = document.createElement('a');
     a.href = url;
-    a.download = safeFileName(name, `attachment-${index + 1}`);
+    a.download = name;
     a.rel = 'noopener';
     document.body.append(a);
     a.click();
@@ -39,5 +47,4 @@ export async function saveAttachment(
     // Revoked after the click has been handled: the download has its own reference by then.
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
-  return null;
 }
