@@ -60,6 +60,31 @@ function message(id: string, subject: string, parts: Part[]): string {
   ].join('\r\n');
 }
 
+// An HTML mail whose image is its own part, named by Content-ID (multipart/related).
+const newsletter = [
+  'From: Lee Park <lee@example.org>',
+  'To: Test <test@example.com>',
+  'Subject: Newsletter with a chart',
+  'Date: Mon, 30 Nov 2026 12:00:00 +0000',
+  'Message-ID: <news@example.org>',
+  'MIME-Version: 1.0',
+  'Content-Type: multipart/related; boundary="r1"',
+  '',
+  '--r1',
+  'Content-Type: text/html; charset=utf-8',
+  '',
+  '<p>This month in one chart:</p><img src="cid:chart.1@example.org" alt="the chart">',
+  '--r1',
+  'Content-Type: image/png; name="chart.png"',
+  'Content-ID: <chart.1@example.org>',
+  'Content-Disposition: inline; filename="chart.png"',
+  'Content-Transfer-Encoding: base64',
+  '',
+  png.toString('base64'),
+  '--r1--',
+  '',
+].join('\r\n');
+
 const idOf = (id: string) =>
   app.db.prepare('SELECT id FROM messages WHERE message_id = ?').pluck().get(`<${id}@example.org>`) as number;
 
@@ -79,6 +104,7 @@ beforeAll(async () => {
       hostile.map((name, k) => ({ name, type: 'application/octet-stream', body: Buffer.from(`file ${k}`) })),
     ),
   ]);
+  await server.append('INBOX', [newsletter]);
   app = createApp({ dataDir: tempDir(), mode: 'browser', background: true });
   const read = app.handlers['attachment:read'];
   Object.assign(app.handlers, {
@@ -95,7 +121,7 @@ beforeAll(async () => {
     smtp: { host: '127.0.0.1', port: 1, tls: 'none' },
   });
   const until = Date.now() + poll.timeout;
-  while (app.db.prepare('SELECT count(*) FROM messages').pluck().get() !== 3) {
+  while (app.db.prepare('SELECT count(*) FROM messages').pluck().get() !== 4) {
     if (Date.now() > until) throw new Error('the account did not sync');
     await new Promise((resolve) => setTimeout(resolve, poll.interval));
   }
@@ -187,5 +213,17 @@ describe('the attachment preview', () => {
     // Save all, for two or more: one zip.
     const { download } = await saved(() => page.getByTestId('attachment-save-all').click());
     expect(download.suggestedFilename()).toBe(`message-${idOf('hostile')}-attachments.zip`);
+  });
+
+  test('shows an HTML mail\'s own cid: image once images are loaded, from the part\'s bytes', async () => {
+    await openThread('Newsletter with a chart');
+    const frame = page.frameLocator('[data-testid="mail-frame"]').first();
+    await frame.locator('p', { hasText: 'This month in one chart' }).waitFor();
+    expect(await frame.locator('img').getAttribute('src')).toBeNull();
+    await page.getByTestId('load-images').click();
+    const image = frame.locator('img[alt="the chart"]');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth), poll).toBe(40);
+    expect(await image.getAttribute('src')).toMatch(/^blob:http:\/\/127\.0\.0\.1:/);
+    expect(foreign).toEqual([]);
   });
 });
