@@ -29,7 +29,9 @@ describe('openWarning', () => {
   });
 
   test('a program sent under a harmless name is known by its declared type', () => {
-    expect(openWarning('readme.txt', 'application/x-msdownload')).toMatch(/of the type application\/x-msdownload/);
+    expect(openWarning('readme.txt', 'application/x-msdownload')).toMatch(
+      /of the type application\/x-msdownload/,
+    );
     expect(openWarning('data', 'text/javascript; charset=utf-8')).toMatch(/of the type text\/javascript/);
   });
 

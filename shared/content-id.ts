@@ -12,7 +12,10 @@ export function cidOf(url: string): string | null {
   const m = /^cid:(.+)$/i.exec(url);
   if (!m) return null;
   try {
-    return decodeURIComponent(m[1] as string).trim().replace(/^<|>$/g, '').toLowerCase();
+    return decodeURIComponent(m[1] as string)
+      .trim()
+      .replace(/^<|>$/g, '')
+      .toLowerCase();
   } catch {
     return null;
   }

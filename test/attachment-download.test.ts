@@ -12,6 +12,7 @@ import { createApp } from '../electron/app.ts';
 import { contentDisposition } from '../electron/web/attachment-download.ts';
 import { type Served, serve } from '../electron/web/server.ts';
 import { attachmentsZipUrl, attachmentUrl, errorHeader } from '../shared/attachment-urls.ts';
+import { mailWithFiles } from './support/attachment-mail.ts';
 import { tempDir } from './support/temp.ts';
 import { sessionCookie } from './support/web-bridge.ts';
 
@@ -23,34 +24,10 @@ const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const big = randomBytes(3 * 1024 * 1024 + 17);
 const hostile = ['../../etc/passwd', 'CON.txt', '.bashrc', 'a\u202Etxt.exe', 'q"uote\r\nX-Evil: 1.txt'];
 
-const part = (name: string, body: Buffer) =>
-  [
-    '--b1',
-    `Content-Type: application/octet-stream; name="${name}"`,
-    `Content-Disposition: attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
-    'Content-Transfer-Encoding: base64',
-    '',
-    body.toString('base64').replace(/.{76}/g, '$&\r\n'),
-  ].join('\r\n');
-
-const eml = [
-  'From: Lee <lee@example.org>',
-  'To: Test <test@example.com>',
-  'Subject: Files',
-  'Date: Sun, 29 Nov 2026 11:00:00 +0000',
-  'Message-ID: <files@example.org>',
-  'MIME-Version: 1.0',
-  'Content-Type: multipart/mixed; boundary="b1"',
-  '',
-  '--b1',
-  'Content-Type: text/plain',
-  '',
-  'Files.',
-  part('big.bin', big),
-  ...hostile.map((n, k) => part(n, Buffer.from(`file ${k}`))),
-  '--b1--',
-  '',
-].join('\r\n');
+const eml = mailWithFiles('files@example.org', 'Files', [
+  { name: 'big.bin', type: 'application/octet-stream', body: big },
+  ...hostile.map((name, k) => ({ name, type: 'application/octet-stream', body: Buffer.from(`file ${k}`) })),
+]);
 
 const app = createApp({ dataDir: tempDir(), mode: 'browser' });
 let served: Served;
@@ -60,11 +37,19 @@ type Got = { status: number; headers: Record<string, string | string[] | undefin
 function fetchFrom(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Got> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: served.port, path, method, headers: { host: `127.0.0.1:${served.port}`, ...headers } },
+      {
+        host: '127.0.0.1',
+        port: served.port,
+        path,
+        method,
+        headers: { host: `127.0.0.1:${served.port}`, ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       },
     );
     req.on('error', reject);
@@ -77,7 +62,10 @@ const withSession = async (path: string, method = 'GET') =>
 beforeAll(async () => {
   writeFileSync(join(files, 'files.eml'), eml);
   await app.importFiles([files], () => {}).done;
-  message = app.db.prepare('SELECT id FROM messages WHERE message_id = ?').pluck().get('<files@example.org>') as number;
+  message = app.db
+    .prepare('SELECT id FROM messages WHERE message_id = ?')
+    .pluck()
+    .get('<files@example.org>') as number;
   served = await serve(app, { root });
 }, 30_000);
 afterAll(async () => {
@@ -93,7 +81,9 @@ describe('GET /bridge/attachment', () => {
     expect(got.headers['content-length']).toBe(String(big.length));
     expect(got.headers['content-type']).toBe('application/octet-stream');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
-    expect(got.headers['content-disposition']).toBe(`attachment; filename="big.bin"; filename*=UTF-8''big.bin`);
+    expect(got.headers['content-disposition']).toBe(
+      `attachment; filename="big.bin"; filename*=UTF-8''big.bin`,
+    );
   });
 
   test('is refused without the session, with a spent or forged cookie, and from another site', async () => {

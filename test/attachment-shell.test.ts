@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, createApp } from '../electron/app.ts';
+import { mailWithFiles } from './support/attachment-mail.ts';
 import { call } from './support/bridge.ts';
 import { tempDir } from './support/temp.ts';
 
@@ -15,30 +16,15 @@ const out = tempDir();
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const pdf = Buffer.from('%PDF-1.4 not really, but bytes\n');
 const names = ['report.pdf', 'setup.exe', '../../.bashrc'];
-const eml = [
-  'From: Lee <lee@example.org>',
-  'To: Test <test@example.com>',
-  'Subject: Shell',
-  'Date: Sun, 29 Nov 2026 11:00:00 +0000',
-  'Message-ID: <shell@example.org>',
-  'MIME-Version: 1.0',
-  'Content-Type: multipart/mixed; boundary="b1"',
-  '',
-  '--b1',
-  'Content-Type: text/plain',
-  '',
-  'Three.',
-  ...names.flatMap((n, k) => [
-    '--b1',
-    `Content-Type: application/octet-stream; name="${n}"`,
-    `Content-Disposition: attachment; filename="${n}"`,
-    'Content-Transfer-Encoding: base64',
-    '',
-    (k === 0 ? pdf : Buffer.from(`file ${k}`)).toString('base64'),
-  ]),
-  '--b1--',
-  '',
-].join('\r\n');
+const eml = mailWithFiles(
+  'shell@example.org',
+  'Shell',
+  names.map((name, k) => ({
+    name,
+    type: 'application/octet-stream',
+    body: k === 0 ? pdf : Buffer.from(`file ${k}`),
+  })),
+);
 
 const asked: string[] = [];
 const opened: string[] = [];
@@ -64,23 +50,36 @@ beforeAll(async () => {
     },
   });
   await app.importFiles([files], () => {}).done;
-  message = app.db.prepare('SELECT id FROM messages WHERE message_id = ?').pluck().get('<shell@example.org>') as number;
+  message = app.db
+    .prepare('SELECT id FROM messages WHERE message_id = ?')
+    .pluck()
+    .get('<shell@example.org>') as number;
 }, 30_000);
 afterAll(() => app?.close());
 
 describe('the desktop shell for attachments', () => {
   test('Save suggests the safe name, writes the bytes where the person chose, and a cancel writes nothing', async () => {
     savePath = null;
-    expect(await call(app, 'attachment:save', { message, index: 2 })).toEqual({ available: true, saved: null });
+    expect(await call(app, 'attachment:save', { message, index: 2 })).toEqual({
+      available: true,
+      saved: null,
+    });
     expect(asked).toEqual(['_.._.bashrc']);
     savePath = join(tempDir(), 'chosen.pdf');
-    expect(await call(app, 'attachment:save', { message, index: 0 })).toEqual({ available: true, saved: savePath });
+    expect(await call(app, 'attachment:save', { message, index: 0 })).toEqual({
+      available: true,
+      saved: savePath,
+    });
     expect(sha(readFileSync(savePath))).toBe(sha(pdf));
     expect(statSync(savePath).mode & 0o111).toBe(0);
   });
 
   test('Save all writes every attachment into the folder chosen under distinct safe names', async () => {
-    expect(await call(app, 'attachment:save-all', { message })).toEqual({ available: true, folder: out, saved: 3 });
+    expect(await call(app, 'attachment:save-all', { message })).toEqual({
+      available: true,
+      folder: out,
+      saved: 3,
+    });
     expect(readdirSync(out).sort()).toEqual(['_.._.bashrc', 'report.pdf', 'setup.exe']);
     expect(sha(readFileSync(join(out, 'report.pdf')))).toBe(sha(pdf));
   });

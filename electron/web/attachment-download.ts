@@ -5,12 +5,11 @@
 // comes with it and is checked as the socket's is (server.ts). A HEAD reads the part (into the cache) and says
 // whether the GET will work, with the sentence when not, which a download link cannot tell the page.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ZipPassThrough, Zip } from 'fflate';
-import { distinctNames, safeFileName } from '../../shared/safe-file-name.ts';
+import { Zip, ZipPassThrough } from 'fflate';
 import { attachmentPath, errorHeader } from '../../shared/attachment-urls.ts';
+import { distinctNames, safeFileName } from '../../shared/safe-file-name.ts';
 import { toFailure } from '../bridge/errors.ts';
 import type { AttachmentStore } from '../mail/attachments/attachment-store.ts';
-
 
 // Written a piece at a time, waiting for the socket to drain: the response buffers no more than this.
 const pieceBytes = 256 * 1024;
@@ -24,7 +23,10 @@ const pieceBytes = 256 * 1024;
 export function contentDisposition(raw: string, fallback: string): string {
   const name = safeFileName(raw, fallback);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 

@@ -6,13 +6,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
+import { attachmentPath, attachmentsZipPath } from '../../shared/attachment-urls.ts';
 import { isLoopback, servedHostnames } from '../../shared/loopback.ts';
 import { maxFrameBytes, WsCall, type WsReply, wsPath } from '../../shared/ws-protocol.ts';
 import { type App, projectRoot } from '../app.ts';
 import { contentType, resolveInside } from '../app-protocol.ts';
 import { dispatch } from '../bridge/dispatch.ts';
 import { appCsp, socketSources } from '../csp.ts';
-import { attachmentPath, attachmentsZipPath } from '../../shared/attachment-urls.ts';
 import { serveAttachment } from './attachment-download.ts';
 import { type BrowserAccess, browserAccess, openPath } from './browser-access.ts';
 
@@ -57,8 +57,11 @@ export async function serve(
     if (url.pathname === openPath) return open(req, res, url);
     if (url.pathname === attachmentPath || url.pathname === attachmentsZipPath) {
       // SECURITY: the bytes of the user's mail: the same session as the bridge's socket, or nothing.
-      if (!access.admits(req.headers.cookie)) return plain(res, 403, 'Open the address Skimmer printed first.');
-      return void serveAttachment(req, res, url, app.attachments, (e) => app.log.error('attachment_download', e));
+      if (!access.admits(req.headers.cookie))
+        return plain(res, 403, 'Open the address Skimmer printed first.');
+      return void serveAttachment(req, res, url, app.attachments, (e) =>
+        app.log.error('attachment_download', e),
+      );
     }
     const file = resolveInside(root, url.pathname);
     if (!file || !existsSync(file) || !statSync(file).isFile()) return plain(res, 404, 'Not found.');

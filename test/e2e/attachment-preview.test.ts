@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, createApp } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
+import { type MailFile, mailWithFiles } from '../support/attachment-mail.ts';
 import { call } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';
 import { makePdf } from '../support/documents.ts';
@@ -32,33 +33,8 @@ const foreign: string[] = [];
 // Every attachment:read the page asks for, counted where the bridge answers.
 const reads: { message: number; index: number }[] = [];
 
-type Part = { name: string; type: string; body: Buffer };
-function message(id: string, subject: string, parts: Part[]): string {
-  return [
-    'From: Lee Park <lee@example.org>',
-    'To: Test <test@example.com>',
-    `Subject: ${subject}`,
-    'Date: Mon, 30 Nov 2026 11:00:00 +0000',
-    `Message-ID: <${id}@example.org>`,
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/mixed; boundary="b1"',
-    '',
-    '--b1',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    `${subject}, attached.`,
-    ...parts.flatMap((p) => [
-      '--b1',
-      `Content-Type: ${p.type}; name*=UTF-8''${encodeURIComponent(p.name)}`,
-      `Content-Disposition: attachment; filename*=UTF-8''${encodeURIComponent(p.name)}`,
-      'Content-Transfer-Encoding: base64',
-      '',
-      p.body.toString('base64').replace(/.{76}/g, '$&\r\n'),
-    ]),
-    '--b1--',
-    '',
-  ].join('\r\n');
-}
+const message = (id: string, subject: string, files: MailFile[]) =>
+  mailWithFiles(`${id}@example.org`, subject, files);
 
 // An HTML mail whose image is its own part, named by Content-ID (multipart/related).
 const newsletter = [
@@ -155,7 +131,8 @@ describe('the attachment preview', () => {
     // Ink on the page: pixels that are not the white of the paper.
     const inked = () =>
       preview.getByTestId('pdf-canvas').evaluate((c: HTMLCanvasElement) => {
-        const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
+        const data =
+          c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
         let dark = 0;
         for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) dark++;
         return dark;
@@ -215,7 +192,7 @@ describe('the attachment preview', () => {
     expect(download.suggestedFilename()).toBe(`message-${idOf('hostile')}-attachments.zip`);
   });
 
-  test('shows an HTML mail\'s own cid: image once images are loaded, from the part\'s bytes', async () => {
+  test("shows an HTML mail's own cid: image once images are loaded, from the part's bytes", async () => {
     await openThread('Newsletter with a chart');
     const frame = page.frameLocator('[data-testid="mail-frame"]').first();
     await frame.locator('p', { hasText: 'This month in one chart' }).waitFor();

@@ -2,8 +2,9 @@
 // parts, not attachment bytes"). From the BODYSTRUCTURE we pick the text parts to fetch and list the
 // attachments; the fetched header block and the raw text parts are then put back together as a small MIME
 // message, so the one parser used for imported mail (parse.ts) reads synced mail too. Pure.
-import { contentIdOf } from '../../../shared/content-id.ts';
+
 import { createHash } from 'node:crypto';
+import { contentIdOf } from '../../../shared/content-id.ts';
 import type { Attachment } from '../../../shared/contract/index.ts';
 
 /** The parts of BODYSTRUCTURE this module reads (imapflow's MessageStructureObject). */
@@ -84,7 +85,12 @@ function walk(root: Structure): {
     }
     const contentId = contentIdOf(s.id);
     attachments.push({
-      attachment: { name: nameOf(s), contentType: type, size: decodedSize(s), ...(contentId ? { contentId } : {}) },
+      attachment: {
+        name: nameOf(s),
+        contentType: type,
+        size: decodedSize(s),
+        ...(contentId ? { contentId } : {}),
+      },
       part: partId,
     });
   };

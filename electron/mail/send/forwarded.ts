@@ -42,7 +42,8 @@ export function prepareForwardedReader(db: Db, deps: { accounts: Pick<Accounts, 
       if (e.reason === 'not_found' && !attachments.exists(message)) {
         throw unreadable(first, 'the original message is no longer in the mailbox.');
       }
-      if (e.reason === 'gone') throw unreadable(first, 'the original message is no longer on the mail server.');
+      if (e.reason === 'gone')
+        throw unreadable(first, 'the original message is no longer on the mail server.');
       throw unreadable(first, lowerFirst(e.message));
     }
   }

@@ -54,7 +54,10 @@ export function handleShortcut(event: KeyboardEvent): void {
     useIdentitiesStore.getState().open ||
     useDocumentsStore.getState().page !== null ||
     usePickerStore.getState().open !== null ||
-    useMailStore.getState().pendingLink
+    useMailStore.getState().pendingLink ||
+    // Any other modal dialog (an attachment's preview, the warning before Open): the keys are its own, and Esc
+    // closes it rather than clearing the search behind it.
+    document.querySelector('dialog.modal[open]') !== null
   ) {
     return;
   }

@@ -49,12 +49,18 @@ export type InlineParts = ReadonlyMap<string, string>;
 // A `cid:` image (issue 29 §1) waits for "Load images" as a remote one does (an HTML mail's own images are often
 // its tracking pixels too), then shows the part's bytes through the blob: URL the page made of them
 // (HtmlBody.tsx), never anything the mail names: a cid: with no such image part shows nothing.
-export function imageReference(raw: string, loadRemote: boolean, parts: InlineParts = new Map()): ImageVerdict {
+export function imageReference(
+  raw: string,
+  loadRemote: boolean,
+  parts: InlineParts = new Map(),
+): ImageVerdict {
   const resource = classifyResource(raw);
   if (resource.kind === 'inline') return { url: resource.url, blocked: false };
   if (resource.kind === 'unusable') return { url: null, blocked: false };
   if (resource.kind === 'part') {
-    return loadRemote ? { url: parts.get(resource.id) ?? null, blocked: false } : { url: null, blocked: true };
+    return loadRemote
+      ? { url: parts.get(resource.id) ?? null, blocked: false }
+      : { url: null, blocked: true };
   }
   return loadRemote ? { url: resource.url, blocked: false } : { url: null, blocked: true };
 }

@@ -185,7 +185,13 @@ export function sanitizeMailHtml(
   options: { loadRemote: boolean; parts?: InlineParts },
 ): SanitizedMail {
   const lifted = prepareMarkup(html);
-  const state: Run = { loadRemote: options.loadRemote, parts: options.parts ?? new Map(), stash: new WeakMap(), links: [], blocked: 0 };
+  const state: Run = {
+    loadRemote: options.loadRemote,
+    parts: options.parts ?? new Map(),
+    stash: new WeakMap(),
+    links: [],
+    blocked: 0,
+  };
   run = state;
   let body: Node;
   try {

@@ -144,7 +144,11 @@ export function AttachmentChips({ attachments, message }: { attachments: Attachm
             <button type="button" className="primary" onClick={() => setWarning(null)}>
               Cancel
             </button>
-            <button type="button" onClick={() => open(warning.index, true)} data-testid="attachment-open-anyway">
+            <button
+              type="button"
+              onClick={() => open(warning.index, true)}
+              data-testid="attachment-open-anyway"
+            >
               Open anyway
             </button>
           </div>

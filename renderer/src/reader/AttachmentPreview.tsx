@@ -34,9 +34,10 @@ export function AttachmentPreview({
 }) {
   const [shown, setShown] = useState<Shown>({ state: 'loading' });
   const name = displayText(attachment.name) || 'Unnamed attachment';
-  const kind = previewKind(attachment.name, attachment.contentType);
+  const { name: rawName, contentType } = attachment;
 
   useEffect(() => {
+    const kind = previewKind(rawName, contentType);
     const stop = new AbortController();
     let release = () => {};
     void (async () => {
@@ -44,7 +45,11 @@ export function AttachmentPreview({
       const read = await readAttachment(message, index, kind.maxBytes, kind.kind !== 'text', stop.signal);
       if (read === null || stop.signal.aborted) return;
       if (!read.ok) {
-        return setShown('error' in read ? { state: 'error', message: read.error } : { state: 'too-large', total: read.tooLarge });
+        return setShown(
+          'error' in read
+            ? { state: 'error', message: read.error }
+            : { state: 'too-large', total: read.tooLarge },
+        );
       }
       if (kind.kind === 'image') {
         // SECURITY: typed as the raster type previewKind chose (never SVG), so the <img> decodes pixels only.
@@ -70,10 +75,15 @@ export function AttachmentPreview({
       stop.abort();
       release();
     };
-  }, [message, index, kind.kind, kind.kind === 'image' ? kind.type : '', kind.kind === 'none' ? 0 : kind.maxBytes]);
+  }, [message, index, rawName, contentType]);
 
   return (
-    <Modal label={`Preview of ${name}`} testId="attachment-preview" onEscape={onClose} className="preview-dialog">
+    <Modal
+      label={`Preview of ${name}`}
+      testId="attachment-preview"
+      onEscape={onClose}
+      className="preview-dialog"
+    >
       <header className="preview-head">
         <h2 className="preview-name">{name}</h2>
         <span className="muted">
@@ -88,14 +98,12 @@ export function AttachmentPreview({
           </p>
         )}
         {shown.state === 'too-large' && (
-          <p>
-            This file is {formatBytes(shown.total)}, more than the preview reads. Save it to open it.
-          </p>
+          <p>This file is {formatBytes(shown.total)}, more than the preview reads. Save it to open it.</p>
         )}
         {shown.state === 'none' && (
           <p data-testid="attachment-preview-none">
-            {name} — {displayText(attachment.contentType) || 'unknown type'}, {formatBytes(attachment.size)}. There is no
-            preview for this type; save it to open it.
+            {name} — {displayText(attachment.contentType) || 'unknown type'}, {formatBytes(attachment.size)}.
+            There is no preview for this type; save it to open it.
           </p>
         )}
         {shown.state === 'image' && (

@@ -11,7 +11,7 @@ import { readAttachment } from './read-attachment.ts';
 const none: InlineParts = new Map();
 
 /** The Content-IDs (lower case) an HTML body's `cid:` references name: a cheap scan, the sanitizer decides. */
-export function namedContentIds(html: string): Set<string> {
+function namedContentIds(html: string): Set<string> {
   const ids = new Set<string>();
   for (const m of html.matchAll(/cid:[^\s"'<>)]+/gi)) {
     const id = cidOf(m[0]);

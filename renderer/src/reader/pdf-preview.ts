@@ -5,7 +5,11 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 // The worker's own file, served beside the app's (CSP worker-src 'self', electron/csp.ts).
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
-export type PdfPreview = { pages: number; draw(page: number, canvas: HTMLCanvasElement, width: number): Promise<void>; close(): void };
+export type PdfPreview = {
+  pages: number;
+  draw(page: number, canvas: HTMLCanvasElement, width: number): Promise<void>;
+  close(): void;
+};
 
 /** Opens `bytes` as a PDF; pdfjs's error when it is not one. */
 export async function openPdf(bytes: Uint8Array): Promise<PdfPreview> {

@@ -19,7 +19,20 @@ const rasters = {
 } as const;
 type Raster = (typeof rasters)[keyof typeof rasters];
 const rasterTypes = new Set<string>(Object.values(rasters));
-const textExtensions = new Set(['txt', 'text', 'log', 'csv', 'tsv', 'md', 'json', 'xml', 'ics', 'vcf', 'eml', 'ini']);
+const textExtensions = new Set([
+  'txt',
+  'text',
+  'log',
+  'csv',
+  'tsv',
+  'md',
+  'json',
+  'xml',
+  'ics',
+  'vcf',
+  'eml',
+  'ini',
+]);
 const markupExtensions = new Set(['html', 'htm', 'xhtml', 'svg', 'svgz']);
 
 export function previewKind(name: string, contentType: string): PreviewKind {
@@ -28,7 +41,12 @@ export function previewKind(name: string, contentType: string): PreviewKind {
   const extension = dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
   // SECURITY: markup is text here whatever it claims: an HTML or SVG attachment shown as a document could run
   // script or load remote resources; as characters in a <pre> it can do neither.
-  if (markupExtensions.has(extension) || type === 'text/html' || type === 'image/svg+xml' || type.includes('xml')) {
+  if (
+    markupExtensions.has(extension) ||
+    type === 'text/html' ||
+    type === 'image/svg+xml' ||
+    type.includes('xml')
+  ) {
     const markup = markupExtensions.has(extension) || type === 'text/html' || type === 'image/svg+xml';
     return { kind: 'text', maxBytes: previewTextBytes, markup };
   }
