@@ -30,5 +30,9 @@ describe('previewKind', () => {
     expect(previewKind('setup.exe', 'application/x-msdownload').kind).toBe('none');
     expect(previewKind('archive.zip', 'application/zip').kind).toBe('none');
     expect(previewKind('report.docx', 'application/octet-stream').kind).toBe('none');
+    expect(
+      previewKind('budget.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').kind,
+    ).toBe('none');
+    expect(previewKind('feed.xml', 'application/atom+xml')).toMatchObject({ kind: 'text', markup: false });
   });
 });

@@ -33,6 +33,8 @@ const textExtensions = new Set([
   'eml',
   'ini',
 ]);
+// XML as text (`application/xml`, `…+xml`); not Office's `openxmlformats` types, which are zips.
+const xmlType = /^(application|text)\/xml$|\+xml$/;
 const markupExtensions = new Set(['html', 'htm', 'xhtml', 'svg', 'svgz']);
 
 export function previewKind(name: string, contentType: string): PreviewKind {
@@ -45,7 +47,7 @@ export function previewKind(name: string, contentType: string): PreviewKind {
     markupExtensions.has(extension) ||
     type === 'text/html' ||
     type === 'image/svg+xml' ||
-    type.includes('xml')
+    xmlType.test(type)
   ) {
     const markup = markupExtensions.has(extension) || type === 'text/html' || type === 'image/svg+xml';
     return { kind: 'text', maxBytes: previewTextBytes, markup };
