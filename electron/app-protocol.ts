@@ -34,6 +34,8 @@ export function resolveInside(root: string, urlPath: string): string | null {
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  // pdfjs's worker (the attachment preview) is built as .mjs; a module worker must be served as JavaScript.
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',

@@ -20,7 +20,7 @@ import { accountHandlers } from './bridge/handlers/accounts.ts';
 import { agentHandlers } from './bridge/handlers/agents.ts';
 import { appHandlers } from './bridge/handlers/app.ts';
 import { approvalHandlers } from './bridge/handlers/approvals.ts';
-import { attachmentHandlers } from './bridge/handlers/attachments.ts';
+import { type AttachmentShell, attachmentHandlers } from './bridge/handlers/attachments.ts';
 import { chatHandlers } from './bridge/handlers/chat.ts';
 import { discoverHandlers } from './bridge/handlers/discover.ts';
 import { documentHandlers } from './bridge/handlers/documents.ts';
@@ -51,6 +51,7 @@ import { type Places, userPlaces } from './files/safe-open.ts';
 import type { Log } from './log.ts';
 import { prepareAccounts } from './mail/accounts.ts';
 import { prepareAttachmentBytes } from './mail/attachments/attachment-bytes.ts';
+import { type AttachmentStore, attachmentStore } from './mail/attachments/attachment-store.ts';
 import { prepareInvitations } from './mail/calendar/invitations.ts';
 import { prepareIdentities } from './mail/identities.ts';
 import { prepareAccountSync } from './mail/imap/account-sync.ts';
@@ -88,6 +89,9 @@ export type AppOptions = {
   // The system's open dialog, in the desktop app: the paths the user chose, none when cancelled. Browser mode has
   // none: the page browses the user's folders through `files:browse`.
   pickPaths?: (choice: PickChoice) => Promise<string[]>;
+  // The desktop's save and folder dialogs and the system's opener, for attachments (main.ts). Browser mode has none:
+  // the page downloads from the server's route (web/attachment-download.ts).
+  attachmentShell?: AttachmentShell;
   // The desktop's notification (Electron's Notification); false when the system has none. Browser mode has none.
   notify?: (n: { title: string; body: string }) => boolean;
   // The long-running app (desktop, `skimmer serve`): sends what is due in the outbox and keeps accounts in
@@ -127,6 +131,8 @@ export type App = {
   /** Every channel of the contract, its schemas: what the bridge and the commands dispatch on, with `handlers`. */
   channels: typeof channels;
   handlers: Handlers;
+  /** Attachments' bytes, read where each message lives and cached within a bound: the bridge's and the downloads'. */
+  attachments: AttachmentStore;
   streams: ReturnType<typeof createStreamHub>;
   importFiles(paths: readonly string[], onEvent: (e: StreamEvent) => void): ImportJob;
   close(): Promise<void>;
@@ -173,6 +179,8 @@ export function createApp(options: AppOptions): App {
   const demoPlaces = userPlaces({ dataDir: options.dataDir, extraRoots: [demoMailbox] });
   // A forward of imported mail reads its attachments from the files the imports read: the demo mailbox too.
   const outbox = prepareOutbox(db, Date.now, demoPlaces);
+  // An attachment's bytes are read from the files the imports read (the demo mailbox too), as a forward's are.
+  const attachments = attachmentStore(prepareAttachmentBytes(db, { accounts, places: demoPlaces }));
   const drafts = prepareDrafts(db);
   const uploads = prepareUploads();
   const identities = prepareIdentities(db);
@@ -275,7 +283,6 @@ export function createApp(options: AppOptions): App {
   }
 
   // An attachment's bytes are read from the files the imports read (the demo mailbox too), as a forward's are.
-  const attachmentFiles = prepareAttachmentBytes(db, { accounts, places: demoPlaces });
   // Each domain's channels (electron/bridge/handlers/), each a thin call into the services built above.
   const handlers: Handlers = {
     ...appHandlers({
@@ -316,10 +323,10 @@ export function createApp(options: AppOptions): App {
     }),
     ...serviceHandlers({ services, modelChoices }),
     ...identityHandlers({ identities }),
-    ...attachmentHandlers({ files: attachmentFiles }),
+    ...attachmentHandlers({ files: attachments, shell: options.attachmentShell }),
     // An invitation's calendar part is read as an attachment is; its answer is a draft sent at once (Undo applies).
     ...invitationHandlers({
-      invitations: prepareInvitations(db, { files: attachmentFiles, drafts, identities }),
+      invitations: prepareInvitations(db, { files: attachments, drafts, identities }),
     }),
     ...labelHandlers({ labels: prepareLabelsAdmin(db), actions: mailActions }),
     ...folderHandlers({ folders: prepareFoldersAdmin(db) }),
@@ -384,6 +391,7 @@ export function createApp(options: AppOptions): App {
     log,
     channels,
     handlers,
+    attachments,
     streams,
     importFiles,
     async close() {

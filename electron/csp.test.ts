@@ -24,7 +24,12 @@ describe('appCsp', () => {
     expect(appCsp()).not.toMatch(/unsafe-(inline|eval)/);
   });
 
-  test.each(['object-src', 'base-uri', 'form-action', 'frame-src', 'frame-ancestors', 'worker-src'])(
+  test('admits workers and blob: images only from the app itself (pdfjs, the attachment preview)', () => {
+    expect(directives.get('worker-src')).toEqual(["'self'"]);
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:', 'http:']);
+  });
+
+  test.each(['object-src', 'base-uri', 'form-action', 'frame-src', 'frame-ancestors'])(
     'sets %s to none',
     (name) => {
       expect(directives.get(name)).toEqual(["'none'"]);

@@ -4,6 +4,11 @@
 //   sanitizing (renderer/src/mail/mail-frame-document.ts).
 // - img-src allows http(s) only because the mail frame (about:srcdoc) inherits this policy: the frame adds
 //   its own, stricter one that blocks remote images until the user asks to load them for one message.
+// - img-src blob: is for the reader's attachment preview (issue 29 §1): an image shown from bytes the page read
+//   and typed itself as a raster type (renderer/src/reader/AttachmentPreview.tsx). A blob: URL is only ever one
+//   the page made: no other origin's blob can be named. The mail frame's own policy does not admit it.
+// - worker-src 'self' is for pdfjs's worker (the PDF preview): the app's own file, nothing else (no blob: or
+//   data: workers).
 // - frame-src 'none' still admits about:srcdoc frames, and stops any frame from navigating to a real
 //   address.
 export function appCsp(extraConnect: readonly string[] = []): string {
@@ -11,12 +16,12 @@ export function appCsp(extraConnect: readonly string[] = []): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: https: http:",
+    "img-src 'self' data: blob: https: http:",
     "font-src 'self'",
     `connect-src ${["'self'", ...extraConnect].join(' ')}`,
     "media-src 'none'",
     "frame-src 'none'",
-    "worker-src 'none'",
+    "worker-src 'self'",
     "manifest-src 'none'",
     "object-src 'none'",
     "base-uri 'none'",

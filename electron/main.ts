@@ -99,6 +99,21 @@ async function start(): Promise<void> {
       const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
       return result.canceled ? [] : result.filePaths;
     },
+    // Attachments (issue 29 §1): Save to the system's save dialog, Save all to its folder dialog, Open with the
+    // system's application (the file written first into a private temporary folder, open-attachment.ts).
+    attachmentShell: {
+      saveAs: async (name) => {
+        const options = { defaultPath: join(app.getPath('downloads'), name) };
+        const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+        return result.canceled || !result.filePath ? null : result.filePath;
+      },
+      chooseFolder: async () => {
+        const options = { properties: ['openDirectory' as const, 'createDirectory' as const] };
+        const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+        return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
+      openPath: (path) => shell.openPath(path),
+    },
     // The new-mail notification the page decided on (shared/new-mail-notice.ts), as plain text; a click brings
     // the window forward.
     notify: ({ title, body }) => {

@@ -224,7 +224,7 @@ describe('a forward', () => {
     expect(await sendDue()).toBe(0);
     const [failed] = (await call(app, 'outbox:list', {})).filter((i) => i.state === 'failed');
     expect(failed?.error).toBe(
-      `The forwarded attachment "later.bin" cannot be read: the file ${path} it was imported from: No such file or folder.`,
+      `The forwarded attachment "later.bin" cannot be read: the file ${path} this message was imported from: No such file or folder.`,
     );
     expect(sink.received.some((m) => m.raw.includes('Fwd: Later'))).toBe(false);
     renameSync(`${path}.away`, path);
@@ -271,7 +271,7 @@ describe('a forward', () => {
     const failed = (await call(app, 'outbox:list', {})).find((i) => i.subject === 'Fwd: Rewritten');
     expect(failed).toMatchObject({
       state: 'failed',
-      error: `The forwarded attachment "invoice.pdf" cannot be read: the file ${path} it was imported from has changed since.`,
+      error: `The forwarded attachment "invoice.pdf" cannot be read: the file ${path} this message was imported from has changed since.`,
     });
     expect(sink.received.length).toBe(before);
     // The same message, byte for byte as long, with other bytes in its file: the hash tells them apart.

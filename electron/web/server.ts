@@ -6,12 +6,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
+import { attachmentPath, attachmentsZipPath } from '../../shared/attachment-urls.ts';
 import { isLoopback, servedHostnames } from '../../shared/loopback.ts';
 import { maxFrameBytes, WsCall, type WsReply, wsPath } from '../../shared/ws-protocol.ts';
 import { type App, projectRoot } from '../app.ts';
 import { contentType, resolveInside } from '../app-protocol.ts';
 import { dispatch } from '../bridge/dispatch.ts';
 import { appCsp, socketSources } from '../csp.ts';
+import { serveAttachment } from './attachment-download.ts';
 import { type BrowserAccess, browserAccess, openPath } from './browser-access.ts';
 
 export const rendererDir = join(projectRoot, 'dist', 'renderer');
@@ -53,6 +55,14 @@ export async function serve(
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed.');
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === openPath) return open(req, res, url);
+    if (url.pathname === attachmentPath || url.pathname === attachmentsZipPath) {
+      // SECURITY: the bytes of the user's mail: the same session as the bridge's socket, or nothing.
+      if (!access.admits(req.headers.cookie))
+        return plain(res, 403, 'Open the address Skimmer printed first.');
+      return void serveAttachment(req, res, url, app.attachments, (e) =>
+        app.log.error('attachment_download', e),
+      );
+    }
     const file = resolveInside(root, url.pathname);
     if (!file || !existsSync(file) || !statSync(file).isFile()) return plain(res, 404, 'Not found.');
     res.writeHead(200, {

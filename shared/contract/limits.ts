@@ -29,3 +29,10 @@ export const labelColours = [
 
 /** The most bytes one `attachment:read` answers: a page reads a large attachment range by range. */
 export const attachmentReadBytes = 1024 * 1024;
+
+// What the reader's preview of an attachment reads (issue 29 §1), whole, a range at a time: a PDF up to this size
+// (pdfjs given the bytes in memory; reading it range by range from the page hit "Bad end offset"), an image up to
+// this size, and the first bytes of a text. Larger files are named with Save instead.
+export const previewPdfBytes = 40 * 1024 * 1024;
+export const previewImageBytes = 20 * 1024 * 1024;
+export const previewTextBytes = 256 * 1024;

@@ -49,6 +49,9 @@ export const Attachment = z.object({
   name: z.string(),
   contentType: z.string(),
   size: z.number().int().nonnegative(),
+  // Its Content-ID without the angle brackets, when it has one: what an HTML body's `cid:` image names (issue 29
+  // §1). Messages stored before it was kept have none, and their inline images stay unshown.
+  contentId: z.string().max(255).optional(),
 });
 export type Attachment = z.infer<typeof Attachment>;
 

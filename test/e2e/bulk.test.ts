@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type App, createApp, projectRoot } from '../../electron/app.ts';
+import { type App, createApp } from '../../electron/app.ts';
 import type { Served } from '../../electron/web/server.ts';
 import { call, streamUntil } from '../support/bridge.ts';
 import { openApp } from '../support/browser.ts';

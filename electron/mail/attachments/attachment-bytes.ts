@@ -125,6 +125,8 @@ export function prepareAttachmentBytes(db: Db, deps: { accounts: Pick<Accounts, 
   }
 
   return {
+    /** Whether the message is still in the mailbox. */
+    exists: (message: number) => origin.get(message) !== undefined,
     /** The attachments of a message as stored (names, types, sizes), numbered from 0 in their order. */
     list(message: number): (Attachment & { index: number })[] {
       return stored(message).list.map((a, index) => ({ ...a, index }));

@@ -35,3 +35,18 @@ export async function saveInto(dir: string, name: string, content: Buffer): Prom
   }
   throw Object.assign(new Error(`${dir} already holds 9,999 files named ${safe}.`), { code: 'EEXIST' });
 }
+
+/**
+ * Writes `content` at the path the person chose in the system's save dialog (which asked before replacing a
+ * file). SECURITY: the path is the person's choice, never the sender's name (that was only the dialog's
+ * suggestion); O_NOFOLLOW refuses a link planted at that path, and the file is never executable.
+ */
+export async function saveAt(path: string, content: Buffer): Promise<void> {
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
+  const handle = await open(path, flags, fileMode);
+  try {
+    await handle.writeFile(content);
+  } finally {
+    await handle.close();
+  }
+}

@@ -8,9 +8,8 @@ import ICAL from 'ical.js';
 import { calendarPartIndex } from '../../../shared/calendar-part.ts';
 import { addressKey } from '../../../shared/mail-address.ts';
 import type { Db } from '../../db/open.ts';
-import type { AttachmentReader } from '../attachments/attachment-bytes.ts';
 import { AttachmentError } from '../attachments/attachment-error.ts';
-import { createPartCache } from '../attachments/part-cache.ts';
+import type { AttachmentStore } from '../attachments/attachment-store.ts';
 import type { prepareIdentities } from '../identities.ts';
 import { MailError } from '../mail-error.ts';
 import type { prepareDrafts } from '../send/drafts.ts';
@@ -68,7 +67,8 @@ function unreadableSentence(message: string): string {
 export function prepareInvitations(
   db: Db,
   deps: {
-    files: Pick<AttachmentReader, 'list' | 'read'>;
+    /** The app's one attachment store: its cache keeps the part for the next open of the card. */
+    files: Pick<AttachmentStore, 'list' | 'one'>;
     drafts: Pick<ReturnType<typeof prepareDrafts>, 'create' | 'attachFile' | 'send'>;
     identities: Pick<ReturnType<typeof prepareIdentities>, 'list'>;
     now?: () => number;
@@ -107,9 +107,8 @@ export function prepareInvitations(
     `INSERT INTO invitation_answers (account_id, uid, sequence, answer, answered_at, message_id, outbox_id)
      VALUES (@account, @uid, @sequence, @answer, @at, @message, @outbox)`,
   );
-  // SECURITY: a calendar part is read from the mail's file or server once and kept (bounded) for the next look,
-  // so opening a thread again costs no new IMAP connection.
-  const parts = createPartCache<{ content: Buffer }>(8 * 1024 * 1024);
+  // SECURITY: a calendar part is read from the mail's file or server once and kept in the attachment store's
+  // bounded cache for the next look, so opening a thread again costs no new IMAP connection.
 
   const account = (message: number): number => {
     const a = accountOf.get(message);
@@ -121,13 +120,7 @@ export function prepareInvitations(
   async function partText(message: number): Promise<string | null> {
     const index = calendarPartIndex(deps.files.list(message));
     if (index === null) return null;
-    const key = `${message}:${index}`;
-    let part = parts.get(key);
-    if (!part) {
-      const [got] = await deps.files.read(message, [index]);
-      part = { content: (got as { content: Buffer }).content };
-      parts.put(key, part);
-    }
+    const part = await deps.files.one(message, index);
     // SECURITY: bounded before it is decoded; readInvitation bounds it again, to the same size, in characters.
     if (part.content.length > 256 * 1024)
       throw new InvitationError('too_large', 'This invitation is too large to read (over 256 KB).');

@@ -2,7 +2,9 @@
 // parts, not attachment bytes"). From the BODYSTRUCTURE we pick the text parts to fetch and list the
 // attachments; the fetched header block and the raw text parts are then put back together as a small MIME
 // message, so the one parser used for imported mail (parse.ts) reads synced mail too. Pure.
+
 import { createHash } from 'node:crypto';
+import { contentIdOf } from '../../../shared/content-id.ts';
 import type { Attachment } from '../../../shared/contract/index.ts';
 
 /** The parts of BODYSTRUCTURE this module reads (imapflow's MessageStructureObject). */
@@ -13,6 +15,8 @@ export type Structure = {
   encoding?: string | undefined;
   size?: number | undefined;
   disposition?: string | undefined;
+  /** The part's Content-ID, with its angle brackets. */
+  id?: string | undefined;
   dispositionParameters?: Record<string, string> | undefined;
   childNodes?: Structure[] | undefined;
 };
@@ -79,8 +83,14 @@ function walk(root: Structure): {
       attachments.push({ attachment, part: partId });
       return;
     }
+    const contentId = contentIdOf(s.id);
     attachments.push({
-      attachment: { name: nameOf(s), contentType: type, size: decodedSize(s) },
+      attachment: {
+        name: nameOf(s),
+        contentType: type,
+        size: decodedSize(s),
+        ...(contentId ? { contentId } : {}),
+      },
       part: partId,
     });
   };

@@ -34,7 +34,13 @@ export type ParsedMail = {
   headerLines: readonly { key: string; line: string }[];
   text?: string;
   html?: string | false;
-  attachments: { filename?: string; contentType: string; contentDisposition?: string; size?: number }[];
+  attachments: {
+    filename?: string;
+    contentType: string;
+    contentDisposition?: string;
+    size?: number;
+    contentId?: string;
+  }[];
 };
 
 type HeaderLine = { key: string; line: string };
@@ -332,6 +338,8 @@ function attachmentOf(bytes: Buffer): Attachment | null {
     contentType: named,
     ...(dispositionValue ? { contentDisposition: dispositionValue } : {}),
     size,
+    // mailparser's contentId is the header's value as written; parse.ts takes the id out of it for either.
+    ...(headers.getFirst('Content-ID').trim() ? { contentId: headers.getFirst('Content-ID').trim() } : {}),
   };
 }
 

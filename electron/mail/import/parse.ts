@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { convert } from 'html-to-text';
 import { type AddressObject, simpleParser } from 'mailparser';
+import { contentIdOf } from '../../../shared/content-id.ts';
 import type { Address, Attachment, MessageWarning } from '../../../shared/contract/index.ts';
 import { readUnsubscribeHeaders, type UnsubscribeLinks } from '../unsubscribe/list-unsubscribe.ts';
 import { contentWarnings } from '../warnings/message-warnings.ts';
@@ -148,17 +149,25 @@ export function looksLikeMessage(raw: Buffer): boolean {
 
 // Attachments whose bodies were cut out take their sizes, in order, from the splitter's estimate.
 function attachmentList(
-  list: readonly { filename?: string; contentType: string; contentDisposition?: string; size?: number }[],
+  list: readonly {
+    filename?: string;
+    contentType: string;
+    contentDisposition?: string;
+    size?: number;
+    contentId?: string;
+  }[],
   strippedSizes: readonly number[],
 ): Attachment[] {
   let next = 0;
   return list.map((a) => {
     const contentType = a.contentType || 'application/octet-stream';
     const cut = isAttachmentPart(contentType, a.contentDisposition ?? '') && next < strippedSizes.length;
+    const contentId = contentIdOf(a.contentId);
     return {
       name: clip(oneLine(a.filename ?? ''), 255),
       contentType: clip(contentType, 255),
       size: cut ? (strippedSizes[next++] ?? 0) : (a.size ?? 0),
+      ...(contentId ? { contentId } : {}),
     };
   });
 }

@@ -64,7 +64,10 @@ export function handleShortcut(event: KeyboardEvent): void {
     usePickerStore.getState().open !== null ||
     useMailStore.getState().pendingLink ||
     useUnsubscribeStore.getState().confirming !== null ||
-    useShortcutHelpStore.getState().open
+    useShortcutHelpStore.getState().open ||
+    // Any other modal dialog (an attachment's preview, the warning before Open): the keys are its own, and Esc
+    // closes it rather than clearing the search behind it.
+    document.querySelector('dialog.modal[open]') !== null
   ) {
     return;
   }

@@ -16,7 +16,9 @@ import type { SanitizedMail } from './sanitize-html.ts';
 // also admits CSS images, which CSP cannot tell apart from <img>: the sanitizer leaves CSS no remote URL at all
 // (resource-url.ts, styleReference), so what loads is the <img> elements, each with referrerpolicy="no-referrer".
 export function mailFrameShell(loadRemote: boolean): string {
-  const images = loadRemote ? 'data: https: http:' : 'data:';
+  // blob: only once images are loaded: the message's own cid: images, from the URLs the page made of their bytes
+  // (a blob: URL names only what this origin made).
+  const images = loadRemote ? 'data: blob: https: http:' : 'data:';
   const policy = `default-src 'none'; img-src ${images}; style-src 'none'; font-src 'none'; media-src 'none'; form-action 'none'; base-uri 'none'`;
   return `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${policy}"><meta name="referrer" content="no-referrer"><meta charset="utf-8"></head><body></body></html>`;
 }

@@ -11,7 +11,9 @@ describe('classifyResource', () => {
     ['data:image/png;base64,iVBORw0KGgo=', { kind: 'inline', url: 'data:image/png;base64,iVBORw0KGgo=' }],
     ['data:image/svg+xml,<svg/>', { kind: 'inline', url: 'data:image/svg+xml,<svg/>' }],
     ['data:text/html,<script>alert(1)</script>', { kind: 'unusable' }],
-    ['cid:logo@example.com', { kind: 'unusable' }],
+    ['cid:logo@example.com', { kind: 'part', id: 'logo@example.com' }],
+    ['CID:%3CLogo@Example.com%3E', { kind: 'part', id: 'logo@example.com' }],
+    ['cid:', { kind: 'unusable' }],
     ['images/logo.png', { kind: 'unusable' }],
     ['/absolute/path.png', { kind: 'unusable' }],
     ['javascript:alert(1)', { kind: 'unusable' }],
@@ -40,7 +42,7 @@ describe('where a reference may load', () => {
       { url: 'https://x.example.net/a.png', blocked: false },
     ],
     [png, png, { url: png, blocked: false }, { url: png, blocked: false }],
-    ['cid:logo@example.com', null, none, none],
+    ['cid:unknown@example.com', null, { url: null, blocked: true }, none],
     ['/relative.png', null, none, none],
     ['javascript:alert(1)', null, none, none],
   ])('%j: CSS keeps %j; an <img> keeps %j, and after "Load images" %j', (raw, css, before, after) => {
@@ -53,6 +55,20 @@ describe('where a reference may load', () => {
       before,
       after,
     });
+  });
+});
+
+describe('a cid: image (a part of the message itself)', () => {
+  const parts = new Map([['logo@example.com', 'blob:http://127.0.0.1:1/abc']]);
+  test('waits for "Load images", then shows the blob: URL the page made of the part', () => {
+    expect(imageReference('cid:logo@example.com', false, parts)).toEqual({ url: null, blocked: true });
+    expect(imageReference('cid:Logo@Example.com', true, parts)).toEqual({
+      url: 'blob:http://127.0.0.1:1/abc',
+      blocked: false,
+    });
+  });
+  test('CSS never loads one', () => {
+    expect(styleReference('cid:logo@example.com')).toBeNull();
   });
 });
 

@@ -1,10 +1,13 @@
+import { cidOf } from '../../../shared/content-id.ts';
+
 // What a resource reference in mail (img src, srcset candidate, background, CSS url()) may load. Pure, so the
 // rules are tested in Node (resource-url.test.ts); the DOM-side sanitizer only applies the verdicts.
 
 export type ResourceVerdict =
   | { kind: 'inline'; url: string } // data:image/…: loads nothing from anywhere
   | { kind: 'remote'; url: string } // absolute http(s): an <img> only, once the user loads images for the message
-  | { kind: 'unusable' }; // relative, cid:, file:, javascript:, …: never loaded
+  | { kind: 'part'; id: string } // cid: a part of the message itself, shown as its bytes once images are loaded
+  | { kind: 'unusable' }; // relative, file:, javascript:, …: never loaded
 
 // The URL parser drops ASCII tab and newline anywhere and C0 controls and spaces at both ends (WHATWG URL,
 // "basic URL parser"), so `jav\tascript:` or ` https://x` must be judged as the browser would read them.
@@ -17,6 +20,8 @@ export function classifyResource(raw: string): ResourceVerdict {
   const url = cleanUrl(raw);
   // An SVG loaded as an image cannot run script or fetch anything (HTML §"image" documents), so any image type is fine.
   if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(url)) return { kind: 'inline', url };
+  const id = cidOf(url);
+  if (id !== null) return id === '' ? { kind: 'unusable' } : { kind: 'part', id };
   // Protocol-relative references would resolve against the app's own address; old mail means https.
   const absolute = url.startsWith('//') ? `https:${url}` : url;
   if (!/^https?:/i.test(absolute)) return { kind: 'unusable' };
@@ -38,10 +43,25 @@ export function classifyResource(raw: string): ResourceVerdict {
 // an Origin. Rather than rely on each property's fetch to behave, CSS loads nothing remote at all.
 export type ImageVerdict = { url: string | null; blocked: boolean };
 
-export function imageReference(raw: string, loadRemote: boolean): ImageVerdict {
+/** The blob: URL of each image part of the message the page has read, by lower-case Content-ID. */
+export type InlineParts = ReadonlyMap<string, string>;
+
+// A `cid:` image (issue 29 §1) waits for "Load images" as a remote one does (an HTML mail's own images are often
+// its tracking pixels too), then shows the part's bytes through the blob: URL the page made of them
+// (HtmlBody.tsx), never anything the mail names: a cid: with no such image part shows nothing.
+export function imageReference(
+  raw: string,
+  loadRemote: boolean,
+  parts: InlineParts = new Map(),
+): ImageVerdict {
   const resource = classifyResource(raw);
   if (resource.kind === 'inline') return { url: resource.url, blocked: false };
   if (resource.kind === 'unusable') return { url: null, blocked: false };
+  if (resource.kind === 'part') {
+    return loadRemote
+      ? { url: parts.get(resource.id) ?? null, blocked: false }
+      : { url: null, blocked: true };
+  }
   return loadRemote ? { url: resource.url, blocked: false } : { url: null, blocked: true };
 }
 

@@ -14,7 +14,7 @@
 // DOM-dependent (DOMPurify, CSSStyleSheet): tested in Debian's Chromium by test/e2e/mail-sanitizer.test.ts.
 import DOMPurify from 'dompurify';
 import { prepareMarkup } from './prepare-markup.ts';
-import { imageReference, parseSrcset, styleReference } from './resource-url.ts';
+import { type InlineParts, imageReference, parseSrcset, styleReference } from './resource-url.ts';
 import { sanitizeDeclarations, sanitizeStylesheet } from './sanitize-css.ts';
 
 type MailLink = { href: string; text: string };
@@ -92,6 +92,7 @@ type Stash = Partial<Record<(typeof stashedAttributes)[number], string>>;
 
 type Run = {
   loadRemote: boolean;
+  parts: InlineParts;
   stash: WeakMap<Element, Stash>;
   links: { node: Element; href: string }[];
   blocked: number;
@@ -124,7 +125,7 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     node.setAttribute('role', 'link');
     node.setAttribute('tabindex', '0');
   }
-  if (tag === 'img') blocked = applyImage(node, stash, run.loadRemote) || blocked;
+  if (tag === 'img') blocked = applyImage(node, stash, run.loadRemote, run.parts) || blocked;
   // A background attribute is a CSS background: data:image only (resource-url.ts, styleReference).
   const background = stash.background === undefined ? null : styleReference(stash.background);
   const css = [
@@ -143,19 +144,19 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 });
 
 // Returns whether a remote reference was blocked.
-function applyImage(node: Element, stash: Stash, loadRemote: boolean): boolean {
+function applyImage(node: Element, stash: Stash, loadRemote: boolean, parts: InlineParts): boolean {
   // SECURITY: the image request carries no Referer, whatever the frame's or the app's policy would give it; with
   // crossorigin forbidden it is a no-cors request, which carries no Origin either.
   node.setAttribute('referrerpolicy', 'no-referrer');
   let blocked = false;
   if (stash.src !== undefined) {
-    const src = imageReference(stash.src, loadRemote);
+    const src = imageReference(stash.src, loadRemote, parts);
     if (src.url) node.setAttribute('src', src.url);
     blocked ||= src.blocked;
   }
   if (stash.srcset !== undefined) {
     const candidates = parseSrcset(stash.srcset).map((candidate) => ({
-      ...imageReference(candidate.url, loadRemote),
+      ...imageReference(candidate.url, loadRemote, parts),
       descriptor: candidate.descriptor,
     }));
     blocked ||= candidates.some((candidate) => candidate.blocked);
@@ -179,9 +180,18 @@ function bodyPresentation(body: Element, backgroundUrl: string | null): string[]
   return parts;
 }
 
-export function sanitizeMailHtml(html: string, options: { loadRemote: boolean }): SanitizedMail {
+export function sanitizeMailHtml(
+  html: string,
+  options: { loadRemote: boolean; parts?: InlineParts },
+): SanitizedMail {
   const lifted = prepareMarkup(html);
-  const state: Run = { loadRemote: options.loadRemote, stash: new WeakMap(), links: [], blocked: 0 };
+  const state: Run = {
+    loadRemote: options.loadRemote,
+    parts: options.parts ?? new Map(),
+    stash: new WeakMap(),
+    links: [],
+    blocked: 0,
+  };
   run = state;
   let body: Node;
   try {

@@ -20,7 +20,7 @@ export function MessageBody({ message }: { message: MessageView }) {
         )}
       </div>
       {showHtml && message.html !== null ? (
-        <HtmlBody messageId={message.id} html={message.html} />
+        <HtmlBody messageId={message.id} html={message.html} attachments={message.attachments} />
       ) : (
         <PlainBody text={message.text} />
       )}
