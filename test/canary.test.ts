@@ -230,6 +230,13 @@ describe('the canary key', () => {
       'draft:discard': [{ id: 99 }],
       'identity:list': [{}],
       'attachment:list': [{ message: 1 }, { message: 99 }],
+      // Browser mode has no desktop shell: these answer `available: false` and write nothing.
+      'attachment:save': [{ message: 1, index: 0 }, { message: 99, index: canary }],
+      'attachment:save-all': [{ message: 1 }, { message: canary }],
+      'attachment:open': [
+        { message: 1, index: 0, confirmed: false },
+        { message: 99, index: 0, confirmed: canary },
+      ],
       'unsubscribe:options': [{ message: 1 }, { message: 99 }],
       'unsubscribe:run': [{ message: 1 }, { message: 99 }],
       'attachment:read': [
