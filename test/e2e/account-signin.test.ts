@@ -424,7 +424,7 @@ describe('The account form as a person sees it', () => {
         await page.evaluate((t) => localStorage.setItem('skimmer.theme', t), theme);
         await page.reload();
         // At 900 px the top bar folds Accounts into More (issue 29 §6).
-        if (width < 1070) await page.getByRole('button', { name: /More/ }).click();
+        if (width < 1070) await page.getByTestId('top-more').click();
         await page.getByTestId(width < 1070 ? 'more-accounts-open' : 'accounts-open').click();
         await form().getByTestId('account-address').fill('dana@northwind.test');
         await page.screenshot({ path: name('address') });
