@@ -231,7 +231,10 @@ describe('the canary key', () => {
       'identity:list': [{}],
       'attachment:list': [{ message: 1 }, { message: 99 }],
       // Browser mode has no desktop shell: these answer `available: false` and write nothing.
-      'attachment:save': [{ message: 1, index: 0 }, { message: 99, index: canary }],
+      'attachment:save': [
+        { message: 1, index: 0 },
+        { message: 99, index: canary },
+      ],
       'attachment:save-all': [{ message: 1 }, { message: canary }],
       'attachment:open': [
         { message: 1, index: 0, confirmed: false },
