@@ -105,6 +105,10 @@ describe('axe-core', () => {
         expect({ opener, findings: await seriousFindings() }).toEqual({ opener, findings: [] });
         await page.keyboard.press('Escape');
         await dialog.first().waitFor({ state: 'detached' });
+        // The focus goes back to the button that opened it (Modal.tsx), not to the page's <body>.
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+          .toBe(opener);
       }
       expect(foreign).toEqual([]);
     });

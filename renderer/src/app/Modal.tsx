@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 type ModalProps = {
   label: string;
@@ -10,10 +10,13 @@ type ModalProps = {
 };
 
 // A native modal <dialog>: it traps focus and makes the rest of the page inert. Esc goes to `onEscape`;
-// the dialog closes only when its owner stops rendering it.
+// the dialog closes only when its owner stops rendering it, and the focus then goes back to where it was (a
+// dialog removed from the page while open gives none back by itself, so it would fall to <body>).
 export function Modal({ label, testId, onEscape, children, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const leaving = useRef(false);
+  // Read while rendering, before the effect below moves the focus into the dialog.
+  const [before] = useState(() => document.activeElement);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -22,8 +25,10 @@ export function Modal({ label, testId, onEscape, children, className }: ModalPro
     return () => {
       leaving.current = true;
       dialog?.close();
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && before instanceof HTMLElement && before.isConnected) before.focus();
     };
-  }, []);
+  }, [before]);
 
   // Chromium may close a dialog on a repeated Esc despite preventDefault (close-watcher abuse rules); if the
   // owner still renders it after handling Esc, it is shown again.

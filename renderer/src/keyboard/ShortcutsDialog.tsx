@@ -1,21 +1,13 @@
-import { useEffect, useState } from 'react';
 import { Modal } from '../app/Modal.tsx';
 import { useShortcutHelpStore } from '../stores/shortcut-help-store.ts';
 import '../styles/shortcuts.css';
 import { keyCaps, shortcutSections } from './shortcut-table.ts';
 
 // `?`: every keyboard shortcut, read from the one table the handler uses (shortcut-table.ts), so the list
-// cannot tell of a key that does nothing. Esc or Close closes it, and the focus goes back to where it was: the
-// dialog leaves the page as its owner stops rendering it, and a dialog removed while open gives no focus back.
+// cannot tell of a key that does nothing. Esc or Close closes it, and the focus goes back to where it was
+// (Modal.tsx).
 export function ShortcutsDialog() {
   const close = useShortcutHelpStore((state) => state.close);
-  // Read while rendering: the Modal's own effect, which runs before this component's, moves the focus into it.
-  const [before] = useState(() => document.activeElement);
-  useEffect(() => {
-    return () => {
-      if (before instanceof HTMLElement && before.isConnected) before.focus();
-    };
-  }, [before]);
   return (
     <Modal label="Keyboard shortcuts" testId="shortcuts-dialog" onEscape={close} className="shortcuts-dialog">
       <div className="dialog-title">
