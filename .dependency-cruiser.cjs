@@ -20,6 +20,7 @@ const layers = [
     'app-protocol\\.ts',
     'preload-api\\.ts',
     'worker-calls\\.ts',
+    'extra-ca\\.ts',
   ],
   ['mail', 'documents'],
   ['ai', 'thread-errors\\.ts'],

@@ -4,9 +4,9 @@
 // answers is checked by the library (issuer, state, `iss` of the redirect where the server says it sends one,
 // token response shape) and turned into an OAuthError with Skimmer's sentence here.
 import { createRequire } from 'node:module';
-import { rootCertificates } from 'node:tls';
 import { isLoopback } from '../../../shared/loopback.ts';
 import { checkIssuer } from '../../../shared/oauth-issuer.ts';
+import { rootsWith } from '../../extra-ca.ts';
 import { OAuthError } from './oauth-error.ts';
 
 // Loaded with the first sign-in or refresh, not at every start of the command line (issue 18).
@@ -44,13 +44,13 @@ export type OAuthNet = { ca?: string | undefined };
 
 const requestTimeoutMs = 30_000;
 
-// One connection pool per extra CA: undici's `ca` replaces the roots it is given, so the system's go with it.
+// One connection pool per extra CA, trusted beside the system's roots (extra-ca.ts).
 const agents = new Map<string, import('undici').Agent>();
 function fetchTrusting(ca: string) {
   const undici = require('undici') as typeof import('undici');
   let agent = agents.get(ca);
   if (!agent) {
-    agent = new undici.Agent({ connect: { ca: [...rootCertificates, ca] } });
+    agent = new undici.Agent({ connect: { ca: rootsWith(ca) } });
     agents.set(ca, agent);
   }
   const dispatcher = agent;

@@ -7,8 +7,8 @@
 // was given, as for sign-in, never with checks turned off); a redirect is followed only to https on the same host
 // (at most 3), so the host confirmed is the host that hears it; and the whole exchange has a deadline. Nothing
 // of the answer is read but its status.
-import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
+import { rootsWith } from '../../extra-ca.ts';
 import { UnsubscribeError } from './unsubscribe-error.ts';
 
 export type OneClickNet = {
@@ -45,9 +45,9 @@ export async function postOneClick(url: string, net: OneClickNet = {}): Promise<
   if (target.protocol !== 'https:') {
     throw new UnsubscribeError('redirect', `${host} is not an https address, so no request was sent to it.`);
   }
-  // undici's `ca` replaces the roots it is given, so the system's go with an extra one.
+  const ca = rootsWith(net.ca);
   const agent = new Agent({
-    connect: { ...(net.ca ? { ca: [...rootCertificates, net.ca] } : {}), timeout: timeoutMs },
+    connect: { ...(ca ? { ca } : {}), timeout: timeoutMs },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
     pipelining: 0,
