@@ -16,6 +16,7 @@ import { makePdf } from '../support/documents.ts';
 import { type Dovecot, startDovecot } from '../support/dovecot.ts';
 import { tempDir } from '../support/temp.ts';
 import { tinyPng } from '../support/tiny-png.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const poll = { timeout: 60_000, interval: 250 };
@@ -96,11 +97,8 @@ beforeAll(async () => {
     imap: { host: '127.0.0.1', port: server.port, tls: 'none' },
     smtp: { host: '127.0.0.1', port: 1, tls: 'none' },
   });
-  const until = Date.now() + poll.timeout;
-  while (app.db.prepare('SELECT count(*) FROM messages').pluck().get() !== 4) {
-    if (Date.now() > until) throw new Error('the account did not sync');
-    await new Promise((resolve) => setTimeout(resolve, poll.interval));
-  }
+  const count = app.db.prepare('SELECT count(*) FROM messages').pluck();
+  await waitUntil(() => count.get() === 4, poll, 'the account did not sync');
   ({ served, browser, page } = await openApp(app, { foreign, viewport: { width: 1280, height: 860 } }));
 }, 120_000);
 

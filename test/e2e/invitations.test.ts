@@ -17,6 +17,7 @@ import { openApp } from '../support/browser.ts';
 import { type Dovecot, startDovecot } from '../support/dovecot.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 import { tempDir } from '../support/temp.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 const shots = join(projectRoot, 'test-results', 'screenshots');
 const fixture = (name: string) => readFileSync(join(projectRoot, 'fixtures', 'invitations', name));
@@ -86,11 +87,8 @@ beforeAll(async () => {
   });
   // The invitations name me@example.org: one of the person's addresses, sent through this account.
   await call(app, 'identity:add', { address: 'me@example.org', name: 'Me' });
-  const until = Date.now() + poll.timeout;
-  while (app.db.prepare('SELECT count(*) FROM messages').pluck().get() !== 5) {
-    if (Date.now() > until) throw new Error('the account did not sync');
-    await new Promise((resolve) => setTimeout(resolve, poll.interval));
-  }
+  const count = app.db.prepare('SELECT count(*) FROM messages').pluck();
+  await waitUntil(() => count.get() === 5, poll, 'the account did not sync');
   ({ served, browser, page } = await openApp(app, { foreign, viewport: { width: 1280, height: 900 } }));
 }, 120_000);
 

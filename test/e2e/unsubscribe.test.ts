@@ -21,6 +21,7 @@ import { startHttpsServer, type WebServer } from '../support/https-server.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 import { tempDir } from '../support/temp.ts';
 import { startTestCa } from '../support/test-ca.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 const fixtures = join(projectRoot, 'fixtures', 'unsubscribe');
 const shots = join(projectRoot, 'test-results', 'screenshots');
@@ -60,14 +61,10 @@ beforeAll(async () => {
     imap: { host: '127.0.0.1', port: server.port, tls: 'none' },
     smtp: { host: sink.host, port: sink.port, tls: 'none' },
   });
-  const until = Date.now() + poll.timeout;
   const count = app.db
     .prepare("SELECT count(*) FROM messages WHERE message_id LIKE '%@unsubscribe.test>'")
     .pluck();
-  while (count.get() !== synced.length) {
-    if (Date.now() > until) throw new Error('the account did not sync');
-    await new Promise((resolve) => setTimeout(resolve, poll.interval));
-  }
+  await waitUntil(() => count.get() === synced.length, poll, 'the account did not sync');
   // The demo mailbox's newsletters, for the screenshots: their lists' hosts read as a person would meet them.
   await importDemo(app);
   ({ served, browser, page } = await openApp(app, { foreign, viewport: { width: 1280, height: 800 } }));
