@@ -393,6 +393,24 @@ describe('the usual host names', () => {
   });
 });
 
+describe('certificates', () => {
+  test('the extra CA is trusted beside the system roots, never instead of checking: a certificate another CA signed is refused', async () => {
+    const other = startTestCa();
+    const foreignImaps = await tlsFront(other, ['imap.foreign.test'], dovecot.port);
+    onLoopback('imap.foreign.test', 'smtp.foreign.test');
+    const e = await refusal('ana@foreign.test', {
+      ports: {
+        ...deps().ports,
+        imaps: foreignImaps,
+        imap: deadPort,
+        submissions: deadPort,
+        submission: deadPort,
+      },
+    });
+    expect(e.message).toMatch(/certificate is not valid for imap\.foreign\.test/);
+  });
+});
+
 describe('bad input, each a sentence', () => {
   test('an address that is not one: refused before any question is asked', async () => {
     const before = dns.asked.length;

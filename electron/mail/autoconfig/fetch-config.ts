@@ -2,6 +2,7 @@
 // given (the tests' own; the system's roots otherwise), names are resolved by discovery's DNS (dns.ts), the body
 // is cut off past a bound and the whole request past a deadline. No cookies, no credentials, no address sent.
 import { Agent, request } from 'undici';
+import { rootsWith } from '../../extra-ca.ts';
 import type { Dns } from './dns.ts';
 
 /** Why a file could not be had: a sentence to show beside the URL. `missing` is no file there (a 404, no host). */
@@ -17,7 +18,7 @@ export type Fetched = { text: string; url: string /** Every hop was HTTPS. */; h
 
 export type FetchOptions = {
   dns: Dns;
-  /** PEM roots to trust instead of the system's (the tests' CA). */
+  /** A CA (PEM) trusted beside the system's roots (the tests' CA, a company's own). */
   ca?: string | undefined;
   maxBytes: number;
   timeoutMs: number;
@@ -28,7 +29,9 @@ const maxRedirects = 3;
 
 export function configFetcher(o: FetchOptions) {
   const agent = new Agent({
-    connect: { ...(o.ca ? { ca: o.ca } : {}), lookup: o.dns.lookup, timeout: o.timeoutMs },
+    // SECURITY: an extra CA is added to the system's roots, never put in their place (extra-ca.ts): a company CA
+    // must not make the big providers' own autoconfig unverifiable.
+    connect: { ...(o.ca ? { ca: rootsWith(o.ca) } : {}), lookup: o.dns.lookup, timeout: o.timeoutMs },
     headersTimeout: o.timeoutMs,
     bodyTimeout: o.timeoutMs,
     // One request per host name: nothing is kept open after the discovery.

@@ -4,6 +4,7 @@
 // point. SECURITY: nothing here authenticates; no password or token is ever in reach of this file.
 import { connect as plainConnect, type Socket } from 'node:net';
 import { type TLSSocket, connect as tlsConnect } from 'node:tls';
+import { rootsWith } from '../../extra-ca.ts';
 import type { Dns } from './dns.ts';
 
 export type ProbeOptions = {
@@ -133,7 +134,7 @@ async function open(host: string, port: number, implicitTls: boolean, o: ProbeOp
       port,
       servername: host,
       lookup: o.dns.lookup,
-      ...(o.ca ? { ca: o.ca } : {}),
+      ...(o.ca ? { ca: rootsWith(o.ca) } : {}),
     });
     const lines = new Lines(socket);
     await secured(socket);
@@ -152,7 +153,7 @@ async function upgrade(lines: Lines, host: string, o: ProbeOptions): Promise<voi
   const socket = tlsConnect({
     socket: lines.socket as Socket,
     servername: host,
-    ...(o.ca ? { ca: o.ca } : {}),
+    ...(o.ca ? { ca: rootsWith(o.ca) } : {}),
   });
   lines.attach(socket);
   await secured(socket);
