@@ -10,6 +10,7 @@ import type { StreamEvent } from '../shared/contract/index.ts';
 import { call } from './support/bridge.ts';
 import { type Dovecot, startDovecot } from './support/dovecot.ts';
 import { eml, tempDir } from './support/temp.ts';
+import { waitUntil } from './support/wait-until.ts';
 
 let server: Dovecot;
 let decisions: DecisionServer;
@@ -42,11 +43,11 @@ beforeAll(async () => {
     if (m.streamId === streamId && m.event.type === 'triage_job') watched.push(m.event);
   });
   // The first sync, before the set is turned on.
-  const synced = Date.now() + 20_000;
-  while (idOf('<old@example.com>') === undefined) {
-    if (Date.now() > synced) throw new Error('the account did not sync');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntil(
+    () => idOf('<old@example.com>') !== undefined,
+    { timeout: 20_000, interval: 100 },
+    'the account did not sync',
+  );
 }, 60_000);
 
 afterAll(async () => {

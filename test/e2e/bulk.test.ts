@@ -16,6 +16,7 @@ import { openApp } from '../support/browser.ts';
 import { type Dovecot, startDovecot } from '../support/dovecot.ts';
 import { screenshotPath } from '../support/screenshots.ts';
 import { eml, tempDir } from '../support/temp.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 const notes = 230; // more than the list's first window of 200 rows
 const noteSubject = (n: number) => `Note ${String(n).padStart(3, '0')}`;
@@ -90,11 +91,11 @@ beforeAll(async () => {
     imap: { host: '127.0.0.1', port: server.port, tls: 'none' },
   });
   // The background sync's first round brings the account's INBOX.
-  const synced = Date.now() + serverPoll.timeout;
-  while (sql("SELECT count(*) FROM messages WHERE message_id = '<litware@example.com>'") !== 1) {
-    if (Date.now() > synced) throw new Error('the account did not sync');
-    await new Promise((resolve) => setTimeout(resolve, serverPoll.interval));
-  }
+  await waitUntil(
+    () => sql("SELECT count(*) FROM messages WHERE message_id = '<litware@example.com>'") === 1,
+    serverPoll,
+    'the account did not sync',
+  );
   ({ served, browser, page } = await openApp(app, {
     foreign,
     viewport: { width: 1280, height: 860 },

@@ -14,6 +14,7 @@ import { openApp } from '../support/browser.ts';
 import { type Dovecot, startDovecot } from '../support/dovecot.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 import { tempDir } from '../support/temp.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const plan = randomBytes(60_000);
@@ -73,14 +74,15 @@ beforeAll(async () => {
     imap: { host: '127.0.0.1', port: server.port, tls: 'none' },
     smtp: { host: sink.host, port: sink.port, tls: 'none' },
   });
-  const until = Date.now() + poll.timeout;
-  while (
-    app.db.prepare("SELECT count(*) FROM messages WHERE message_id = '<plan@example.org>'").pluck().get() !==
-    1
-  ) {
-    if (Date.now() > until) throw new Error('the account did not sync');
-    await new Promise((resolve) => setTimeout(resolve, poll.interval));
-  }
+  await waitUntil(
+    () =>
+      app.db
+        .prepare("SELECT count(*) FROM messages WHERE message_id = '<plan@example.org>'")
+        .pluck()
+        .get() === 1,
+    poll,
+    'the account did not sync',
+  );
   ({ served, browser, page } = await openApp(app, { foreign, viewport: { width: 1280, height: 860 } }));
 }, 90_000);
 
